@@ -1,0 +1,39 @@
+/** Any producer of input bytes: a Node stream, a web ReadableStream iterator, an array of chunks. */
+export type ByteSource = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+
+/** Something the engine reports while it works, besides its output. */
+export type Notice =
+  | { kind: 'records-path'; path: string }
+  | { kind: 'encoding'; encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'latin1' }
+  | { kind: 'delimiter'; delimiter: string }
+  | { kind: 'ragged-row'; line: number; record: number; expected: number; actual: number }
+  | { kind: 'duplicate-header'; name: string; renamedTo: string }
+  | { kind: 'summary'; records: number; columns: number };
+
+/** Callbacks shared by every streaming conversion. */
+export interface ConversionHooks {
+  /** Called with the running total of input bytes consumed. */
+  onProgress?: (bytesRead: number) => void;
+  /** Called with what the engine noticed (records path found, ragged rows, the final summary). */
+  onNotice?: (notice: Notice) => void;
+}
+
+/** Iterates a sync or async source as async. */
+export async function* iterateBytes(source: ByteSource): AsyncGenerator<Uint8Array> {
+  for await (const chunk of source) {
+    if (chunk.length > 0) yield chunk;
+  }
+}
+
+/** Joins chunks into one Uint8Array. */
+export function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {
+  let total = 0;
+  for (const chunk of chunks) total += chunk.length;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}

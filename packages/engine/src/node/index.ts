@@ -1,0 +1,1 @@
+export { createFileSpool, fileSpoolFactory } from './file-spool.js';

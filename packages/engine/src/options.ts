@@ -1,0 +1,141 @@
+import type { ConversionHooks } from './byte-source.js';
+import { ConversionError } from './errors.js';
+import type { SpoolFactory } from './spool.js';
+
+/** How arrays inside records become cells. */
+export type ArrayStrategy = 'index' | 'json' | 'join' | 'explode';
+/** The file format json2csv writes. */
+export type TableFormat = 'csv' | 'tsv' | 'xlsx';
+
+/** Options of json -> csv. Every field is optional; `normalizeJsonToCsvOptions` fills defaults. */
+export interface JsonToCsvOptions extends ConversionHooks {
+  /** Cell delimiter, one character (default `,`; TSV forces tab). */
+  delimiter?: string;
+  /** Joins nested keys (default `.`). */
+  separator?: string;
+  /** Array handling (default `index`). */
+  arrays?: ArrayStrategy;
+  /** Dot path of the records array inside a top-level object; auto-detected when absent. */
+  recordsPath?: string;
+  /** Line ending (default `lf`). */
+  eol?: 'lf' | 'crlf';
+  /** Starts the output with a UTF-8 byte order mark, for Excel. */
+  bom?: boolean;
+  /** Prefixes text cells starting with = + - @ tab or CR with `'` so spreadsheets do not run them. */
+  excelSafe?: boolean;
+  /** Output format (default `csv`). */
+  format?: TableFormat;
+  /** Deepest nesting accepted (default 1,000; at most 10,000). */
+  maxDepth?: number;
+  /** Where output waits until the header is known (default: memory). */
+  spool?: SpoolFactory;
+}
+
+/** Options of csv -> json. */
+export interface CsvToJsonOptions extends ConversionHooks {
+  /** `auto` sniffs among `,` `;` tab `|` (default); otherwise one character. */
+  delimiter?: string;
+  /** Infer numbers, booleans, null and JSON containers (default true); false keeps every value a string. */
+  types?: boolean;
+  /** Turn `a.b` / `a.0` headers into nested objects and arrays (default true). */
+  unflatten?: boolean;
+  /** Write JSON Lines instead of one array. */
+  ndjson?: boolean;
+  /** Indent the JSON with two spaces. */
+  pretty?: boolean;
+  /** Splits headers into nested keys (default `.`). */
+  separator?: string;
+  /** Undo the spreadsheet formula guard (strip the `'` json2csv --excel-safe adds). */
+  excelSafe?: boolean;
+  /** The first row is data: each row becomes an array of strings. */
+  header?: boolean;
+  /** Largest field accepted, in bytes (default 16 MiB); an unclosed quote fails once it is passed. */
+  maxFieldBytes?: number;
+}
+
+export const DEFAULT_MAX_DEPTH = 1000;
+export const MAX_MAX_DEPTH = 10_000;
+export const DEFAULT_MAX_FIELD_BYTES = 16 * 1024 * 1024;
+export const SNIFFED_DELIMITERS = [',', ';', '\t', '|'] as const;
+
+export type NormalizedJsonToCsvOptions = Required<
+  Omit<JsonToCsvOptions, 'recordsPath' | 'spool' | 'onProgress' | 'onNotice'>
+> &
+  Pick<JsonToCsvOptions, 'recordsPath' | 'spool' | 'onProgress' | 'onNotice'>;
+
+export type NormalizedCsvToJsonOptions = Required<Omit<CsvToJsonOptions, 'delimiter' | 'onProgress' | 'onNotice'>> &
+  Pick<CsvToJsonOptions, 'onProgress' | 'onNotice'> & {
+    /** `undefined` means sniff. */
+    delimiter: string | undefined;
+  };
+
+function invalid(message: string): never {
+  throw new ConversionError('INVALID_OPTION', message);
+}
+
+/** Accepts `\t`, `tab` and single characters; rejects quotes, line breaks and longer strings. */
+export function parseDelimiter(value: string): string {
+  const delimiter = value === '\\t' || value.toLowerCase() === 'tab' ? '\t' : value;
+  if ([...delimiter].length !== 1) invalid(`Delimiter must be one character, got "${value}"`);
+  if (delimiter === '"' || delimiter === '\n' || delimiter === '\r') {
+    invalid(`Delimiter cannot be a quote or a line break`);
+  }
+  return delimiter;
+}
+
+function checkSeparator(separator: string): string {
+  if (separator.length === 0) invalid('Separator must not be empty');
+  if (separator.includes('\\')) invalid('Separator must not contain a backslash');
+  if (/^[0-9]/.test(separator)) invalid('Separator must not start with a digit');
+  return separator;
+}
+
+/** Validates json -> csv options once and fills in defaults. */
+export function normalizeJsonToCsvOptions(options: JsonToCsvOptions = {}): NormalizedJsonToCsvOptions {
+  const format = options.format ?? 'csv';
+  if (format !== 'csv' && format !== 'tsv' && format !== 'xlsx') invalid(`Unknown format "${format}"`);
+  const arrays = options.arrays ?? 'index';
+  if (!['index', 'json', 'join', 'explode'].includes(arrays)) invalid(`Unknown array strategy "${arrays}"`);
+  const eol = options.eol ?? 'lf';
+  if (eol !== 'lf' && eol !== 'crlf') invalid(`Line ending must be lf or crlf, got "${eol}"`);
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  if (!Number.isInteger(maxDepth) || maxDepth < 1 || maxDepth > MAX_MAX_DEPTH) {
+    invalid(`maxDepth must be a whole number from 1 to ${MAX_MAX_DEPTH}`);
+  }
+  const recordsPath = options.recordsPath;
+  if (recordsPath !== undefined && recordsPath.trim() === '') invalid('Records path must not be empty');
+  return {
+    delimiter: format === 'tsv' ? '\t' : parseDelimiter(options.delimiter ?? ','),
+    separator: checkSeparator(options.separator ?? '.'),
+    arrays,
+    recordsPath,
+    eol,
+    bom: options.bom ?? false,
+    excelSafe: options.excelSafe ?? false,
+    format,
+    maxDepth,
+    spool: options.spool,
+    onProgress: options.onProgress,
+    onNotice: options.onNotice,
+  };
+}
+
+/** Validates csv -> json options once and fills in defaults. */
+export function normalizeCsvToJsonOptions(options: CsvToJsonOptions = {}): NormalizedCsvToJsonOptions {
+  const raw = options.delimiter ?? 'auto';
+  const maxFieldBytes = options.maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES;
+  if (!Number.isInteger(maxFieldBytes) || maxFieldBytes < 1) invalid('maxFieldBytes must be a positive whole number');
+  return {
+    delimiter: raw === 'auto' ? undefined : parseDelimiter(raw),
+    types: options.types ?? true,
+    unflatten: options.unflatten ?? true,
+    ndjson: options.ndjson ?? false,
+    pretty: options.pretty ?? false,
+    separator: checkSeparator(options.separator ?? '.'),
+    excelSafe: options.excelSafe ?? false,
+    header: options.header ?? true,
+    maxFieldBytes,
+    onProgress: options.onProgress,
+    onNotice: options.onNotice,
+  };
+}
