@@ -1,0 +1,117 @@
+import type { CsvToJsonOptions, JsonToCsvOptions } from '@unnest/engine';
+import type { CommandSpec, FlagSpec, ParsedArgs } from './flags.js';
+
+const common: readonly FlagSpec[] = [
+  { name: 'output', short: 'o', value: 'FILE', help: 'write here instead of standard output' },
+  { name: 'quiet', short: 'q', help: 'no progress bar and no notices on standard error' },
+  { name: 'help', short: 'h', help: 'show this help' },
+];
+
+export const json2csvCommand: CommandSpec = {
+  name: 'json2csv',
+  summary: 'Convert JSON (array, object, JSON Lines, records at a path) to CSV, TSV or XLSX.',
+  usage: 'unnest json2csv [INPUT|-] [-o OUTPUT] [options]',
+  flags: [
+    { name: 'delimiter', value: 'CHAR', help: "cell delimiter (default ','; '\\t' or 'tab' for tabs)" },
+    { name: 'separator', value: 'TEXT', help: "joins nested keys (default '.')" },
+    {
+      name: 'arrays',
+      value: 'MODE',
+      choices: ['index', 'json', 'join', 'explode'],
+      help: 'index (tags.0, tags.1), json (one cell), join ("a; b") or explode (a row per element); default index',
+    },
+    {
+      name: 'records',
+      value: 'PATH',
+      help: 'dot path of the records array, e.g. data.items (default: found automatically)',
+    },
+    { name: 'eol', value: 'EOL', choices: ['lf', 'crlf'], help: 'line ending (default lf)' },
+    { name: 'bom', help: 'start with a UTF-8 byte order mark (for Excel)' },
+    { name: 'excel-safe', help: "prefix cells starting with = + - @ tab or CR with ' (formula guard)" },
+    { name: 'format', value: 'FORMAT', choices: ['csv', 'tsv', 'xlsx'], help: 'output format (default csv)' },
+    { name: 'max-depth', value: 'N', help: 'deepest nesting accepted (default 1000, at most 10000)' },
+    ...common,
+  ],
+  examples: [
+    'unnest json2csv orders.json -o orders.csv',
+    'curl -s https://api.example.com/users | unnest json2csv --records data.users > users.csv',
+    'unnest json2csv events.jsonl --arrays json --excel-safe --bom -o events.csv',
+    'unnest json2csv report.json --format xlsx -o report.xlsx',
+  ],
+};
+
+export const csv2jsonCommand: CommandSpec = {
+  name: 'csv2json',
+  summary: 'Convert CSV (any delimiter, UTF-8/UTF-16/Latin-1) to JSON or JSON Lines, with exact types.',
+  usage: 'unnest csv2json [INPUT|-] [-o OUTPUT] [options]',
+  flags: [
+    {
+      name: 'delimiter',
+      value: 'CHAR',
+      help: "'auto' (default: sniffs , ; tab |) or one character; '\\t' or 'tab' for tabs",
+    },
+    { name: 'no-types', help: 'keep every value a string (an empty cell is "")' },
+    { name: 'no-unflatten', help: 'keep dotted headers as flat keys' },
+    { name: 'ndjson', help: 'write JSON Lines, one record per line' },
+    { name: 'pretty', help: 'indent the JSON' },
+    { name: 'separator', value: 'TEXT', help: "splits headers into nested keys (default '.')" },
+    { name: 'excel-safe', help: "undo the formula guard (drop the ' before = + - @)" },
+    { name: 'no-header', help: 'the first row is data; each row becomes an array of strings' },
+    ...common,
+  ],
+  examples: [
+    'unnest csv2json orders.csv -o orders.json',
+    'unnest csv2json export.tsv --ndjson > export.jsonl',
+    'cat data.csv | unnest csv2json --no-types --pretty',
+  ],
+};
+
+function text(args: ParsedArgs, name: string): string | undefined {
+  const value = args.flags.get(name);
+  return typeof value === 'string' ? value : undefined;
+}
+
+function whole(args: ParsedArgs, name: string): number | undefined {
+  const value = text(args, name);
+  return value === undefined ? undefined : Number(value);
+}
+
+/** Maps parsed flags to engine options; the engine validates them. */
+export function jsonToCsvOptionsFrom(args: ParsedArgs): JsonToCsvOptions {
+  const options: JsonToCsvOptions = {
+    bom: args.flags.has('bom'),
+    excelSafe: args.flags.has('excel-safe'),
+  };
+  const delimiter = text(args, 'delimiter');
+  if (delimiter !== undefined) options.delimiter = delimiter;
+  const separator = text(args, 'separator');
+  if (separator !== undefined) options.separator = separator;
+  const arrays = text(args, 'arrays');
+  if (arrays !== undefined) options.arrays = arrays as JsonToCsvOptions['arrays'];
+  const records = text(args, 'records');
+  if (records !== undefined) options.recordsPath = records;
+  const eol = text(args, 'eol');
+  if (eol !== undefined) options.eol = eol as JsonToCsvOptions['eol'];
+  const format = text(args, 'format');
+  if (format !== undefined) options.format = format as JsonToCsvOptions['format'];
+  const maxDepth = whole(args, 'max-depth');
+  if (maxDepth !== undefined) options.maxDepth = maxDepth;
+  return options;
+}
+
+/** Maps parsed flags to engine options; the engine validates them. */
+export function csvToJsonOptionsFrom(args: ParsedArgs): CsvToJsonOptions {
+  const options: CsvToJsonOptions = {
+    types: !args.flags.has('no-types'),
+    unflatten: !args.flags.has('no-unflatten'),
+    ndjson: args.flags.has('ndjson'),
+    pretty: args.flags.has('pretty'),
+    excelSafe: args.flags.has('excel-safe'),
+    header: !args.flags.has('no-header'),
+  };
+  const delimiter = text(args, 'delimiter');
+  if (delimiter !== undefined) options.delimiter = delimiter;
+  const separator = text(args, 'separator');
+  if (separator !== undefined) options.separator = separator;
+  return options;
+}

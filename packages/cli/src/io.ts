@@ -1,0 +1,80 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ConversionError } from '@unnest/engine';
+
+/** The process streams the CLI talks to; tests pass their own. */
+export interface CliIo {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  stdinIsTTY: boolean;
+  stderrIsTTY: boolean;
+}
+
+/** An input opened for reading, with its size when it is a file. */
+export interface Input {
+  bytes: AsyncIterable<Uint8Array>;
+  size: number | undefined;
+  label: string;
+}
+
+/** A file or process failure outside the data itself (missing file, full disk). */
+export class IoError extends Error {
+  override name = 'IoError';
+}
+
+const READ_CHUNK = 1 << 20;
+
+function describeSystemError(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'is a directory';
+  if (code === 'ENOSPC') return 'no space left on the device';
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Opens a path, or standard input for `-` and no path. */
+export async function openInput(path: string | undefined, io: CliIo): Promise<Input> {
+  if (path === undefined || path === '-') {
+    if (io.stdinIsTTY) throw new IoError('no input: give a file, or pipe data into unnest');
+    return { bytes: io.stdin, size: undefined, label: 'standard input' };
+  }
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    return { bytes: createReadStream(path, { highWaterMark: READ_CHUNK }), size: info.size, label: path };
+  } catch (error) {
+    throw new IoError(`cannot read '${path}': ${describeSystemError(error)}`);
+  }
+}
+
+/**
+ * Streams `output` to a file or standard output. A file is written beside its target under a temporary
+ * name and renamed at the end, so a failed conversion never leaves a half-written file behind.
+ */
+export async function writeOutput(
+  output: AsyncIterable<Uint8Array>,
+  path: string | undefined,
+  io: CliIo,
+): Promise<void> {
+  if (path === undefined || path === '-') {
+    await pipeline(output, io.stdout, { end: false }).catch((error: unknown) => {
+      // A reader that stops early (`| head`) is not a failure of the conversion.
+      if ((error as { code?: unknown }).code !== 'EPIPE') throw error;
+    });
+    return;
+  }
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.partial`);
+  try {
+    await pipeline(output, createWriteStream(temporary));
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    if (error instanceof ConversionError) throw error;
+    throw new IoError(`cannot write '${path}': ${describeSystemError(error)}`);
+  }
+}

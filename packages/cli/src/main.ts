@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { ConversionError, csvToJson, jsonToCsv, type Notice } from '@unnest/engine';
+import { fileSpoolFactory } from '@unnest/engine/node';
+import { csv2jsonCommand, csvToJsonOptionsFrom, json2csvCommand, jsonToCsvOptionsFrom } from './commands.js';
+import { type CommandSpec, formatCommandHelp, type ParsedArgs, parseArgs, UsageError } from './flags.js';
+import { type CliIo, IoError, openInput, writeOutput } from './io.js';
+import { createProgress, type Progress, silentProgress } from './progress.js';
+
+/** Exit codes other tools can rely on. */
+export const EXIT = { ok: 0, badInput: 1, usage: 2, io: 3, internal: 4 } as const;
+
+const commands: readonly CommandSpec[] = [json2csvCommand, csv2jsonCommand];
+const MAX_RAGGED_REPORTS = 10;
+
+function version(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return manifest.version;
+}
+
+function mainHelp(): string {
+  return [
+    'unnest: JSON to CSV and CSV to JSON, exactly and fast.',
+    '',
+    'Usage: unnest <command> [INPUT|-] [-o OUTPUT] [options]',
+    '',
+    'Commands:',
+    ...commands.map((command) => `  ${command.name.padEnd(10)}${command.summary}`),
+    '',
+    "Run 'unnest <command> --help' for its options. Exit codes: 0 done, 1 bad input, 2 bad usage, 3 file error, 4 internal error.",
+    '',
+  ].join('\n');
+}
+
+/** Prints what the engine noticed, one line each; ragged rows are capped so a broken file does not flood the terminal. */
+function noticePrinter(say: (line: string) => void): { onNotice: (notice: Notice) => void; finish: () => void } {
+  let ragged = 0;
+  return {
+    onNotice(notice) {
+      switch (notice.kind) {
+        case 'records-path':
+          say(`records found at '${notice.path}'`);
+          break;
+        case 'encoding':
+          if (notice.encoding !== 'utf-8') say(`input read as ${notice.encoding}`);
+          break;
+        case 'duplicate-header':
+          say(`duplicate column '${notice.name}' renamed to '${notice.renamedTo}'`);
+          break;
+        case 'ragged-row':
+          ragged += 1;
+          if (ragged <= MAX_RAGGED_REPORTS) {
+            say(
+              `line ${notice.line}: record ${notice.record} has ${notice.actual} cells, the header has ${notice.expected}`,
+            );
+          }
+          break;
+        default:
+          break;
+      }
+    },
+    finish() {
+      if (ragged > MAX_RAGGED_REPORTS) say(`${ragged - MAX_RAGGED_REPORTS} more rows with a different cell count`);
+    },
+  };
+}
+
+async function convert(command: CommandSpec, args: ParsedArgs, io: CliIo): Promise<void> {
+  if (args.positionals.length > 1) throw new UsageError(`expected one INPUT, got ${args.positionals.length}`);
+  const quiet = args.flags.has('quiet');
+  const say = (line: string) => {
+    if (!quiet) io.stderr.write(`unnest: ${line}\n`);
+  };
+  const input = await openInput(args.positionals[0], io);
+  const progress: Progress =
+    !quiet && io.stderrIsTTY && input.size !== undefined
+      ? createProgress(input.size, (text) => io.stderr.write(text))
+      : silentProgress;
+  const notices = noticePrinter((line) => {
+    progress.finish();
+    say(line);
+  });
+  const hooks = { onProgress: (bytes: number) => progress.update(bytes), onNotice: notices.onNotice };
+  const output =
+    command === json2csvCommand
+      ? jsonToCsv(input.bytes, { ...jsonToCsvOptionsFrom(args), ...hooks, spool: fileSpoolFactory(tmpdir()) })
+      : csvToJson(input.bytes, { ...csvToJsonOptionsFrom(args), ...hooks });
+  const outputPath = args.flags.get('output');
+  try {
+    await writeOutput(output, typeof outputPath === 'string' ? outputPath : undefined, io);
+  } finally {
+    progress.finish();
+    notices.finish();
+  }
+}
+
+/** Runs the CLI and returns its exit code; never throws and never exits the process itself. */
+export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(mainHelp());
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout.write(`${version()}\n`);
+    return EXIT.ok;
+  }
+  const command = commands.find((candidate) => candidate.name === name);
+  try {
+    if (!command) throw new UsageError(`unknown command '${name}'`);
+    const args = parseArgs(command, rest);
+    if (args.flags.has('help')) {
+      io.stdout.write(formatCommandHelp(command));
+      return EXIT.ok;
+    }
+    await convert(command, args, io);
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`unnest: ${error.message}\nRun 'unnest ${command ? `${command.name} ` : ''}--help' for usage.\n`);
+      return EXIT.usage;
+    }
+    if (error instanceof ConversionError) {
+      io.stderr.write(`unnest: ${error.describe()}\n`);
+      return error.code === 'INVALID_OPTION' ? EXIT.usage : EXIT.badInput;
+    }
+    if (error instanceof IoError) {
+      io.stderr.write(`unnest: ${error.message}\n`);
+      return EXIT.io;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr.write(`unnest: internal error: ${message.split('\n')[0]}\n`);
+    return EXIT.internal;
+  }
+}
+
+function processIo(): CliIo {
+  return {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdinIsTTY: process.stdin.isTTY === true,
+    stderrIsTTY: process.stderr.isTTY === true,
+  };
+}

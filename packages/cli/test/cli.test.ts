@@ -1,0 +1,190 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../src/main.js';
+import { createProgress } from '../src/progress.js';
+import { memoryIo } from './memory-io.js';
+
+const run = promisify(execFile);
+const bin = new URL('../bin/unnest.js', import.meta.url).pathname;
+
+async function scratch(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'unnest-cli-test-'));
+}
+
+describe('unnest json2csv', () => {
+  it('converts standard input to standard output', async () => {
+    const t = memoryIo('[{"id":12345678901234567890,"name":"Ada","tags":["x","y"]},{"id":2,"late":true}]');
+    expect(await runCli(['json2csv'], t.io)).toBe(0);
+    expect(t.stdout()).toBe('id,name,tags.0,tags.1,late\n12345678901234567890,Ada,x,y,\n2,,,,true\n');
+    expect(t.stderr()).toBe('');
+  });
+
+  it('reads `-` as standard input and honours the CSV options', async () => {
+    const t = memoryIo('[{"a":"=1+1","b":{"c":"x;y"}}]');
+    const code = await runCli(
+      ['json2csv', '-', '--delimiter', ';', '--separator', '/', '--excel-safe', '--eol', 'crlf'],
+      t.io,
+    );
+    expect(code).toBe(0);
+    expect(t.stdout()).toBe('a;b/c\r\n\'=1+1;"x;y"\r\n');
+  });
+
+  it('writes a file atomically and reports the records path', async () => {
+    const dir = await scratch();
+    const input = join(dir, 'in.json');
+    const output = join(dir, 'out.csv');
+    await writeFile(input, '{"meta":{"n":2},"data":{"items":[{"x":1},{"x":2}]}}');
+    const t = memoryIo();
+    expect(await runCli(['json2csv', input, '-o', output], t.io)).toBe(0);
+    expect(await readFile(output, 'utf8')).toBe('x\n1\n2\n');
+    expect(t.stderr()).toContain("records found at 'data.items'");
+    expect(t.stdout()).toBe('');
+  });
+
+  it('leaves no output file behind when the input is bad, and names the position', async () => {
+    const dir = await scratch();
+    const input = join(dir, 'bad.json');
+    await writeFile(input, '[{"a":1},\n{"a":2,}]');
+    const t = memoryIo();
+    expect(await runCli(['json2csv', input, '-o', join(dir, 'out.csv')], t.io)).toBe(1);
+    expect(t.stderr()).toMatch(/^unnest: .+\(line 2, column \d+, record 2\)\n$/);
+    expect(await readdir(dir)).toEqual(['bad.json']);
+  });
+
+  it('takes --records and fails clearly when the path is missing', async () => {
+    const ok = memoryIo('{"a":{"b":[{"x":1}]}}');
+    expect(await runCli(['json2csv', '--records', 'a.b'], ok.io)).toBe(0);
+    expect(ok.stdout()).toBe('x\n1\n');
+    const missing = memoryIo('{"a":{"b":[{"x":1}]}}');
+    expect(await runCli(['json2csv', '--records', 'a.c'], missing.io)).toBe(1);
+    expect(missing.stderr()).toMatch(/^unnest: .*a\.c.*\n$/);
+  });
+});
+
+describe('unnest csv2json', () => {
+  it('infers exact types and unflattens headers', async () => {
+    const t = memoryIo('id,user.name,tags.0,zip\n12345678901234567890,Ada,x,007\n');
+    expect(await runCli(['csv2json', '--ndjson'], t.io)).toBe(0);
+    expect(t.stdout()).toBe('{"id":12345678901234567890,"user":{"name":"Ada"},"tags":["x"],"zip":"007"}\n');
+  });
+
+  it('keeps strings with --no-types and arrays with --no-header', async () => {
+    const t = memoryIo('a,b\n1,\n');
+    expect(await runCli(['csv2json', '--no-types', '--ndjson'], t.io)).toBe(0);
+    expect(t.stdout()).toBe('{"a":"1","b":""}\n');
+    const rows = memoryIo('a,b\n1,2\n');
+    expect(await runCli(['csv2json', '--no-header', '--ndjson'], rows.io)).toBe(0);
+    expect(rows.stdout()).toBe('["a","b"]\n["1","2"]\n');
+  });
+
+  it('fails on an unclosed quote with its line number', async () => {
+    const t = memoryIo('a,b\n1,2\n3,"open\n4,5\n');
+    expect(await runCli(['csv2json'], t.io)).toBe(1);
+    expect(t.stderr()).toMatch(/^unnest: .*line 3.*\n$/);
+  });
+});
+
+describe('usage', () => {
+  it('prints help for the tool and for each command', async () => {
+    const top = memoryIo();
+    expect(await runCli(['--help'], top.io)).toBe(0);
+    expect(top.stdout()).toContain('json2csv');
+    expect(top.stdout()).toContain('csv2json');
+    const sub = memoryIo();
+    expect(await runCli(['json2csv', '--help'], sub.io)).toBe(0);
+    for (const flag of [
+      '--delimiter',
+      '--separator',
+      '--arrays',
+      '--records',
+      '--eol',
+      '--bom',
+      '--excel-safe',
+      '--format',
+    ]) {
+      expect(sub.stdout()).toContain(flag);
+    }
+  });
+
+  it('rejects unknown commands, unknown flags and bad values with exit 2', async () => {
+    for (const argv of [
+      ['convert'],
+      ['json2csv', '--nope'],
+      ['json2csv', '--arrays', 'zip'],
+      ['json2csv', '--delimiter', 'ab'],
+    ]) {
+      const t = memoryIo('[]');
+      expect(await runCli(argv, t.io)).toBe(2);
+      expect(t.stderr()).toMatch(/^unnest: /);
+      expect(t.stderr()).not.toContain('    at ');
+    }
+  });
+
+  it('reports a missing file with exit 3', async () => {
+    const t = memoryIo();
+    expect(await runCli(['csv2json', '/no/such/file.csv'], t.io)).toBe(3);
+    expect(t.stderr()).toBe("unnest: cannot read '/no/such/file.csv': no such file\n");
+  });
+
+  it('accepts tab spelled as \\t or tab', async () => {
+    for (const delimiter of ['\\t', 'tab']) {
+      const t = memoryIo('[{"a":1,"b":2}]');
+      expect(await runCli(['json2csv', '--delimiter', delimiter], t.io)).toBe(0);
+      expect(t.stdout()).toBe('a\tb\n1\t2\n');
+    }
+  });
+});
+
+describe('progress bar', () => {
+  it('draws percentage, size and rate, and clears itself', () => {
+    let clock = 0;
+    const written: string[] = [];
+    const progress = createProgress(
+      2_000_000,
+      (text) => written.push(text),
+      () => clock,
+    );
+    clock = 1000;
+    progress.update(1_000_000);
+    clock = 1050;
+    progress.update(1_500_000);
+    clock = 2000;
+    progress.update(2_000_000);
+    progress.finish();
+    expect(written).toHaveLength(3);
+    expect(written[0]).toContain(' 50%');
+    expect(written[0]).toContain('1.0 MB / 2.0 MB');
+    expect(written[1]).toContain('100%');
+    expect(written[2]).toBe('\r\x1b[K');
+  });
+
+  it('stays silent when standard error is not a terminal', async () => {
+    const dir = await scratch();
+    const input = join(dir, 'in.json');
+    await writeFile(input, '[{"a":1}]');
+    const t = memoryIo('', { stderrIsTTY: false });
+    expect(await runCli(['json2csv', input], t.io)).toBe(0);
+    expect(t.stderr()).toBe('');
+  });
+});
+
+describe('the installed command', () => {
+  it('runs as a process from the built files', async () => {
+    const { stdout } = await run(process.execPath, [bin, '--help']);
+    expect(stdout).toContain('Usage: unnest <command>');
+  });
+
+  it('exits non-zero with one line on standard error for bad input', async () => {
+    const dir = await scratch();
+    const input = join(dir, 'bad.json');
+    await writeFile(input, '{"a":');
+    const failure = await run(process.execPath, [bin, 'json2csv', input]).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 1 });
+    const stderr = (failure as { stderr: string }).stderr;
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+});

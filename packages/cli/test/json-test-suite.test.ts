@@ -1,0 +1,40 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../src/main.js';
+import { memoryIo } from './memory-io.js';
+
+const suite = fileURLToPath(new URL('../../../../shared/testsuites/JSONTestSuite/test_parsing/', import.meta.url));
+const files = readdirSync(suite).filter((name) => name.endsWith('.json'));
+
+async function convert(name: string) {
+  const t = memoryIo();
+  const code = await runCli(['json2csv', `${suite}${name}`], t.io);
+  return { code, stderr: t.stderr() };
+}
+
+describe('JSONTestSuite through `unnest json2csv`', () => {
+  it('finds the suite', () => {
+    expect(files.filter((name) => name.startsWith('y_'))).toHaveLength(95);
+    expect(files.filter((name) => name.startsWith('n_'))).toHaveLength(188);
+  });
+
+  it.each(files.filter((name) => name.startsWith('y_')))('accepts %s', async (name) => {
+    const { code, stderr } = await convert(name);
+    // The only thing said on a success is where the records were found.
+    expect(stderr).toMatch(/^(unnest: records found at '[^']*'\n)?$/);
+    expect(code).toBe(0);
+  });
+
+  it.each(files.filter((name) => name.startsWith('n_')))('rejects %s with one positioned line', async (name) => {
+    const { code, stderr } = await convert(name);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^unnest: [^\n]+\((line|byte) [^\n]+\)\n$/);
+  });
+
+  it.each(files.filter((name) => name.startsWith('i_')))('handles %s without crashing', async (name) => {
+    const { code, stderr } = await convert(name);
+    expect([0, 1]).toContain(code);
+    if (code === 1) expect(stderr).toMatch(/^unnest: [^\n]+\n$/);
+  });
+});

@@ -1,0 +1,361 @@
+import { describe, expect, it } from 'vitest';
+import { concatBytes, type Notice } from './byte-source.js';
+import { chunkings } from './csv/test-chunks.js';
+import { csvToJson, csvToJsonText } from './csv-to-json.js';
+import { ConversionError } from './errors.js';
+import type { CsvToJsonOptions } from './options.js';
+
+interface Result {
+  text: string;
+  notices: Notice[];
+}
+
+/** Converts input fed whole, one byte at a time and in random chunks; all three must agree. */
+async function run(input: string | Uint8Array, options: CsvToJsonOptions = {}): Promise<Result> {
+  const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
+  const results: Result[] = [];
+  for (const { chunks } of chunkings(bytes)) {
+    const notices: Notice[] = [];
+    const out: Uint8Array[] = [];
+    for await (const chunk of csvToJson(chunks, { ...options, onNotice: (notice) => notices.push(notice) }))
+      out.push(chunk);
+    results.push({ text: new TextDecoder('utf-8', { fatal: true }).decode(concatBytes(out)), notices });
+  }
+  for (const result of results) expect(result).toEqual(results[0]);
+  return results[0] ?? { text: '', notices: [] };
+}
+
+const records = async (input: string | Uint8Array, options: CsvToJsonOptions = {}): Promise<unknown> =>
+  JSON.parse((await run(input, options)).text);
+
+async function failure(input: string | Uint8Array, options: CsvToJsonOptions = {}): Promise<ConversionError> {
+  for (const { chunks } of chunkings(typeof input === 'string' ? new TextEncoder().encode(input) : input)) {
+    try {
+      for await (const _ of csvToJson(chunks, options)) {
+        // drain
+      }
+    } catch (error) {
+      if (error instanceof ConversionError) return error;
+      throw error;
+    }
+  }
+  throw new Error('expected a ConversionError');
+}
+
+describe('csvToJson output layout', () => {
+  it('writes a compact array with one record per line', async () => {
+    expect((await run('a,b\n1,x\n2,y\n')).text).toBe('[\n{"a":1,"b":"x"},\n{"a":2,"b":"y"}\n]\n');
+  });
+
+  it('writes [] for no records', async () => {
+    expect((await run('')).text).toBe('[]\n');
+    expect((await run('a,b\n')).text).toBe('[]\n');
+  });
+
+  it('pretty prints like JSON.stringify with two spaces', async () => {
+    const csv = 'id,user.name,user.tags.0,user.tags.1,empty,list\n1,Ann,x,y,,"[1,{""k"":[]}]"\n2,Bo,,,,{}\n';
+    const { text } = await run(csv, { pretty: true });
+    expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+    expect(text).toContain('\n  {\n    "id": 1,\n    "user": {\n      "name": "Ann",\n      "tags": [\n        "x",');
+    expect((await run('a\n1\n', { pretty: true })).text).toBe('[\n  {\n    "a": 1\n  }\n]\n');
+  });
+
+  it('writes JSON Lines with ndjson, one compact record per line (pretty or not)', async () => {
+    const expected = '{"a":1,"b":{"c":[1,2]}}\n{"a":null,"b":{}}\n';
+    expect((await run('a,b\n1,"[1, 2]"\n,"{ }"\n', { ndjson: true, unflatten: false })).text).toBe(
+      expected.replace('"b":{"c":[1,2]}', '"b":[1,2]'),
+    );
+    expect((await run('a,b.c.0,b.c.1\n1,1,2\n', { ndjson: true, pretty: true })).text).toBe(
+      '{"a":1,"b":{"c":[1,2]}}\n',
+    );
+    expect((await run('a\n', { ndjson: true })).text).toBe('');
+  });
+
+  it('reports the summary', async () => {
+    const { notices } = await run('a,b\n1,2\n3,4\n', { delimiter: ',' });
+    expect(notices).toEqual([{ kind: 'summary', records: 2, columns: 2 }]);
+  });
+
+  it('reports progress per input chunk', async () => {
+    const seen: number[] = [];
+    for await (const _ of csvToJson([new TextEncoder().encode('a\n1\n'), new TextEncoder().encode('2\n')], {
+      onProgress: (bytes) => seen.push(bytes),
+    })) {
+      // drain
+    }
+    expect(seen).toEqual([4, 6]);
+  });
+
+  it('emits output in chunks of at least 64 KiB until the last', async () => {
+    const csv = `a,b\n${'12345,hello world\n'.repeat(50_000)}`;
+    const sizes: number[] = [];
+    for await (const chunk of csvToJson([new TextEncoder().encode(csv)])) sizes.push(chunk.length);
+    expect(sizes.length).toBeGreaterThan(2);
+    for (const size of sizes.slice(0, -1)) expect(size).toBeGreaterThanOrEqual(64 * 1024);
+  });
+});
+
+describe('delimiter option', () => {
+  it('sniffs among , ; tab | and reports the choice', async () => {
+    for (const delimiter of [',', ';', '\t', '|']) {
+      const csv = `a${delimiter}b\n"x${delimiter}y"${delimiter}2\n`;
+      const { text, notices } = await run(csv);
+      expect(JSON.parse(text)).toEqual([{ a: `x${delimiter}y`, b: 2 }]);
+      expect(notices[0]).toEqual({ kind: 'delimiter', delimiter });
+    }
+  });
+
+  it('uses a given delimiter without sniffing', async () => {
+    const { text, notices } = await run('a;b\n1,5;2\n', { delimiter: ';' });
+    expect(JSON.parse(text)).toEqual([{ a: '1,5', b: 2 }]);
+    expect(notices.some((notice) => notice.kind === 'delimiter')).toBe(false);
+    expect(await records('a\tb\n1\t2\n', { delimiter: 'tab' })).toEqual([{ a: 1, b: 2 }]);
+    expect(await records('a\tb\n1\t2\n', { delimiter: '\\t' })).toEqual([{ a: 1, b: 2 }]);
+  });
+
+  it('rejects bad delimiters before reading input', () => {
+    expect(() => csvToJson([], { delimiter: '"' })).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }));
+    expect(() => csvToJson([], { delimiter: ';;' })).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }));
+    expect(() => csvToJson([], { delimiter: '§' })).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }));
+    expect(() => csvToJson([], { maxFieldBytes: 0 })).toThrow(expect.objectContaining({ code: 'INVALID_OPTION' }));
+  });
+});
+
+describe('types option', () => {
+  it('copies number literals byte for byte', async () => {
+    const { text } = await run('n\n12345678901234567890\n0.1000000000000000055\n1e400\n-0\n1E-7\n');
+    expect(text).toBe(
+      '[\n{"n":12345678901234567890},\n{"n":0.1000000000000000055},\n{"n":1e400},\n{"n":-0},\n{"n":1E-7}\n]\n',
+    );
+  });
+
+  it('keeps what is not a JSON number a string', async () => {
+    const values = ['007', '1,000', '+1', ' 12', '0x1F', '.5', 'NaN', 'Infinity', '1.', 'True', 'null'];
+    const csv = `v\n${values.map((v) => (v.includes(',') ? `"${v}"` : v)).join('\n')}\n`;
+    expect(await records(csv, { delimiter: ',' })).toEqual(values.map((v) => ({ v })));
+  });
+
+  it('reads booleans, empty cells as null and quoted text as strings', async () => {
+    expect(await records('a,b,c,d,e\ntrue,false,,"","007"\n"true","1",x,"",""\n')).toEqual([
+      { a: true, b: false, c: null, d: '', e: '007' },
+      { a: 'true', b: '1', c: 'x', d: '', e: '' },
+    ]);
+  });
+
+  it('reads JSON array and object text as that value, numbers inside kept exact', async () => {
+    const { text } = await run('a,b,c,d\n[],"{}","[1,""a"",12345678901234567890]","[1,"\n');
+    expect(text).toBe('[\n{"a":[],"b":{},"c":[1,"a",12345678901234567890],"d":"[1,"}\n]\n');
+  });
+
+  it('keeps every value a string when off, an empty cell included', async () => {
+    expect(await records('a,b,c,d\n1,true,,[]\n', { types: false })).toEqual([{ a: '1', b: 'true', c: '', d: '[]' }]);
+  });
+});
+
+describe('unflatten option', () => {
+  it('nests dotted headers into objects and arrays', async () => {
+    expect(await records('id,user.name,user.tags.0,user.tags.1,a\\.b,c.\\0\n1,Ann,x,y,2,3\n')).toEqual([
+      { id: 1, user: { name: 'Ann', tags: ['x', 'y'] }, 'a.b': 2, c: { '0': 3 } },
+    ]);
+  });
+
+  it('drops trailing empty array elements, fills holes with null, and reads an array with no value as null', async () => {
+    expect(await records('t.0,t.1,t.2,u.1\nx,,,\n,,z,\n,,,\n,,,5\n')).toEqual([
+      { t: ['x'], u: null },
+      { t: [null, null, 'z'], u: null },
+      { t: null, u: null },
+      { t: null, u: [null, 5] },
+    ]);
+  });
+
+  it('lets a leaf and nested columns of the same name share records', async () => {
+    expect(await records('a,a.b,c\n,1,x\n2,,y\n,,z\n[],,w\n3,4,v\n')).toEqual([
+      { a: { b: 1 }, c: 'x' },
+      { a: 2, c: 'y' },
+      { a: null, c: 'z' },
+      { a: [], c: 'w' },
+      { a: 3, c: 'v', 'a.b': 4 },
+    ]);
+  });
+
+  it('lets arrays and objects of the same name share records', async () => {
+    expect(await records('t.0,t.x\n1,\n,2\n3,4\n')).toEqual([{ t: [1] }, { t: { x: 2 } }, { t: [3], 't.x': 4 }]);
+  });
+
+  it('treats __proto__ and constructor as ordinary keys', async () => {
+    const text = (await run('__proto__,constructor.prototype\n1,2\n')).text;
+    expect(text).toBe('[\n{"__proto__":1,"constructor":{"prototype":2}}\n]\n');
+  });
+
+  it('uses the separator option', async () => {
+    expect(await records('a/b,a.c\n1,2\n', { separator: '/' })).toEqual([{ a: { b: 1 }, 'a.c': 2 }]);
+  });
+
+  it('keeps header text as the key when off', async () => {
+    expect(await records('a.b,a.0\n1,2\n', { unflatten: false })).toEqual([{ 'a.b': 1, 'a.0': 2 }]);
+  });
+});
+
+describe('excelSafe option', () => {
+  it('removes the guard before formula characters and keeps the rest a string', async () => {
+    const csv = "a,b,c,d,e\n'=SUM(1),'+1,\"'-2\",'@x,'plain\n";
+    expect(await records(csv, { excelSafe: true })).toEqual([{ a: '=SUM(1)', b: '+1', c: '-2', d: '@x', e: "'plain" }]);
+    expect(await records(csv)).toEqual([{ a: "'=SUM(1)", b: "'+1", c: "'-2", d: "'@x", e: "'plain" }]);
+  });
+});
+
+describe('header option', () => {
+  it('turns every row into an array of strings when off', async () => {
+    const { text, notices } = await run('a,b\n1,,"x"\n\n', { header: false, delimiter: ',' });
+    expect(JSON.parse(text)).toEqual([['a', 'b'], ['1', '', 'x'], ['']]);
+    expect(notices).toEqual([{ kind: 'summary', records: 3, columns: 3 }]);
+  });
+
+  it('keeps repeated header names apart and reports them', async () => {
+    const { text, notices } = await run('name,name,name_2,name\n1,2,3,4\n', { delimiter: ',' });
+    expect(JSON.parse(text)).toEqual([{ name: 1, name_3: 2, name_2: 3, name_4: 4 }]);
+    expect(notices.filter((notice) => notice.kind === 'duplicate-header')).toEqual([
+      { kind: 'duplicate-header', name: 'name', renamedTo: 'name_3' },
+      { kind: 'duplicate-header', name: 'name', renamedTo: 'name_4' },
+    ]);
+  });
+});
+
+describe('ragged rows', () => {
+  it('fills missing cells with null, keys extra cells _extra_N, and reports each row with its line', async () => {
+    const { text, notices } = await run('a,b\n1\n"x\ny",2,3,4\n5,6\n', { delimiter: ',' });
+    expect(JSON.parse(text)).toEqual([
+      { a: 1, b: null },
+      { a: 'x\ny', b: 2, _extra_1: 3, _extra_2: 4 },
+      { a: 5, b: 6 },
+    ]);
+    expect(notices.filter((notice) => notice.kind === 'ragged-row')).toEqual([
+      { kind: 'ragged-row', line: 2, record: 1, expected: 2, actual: 1 },
+      { kind: 'ragged-row', line: 3, record: 2, expected: 2, actual: 4 },
+    ]);
+  });
+
+  it('puts extra cells after nested columns too', async () => {
+    expect(await records('a.b\n1,2\n', { delimiter: ',', unflatten: true })).toEqual([{ a: { b: 1 }, _extra_1: 2 }]);
+  });
+
+  it('skips blank lines when the header has several columns, and reads them as null with one', async () => {
+    expect(await records('a,b\n1,2\n\n3,4\n\n')).toEqual([
+      { a: 1, b: 2 },
+      { a: 3, b: 4 },
+    ]);
+    expect(await records('a\n1\n\n2\n')).toEqual([{ a: 1 }, { a: null }, { a: 2 }]);
+  });
+});
+
+describe('line endings and quoting', () => {
+  it('reads CRLF, LF and lone CR, mixed', async () => {
+    expect(await records('a,b\r\n1,2\n3,4\r5,6\r\n')).toEqual([
+      { a: 1, b: 2 },
+      { a: 3, b: 4 },
+      { a: 5, b: 6 },
+    ]);
+  });
+
+  it('keeps line breaks, delimiters and doubled quotes inside quoted cells exactly', async () => {
+    expect(await records('a,b\n"x\r\ny","say ""hi"", then, go"\n')).toEqual([{ a: 'x\r\ny', b: 'say "hi", then, go' }]);
+  });
+
+  it('escapes control characters and backslashes in strings', async () => {
+    const { text } = await run('a\n"tab\there\\ \u0001"\n');
+    expect(text).toBe('[\n{"a":"tab\\there\\\\ \\u0001"}\n]\n');
+  });
+
+  it('keeps quotes inside unquoted cells and text after a closing quote', async () => {
+    expect(await records('a,b\n5" pipe,"x"y\n')).toEqual([{ a: '5" pipe', b: 'xy' }]);
+  });
+
+  it('fails on an unclosed quote with the line where it opened', async () => {
+    const error = await failure('a,b\n1,2\n3,"open\n4,5\n');
+    expect(error.code).toBe('CSV_UNCLOSED_QUOTE');
+    expect(error).toMatchObject({ line: 3, column: 3, record: 3 });
+    expect(error.describe()).toBe('Quoted field is never closed (line 3, column 3, record 3)');
+  });
+
+  it('fails on an oversized quoted field with the line where it opened', async () => {
+    const error = await failure(`a\n1\n"${'x'.repeat(200)}"\n`, { maxFieldBytes: 100 });
+    expect(error).toMatchObject({ code: 'CSV_FIELD_TOO_LARGE', line: 3 });
+  });
+
+  it('gives up on a 20 MiB unclosed quote after buffering about 16 MiB, not the whole input', async () => {
+    let produced = 0;
+    const block = new Uint8Array(64 * 1024).fill(0x61);
+    async function* source(): AsyncGenerator<Uint8Array> {
+      yield new TextEncoder().encode('a,b\n1,"');
+      while (produced < 20 * 1024 * 1024) {
+        produced += block.length;
+        yield block;
+      }
+    }
+    let error: unknown;
+    try {
+      for await (const _ of csvToJson(source())) {
+        // drain
+      }
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toMatchObject({ code: 'CSV_FIELD_TOO_LARGE', line: 2, column: 3 });
+    expect(produced).toBeGreaterThan(16 * 1024 * 1024);
+    expect(produced).toBeLessThan(16 * 1024 * 1024 + 256 * 1024);
+  });
+});
+
+describe('encodings', () => {
+  const expected = [{ name: 'Zoë', city: 'Zürich' }];
+  const text = 'name,city\nZoë,Zürich\n';
+
+  function utf16(value: string, bigEndian: boolean, bom: boolean): Uint8Array {
+    const out = new Uint8Array((value.length + (bom ? 1 : 0)) * 2);
+    const units = (bom ? '\ufeff' : '') + value;
+    for (let i = 0; i < units.length; i++) {
+      const unit = units.charCodeAt(i);
+      out[i * 2 + (bigEndian ? 1 : 0)] = unit & 0xff;
+      out[i * 2 + (bigEndian ? 0 : 1)] = unit >> 8;
+    }
+    return out;
+  }
+
+  it('strips a UTF-8 byte order mark', async () => {
+    expect(await records(concatBytes([new Uint8Array([0xef, 0xbb, 0xbf]), new TextEncoder().encode(text)]))).toEqual(
+      expected,
+    );
+  });
+
+  it('reads UTF-16LE and UTF-16BE, with and without a byte order mark', async () => {
+    for (const bigEndian of [false, true]) {
+      for (const bom of [false, true]) {
+        const { text: json, notices } = await run(utf16(text, bigEndian, bom));
+        expect(JSON.parse(json)).toEqual(expected);
+        expect(notices[0]).toEqual({ kind: 'encoding', encoding: bigEndian ? 'utf-16be' : 'utf-16le' });
+      }
+    }
+  });
+
+  it('reads Latin-1 (Windows-1252) when the start is not UTF-8', async () => {
+    const latin1 = new Uint8Array(
+      [...'name,city\nZo'].map((c) => c.charCodeAt(0)).concat([0xeb, 0x2c, 0x5a, 0xfc, 0x72, 0x69, 0x63, 0x68, 0x0a]),
+    );
+    const { text: json, notices } = await run(latin1);
+    expect(JSON.parse(json)).toEqual(expected);
+    expect(notices[0]).toEqual({ kind: 'encoding', encoding: 'latin1' });
+  });
+
+  it('fails with INVALID_UTF8 and the position when bad bytes come after a UTF-8 start', async () => {
+    const start = new TextEncoder().encode(`a,b\n${'x,é\n'.repeat(20_000)}y,"ok\nz`);
+    const error = await failure(concatBytes([start, new Uint8Array([0xff]), new TextEncoder().encode('"\n')]));
+    expect(error).toMatchObject({ code: 'INVALID_UTF8', line: 20_003, column: 2, record: 20_001 });
+  });
+});
+
+describe('csvToJsonText', () => {
+  it('converts a string to JSON text', async () => {
+    expect(await csvToJsonText('a,b\n1,"x"\n')).toBe('[\n{"a":1,"b":"x"}\n]\n');
+    expect(await csvToJsonText('a\n1\n', { ndjson: true })).toBe('{"a":1}\n');
+  });
+});

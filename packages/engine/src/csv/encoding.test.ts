@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { Notice } from '../byte-source.js';
+import { concatBytes } from '../byte-source.js';
+import { decodeToUtf8, detectEncoding } from './encoding.js';
+import { chunkings } from './test-chunks.js';
+
+const TEXT = 'name,city\nZoë,Zürich\n';
+
+function utf16(text: string, bigEndian: boolean): Uint8Array {
+  const out = new Uint8Array(text.length * 2);
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    out[i * 2 + (bigEndian ? 1 : 0)] = unit & 0xff;
+    out[i * 2 + (bigEndian ? 0 : 1)] = unit >> 8;
+  }
+  return out;
+}
+
+async function decodeEveryWay(bytes: Uint8Array): Promise<{ text: string; notices: Notice[] }> {
+  const results: { text: string; notices: Notice[] }[] = [];
+  for (const { chunks } of chunkings(bytes)) {
+    const notices: Notice[] = [];
+    const out: Uint8Array[] = [];
+    for await (const chunk of decodeToUtf8(chunks, { onNotice: (notice) => notices.push(notice) })) out.push(chunk);
+    results.push({ text: new TextDecoder('utf-8', { fatal: true }).decode(concatBytes(out)), notices });
+  }
+  for (const result of results) expect(result).toEqual(results[0]);
+  return results[0] ?? { text: '', notices: [] };
+}
+
+describe('input encodings', () => {
+  it('passes UTF-8 through and strips its byte order mark', async () => {
+    const plain = new TextEncoder().encode(TEXT);
+    expect(await decodeEveryWay(plain)).toEqual({ text: TEXT, notices: [] });
+    expect(await decodeEveryWay(concatBytes([new Uint8Array([0xef, 0xbb, 0xbf]), plain]))).toEqual({
+      text: TEXT,
+      notices: [],
+    });
+  });
+
+  it('transcodes UTF-16LE and UTF-16BE with a byte order mark', async () => {
+    const le = concatBytes([new Uint8Array([0xff, 0xfe]), utf16(TEXT, false)]);
+    const be = concatBytes([new Uint8Array([0xfe, 0xff]), utf16(TEXT, true)]);
+    expect(await decodeEveryWay(le)).toEqual({ text: TEXT, notices: [{ kind: 'encoding', encoding: 'utf-16le' }] });
+    expect(await decodeEveryWay(be)).toEqual({ text: TEXT, notices: [{ kind: 'encoding', encoding: 'utf-16be' }] });
+  });
+
+  it('recognises UTF-16 without a byte order mark by its NUL bytes', async () => {
+    expect(await decodeEveryWay(utf16(TEXT, false))).toEqual({
+      text: TEXT,
+      notices: [{ kind: 'encoding', encoding: 'utf-16le' }],
+    });
+    expect(await decodeEveryWay(utf16(TEXT, true))).toEqual({
+      text: TEXT,
+      notices: [{ kind: 'encoding', encoding: 'utf-16be' }],
+    });
+  });
+
+  it('reads a start that is not valid UTF-8 as Windows-1252 (Latin-1)', async () => {
+    // "Zoë,Zürich,€5" in Windows-1252
+    const bytes = new Uint8Array([0x5a, 0x6f, 0xeb, 0x2c, 0x5a, 0xfc, 0x72, 0x69, 0x63, 0x68, 0x2c, 0x80, 0x35]);
+    expect(await decodeEveryWay(bytes)).toEqual({
+      text: 'Zoë,Zürich,€5',
+      notices: [{ kind: 'encoding', encoding: 'latin1' }],
+    });
+  });
+
+  it('does not mistake a UTF-8 sequence cut at the end of the sample for Latin-1', () => {
+    const bytes = new TextEncoder().encode('ab€');
+    expect(detectEncoding(bytes.subarray(0, 3), false)).toEqual({ encoding: 'utf-8', bomLength: 0 });
+    expect(detectEncoding(bytes.subarray(0, 3), true)).toEqual({ encoding: 'latin1', bomLength: 0 });
+  });
+
+  it('reports progress with the running total of input bytes', async () => {
+    const seen: number[] = [];
+    for await (const _ of decodeToUtf8([new Uint8Array(3), new Uint8Array(4)], { onProgress: (n) => seen.push(n) })) {
+      // drain
+    }
+    expect(seen).toEqual([3, 7]);
+  });
+
+  it('fails clearly on broken UTF-16', async () => {
+    const broken = concatBytes([new Uint8Array([0xff, 0xfe]), utf16('a', false), new Uint8Array([0x00, 0xdc])]);
+    const drain = async () => {
+      for await (const _ of decodeToUtf8([broken], {})) {
+        // drain
+      }
+    };
+    await expect(drain()).rejects.toMatchObject({ code: 'UNSUPPORTED_ENCODING' });
+  });
+});

@@ -1,0 +1,51 @@
+/** Index of the first byte in [start, end) that does not begin a well-formed UTF-8 sequence, or -1. */
+export function findInvalidUtf8(bytes: Uint8Array, start: number, end: number): number {
+  let i = start;
+  while (i < end) {
+    const b = bytes[i] ?? 0;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    const b1 = i + 1 < end ? (bytes[i + 1] ?? 0) : 0;
+    if (b >= 0xc2 && b <= 0xdf) {
+      if ((b1 & 0xc0) !== 0x80) return i;
+      i += 2;
+      continue;
+    }
+    const b2 = i + 2 < end ? (bytes[i + 2] ?? 0) : 0;
+    if (b >= 0xe0 && b <= 0xef) {
+      // Excludes overlong forms (E0 80..9F) and UTF-16 surrogates (ED A0..BF).
+      const low = b === 0xe0 ? 0xa0 : 0x80;
+      const high = b === 0xed ? 0x9f : 0xbf;
+      if (b1 < low || b1 > high || (b2 & 0xc0) !== 0x80) return i;
+      i += 3;
+      continue;
+    }
+    if (b >= 0xf0 && b <= 0xf4) {
+      const low = b === 0xf0 ? 0x90 : 0x80;
+      const high = b === 0xf4 ? 0x8f : 0xbf;
+      const b3 = i + 3 < end ? (bytes[i + 3] ?? 0) : 0;
+      if (b1 < low || b1 > high || (b2 & 0xc0) !== 0x80 || (b3 & 0xc0) !== 0x80) return i;
+      i += 4;
+      continue;
+    }
+    return i;
+  }
+  return -1;
+}
+
+/** How many bytes at the end of `bytes` form the start of a multi-byte sequence cut off by a chunk boundary. */
+export function incompleteUtf8Tail(bytes: Uint8Array): number {
+  let k = bytes.length - 1;
+  let back = 0;
+  while (k >= 0 && back < 3 && ((bytes[k] ?? 0) & 0xc0) === 0x80) {
+    k--;
+    back++;
+  }
+  if (k < 0) return 0;
+  const lead = bytes[k] ?? 0;
+  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  const have = bytes.length - k;
+  return have < need ? have : 0;
+}

@@ -1,0 +1,277 @@
+import { ByteBuilder } from '../json/byte-builder.js';
+import { INCOMPLETE, type JsonCursor } from '../json/json-cursor.js';
+import { matchLiteral, scanNumber } from '../json/json-scalars.js';
+import { decodeKey, decodeString, scanString } from '../json/json-string.js';
+import { appendMinified, skipValue } from '../json/skip-value.js';
+import type { ArrayStrategy } from '../options.js';
+import type { CellWriter } from '../table/cell-writer.js';
+import type { RowBuffer } from '../table/row-buffer.js';
+import type { ColumnSet, PathNode } from './column-set.js';
+
+const EMPTY_ARRAY = new TextEncoder().encode('[]');
+const EMPTY_OBJECT = new TextEncoder().encode('{}');
+
+const OBJECT = 1;
+const ARRAY = 2;
+const EXPLODED = 3;
+
+const VALUE = 0;
+const KEY = 1;
+const AFTER = 2;
+
+/**
+ * Reads one record straight from the input bytes into cells, without building any JS value: strings and
+ * numbers go byte for byte into the row buffer, keys are matched against the trie by prediction.
+ * Containers are tracked on an explicit stack, so depth is limited by `maxDepth`, never by the call stack.
+ */
+export class RecordFlattener {
+  private kinds = new Uint8Array(16);
+  private nodes: PathNode[] = [];
+  private previous: (PathNode | null)[] = [];
+  private indexes = new Int32Array(16);
+  private readonly text = new ByteBuilder();
+  private readonly valueNode: PathNode;
+
+  constructor(
+    private readonly columns: ColumnSet,
+    private readonly cells: CellWriter,
+    private readonly rows: RowBuffer,
+    private readonly cursor: JsonCursor,
+    private readonly arrays: ArrayStrategy,
+    private readonly maxDepth: number,
+  ) {
+    this.valueNode = columns.valueNode();
+  }
+
+  /** Reads the record whose first byte is at `i`; returns its end or INCOMPLETE. */
+  parse(buf: Uint8Array, i: number, end: number, baseDepth: number): number {
+    const cursor = this.cursor;
+    const cells = this.cells;
+    const columns = this.columns;
+    const separator = columns.separator;
+    const root = columns.root;
+    let node: PathNode = buf[i] === 123 ? root : this.valueNode;
+    let depth = 0;
+    let exploded = false;
+    let state = VALUE;
+    for (;;) {
+      if (state === VALUE) {
+        i = cursor.ws(buf, i);
+        if (i >= end) return INCOMPLETE;
+        const c = buf[i] as number;
+        state = AFTER;
+        if (c === 34) {
+          i = cells.string(node.col >= 0 ? node.col : columns.columnOf(node), buf, i + 1, end);
+          if (i < 0) return INCOMPLETE;
+        } else if (c === 45 || (c >= 48 && c <= 57)) {
+          const e = scanNumber(buf, i, end, cursor);
+          if (e < 0) return INCOMPLETE;
+          cells.literal(node.col >= 0 ? node.col : columns.columnOf(node), buf, i, e);
+          i = e;
+        } else if (c === 123 || c === 91) {
+          const j = cursor.ws(buf, i + 1);
+          if (j >= end) return INCOMPLETE;
+          if (buf[j] === (c === 123 ? 125 : 93)) {
+            if (node !== root) cells.container(columns.columnOf(node), c === 123 ? EMPTY_OBJECT : EMPTY_ARRAY);
+            i = j + 1;
+            continue;
+          }
+          if (baseDepth + depth + 1 > this.maxDepth) cursor.tooDeep(i, this.maxDepth);
+          if (c === 91 && (this.arrays === 'json' || this.arrays === 'join')) {
+            const e =
+              this.arrays === 'json'
+                ? this.jsonCell(node, buf, i, end, baseDepth + depth)
+                : this.joinCell(node, buf, j, end, baseDepth + depth + 1);
+            if (e < 0) return INCOMPLETE;
+            i = e;
+            continue;
+          }
+          if (depth === this.kinds.length) this.growStack();
+          this.nodes[depth] = node;
+          this.indexes[depth] = 0;
+          if (c === 123) {
+            this.kinds[depth] = OBJECT;
+            this.previous[depth] = null;
+            state = KEY;
+          } else if (this.arrays === 'explode' && !exploded && buf[j] === 123) {
+            // The first array of objects, depth-first: one row per element, its fields under the array's path.
+            exploded = true;
+            this.kinds[depth] = EXPLODED;
+            this.rows.parts = 1;
+            this.rows.owner = 1;
+            state = VALUE;
+          } else {
+            this.kinds[depth] = ARRAY;
+            node = node.item(0, separator);
+            state = VALUE;
+          }
+          depth++;
+          i = j;
+        } else if (c === 116 || c === 102 || c === 110) {
+          const e = matchLiteral(buf, i, end, cursor);
+          if (e < 0) return INCOMPLETE;
+          const col = node.col >= 0 ? node.col : columns.columnOf(node);
+          if (c === 110) cells.empty(col);
+          else cells.literal(col, buf, i, e);
+          i = e;
+        } else cursor.unexpected(buf, i, end, 'a value');
+      } else if (state === KEY) {
+        // Members of one object. Scalar values are read right here, so a flat record loops only in this block.
+        const top = depth - 1;
+        const parent = this.nodes[top] as PathNode;
+        let previous = this.previous[top] as PathNode | null;
+        for (;;) {
+          i = cursor.ws(buf, i);
+          if (i >= end) return INCOMPLETE;
+          if (buf[i] !== 34) cursor.unexpected(buf, i, end, 'a key string');
+          const guess = previous === null ? parent.first : previous.next;
+          const keyStart = i + 1;
+          let child: PathNode | null = null;
+          if (guess !== null) {
+            const raw = guess.raw;
+            const keyEnd = keyStart + raw.length;
+            if (keyEnd < end && buf[keyEnd] === 34) {
+              let k = 0;
+              while (k < raw.length && buf[keyStart + k] === raw[k]) k++;
+              if (k === raw.length) {
+                child = guess;
+                i = keyEnd + 1;
+              }
+            }
+          }
+          if (child === null) {
+            const close = scanString(buf, keyStart, end, cursor);
+            if (close < 0) return INCOMPLETE;
+            const key = decodeKey(buf, keyStart, close - 1, cursor, this.text);
+            child = parent.child(key, buf.slice(keyStart, close - 1), separator);
+            if (previous === null) parent.first = child;
+            else previous.next = child;
+            i = close;
+          }
+          previous = child;
+          i = cursor.ws(buf, i);
+          if (i >= end) return INCOMPLETE;
+          if (buf[i] !== 58) cursor.unexpected(buf, i, end, "':'");
+          i = cursor.ws(buf, i + 1);
+          if (i >= end) return INCOMPLETE;
+          const c = buf[i] as number;
+          if (c === 34) {
+            i = cells.string(child.col >= 0 ? child.col : columns.columnOf(child), buf, i + 1, end);
+            if (i < 0) return INCOMPLETE;
+          } else if (c === 45 || (c >= 48 && c <= 57)) {
+            const e = scanNumber(buf, i, end, cursor);
+            if (e < 0) return INCOMPLETE;
+            cells.literal(child.col >= 0 ? child.col : columns.columnOf(child), buf, i, e);
+            i = e;
+          } else if (c === 116 || c === 102 || c === 110) {
+            const e = matchLiteral(buf, i, end, cursor);
+            if (e < 0) return INCOMPLETE;
+            const col = child.col >= 0 ? child.col : columns.columnOf(child);
+            if (c === 110) cells.empty(col);
+            else cells.literal(col, buf, i, e);
+            i = e;
+          } else {
+            // A container or a literal: the general value state reads it.
+            node = child;
+            state = VALUE;
+            break;
+          }
+          i = cursor.ws(buf, i);
+          if (i >= end) return INCOMPLETE;
+          const next = buf[i];
+          if (next === 44) {
+            i++;
+            continue;
+          }
+          if (next === 125) {
+            i++;
+            depth--;
+            state = AFTER;
+            break;
+          }
+          cursor.unexpected(buf, i, end, "',' or '}'");
+        }
+        this.previous[top] = previous;
+      } else {
+        if (depth === 0) return i;
+        i = cursor.ws(buf, i);
+        if (i >= end) return INCOMPLETE;
+        const c = buf[i];
+        const top = depth - 1;
+        const kind = this.kinds[top];
+        if (c === 44) {
+          i++;
+          if (kind === OBJECT) state = KEY;
+          else {
+            const parent = this.nodes[top] as PathNode;
+            if (kind === EXPLODED) {
+              this.rows.owner = ++this.rows.parts;
+              node = parent;
+            } else {
+              const index = (this.indexes[top] as number) + 1;
+              this.indexes[top] = index;
+              node = parent.item(index, separator);
+            }
+            state = VALUE;
+          }
+        } else if (c === (kind === OBJECT ? 125 : 93)) {
+          i++;
+          depth--;
+          if (kind === EXPLODED) this.rows.owner = 0;
+        } else cursor.unexpected(buf, i, end, kind === OBJECT ? "',' or '}'" : "',' or ']'");
+      }
+    }
+  }
+
+  private growStack(): void {
+    const kinds = new Uint8Array(this.kinds.length * 2);
+    kinds.set(this.kinds);
+    this.kinds = kinds;
+    const indexes = new Int32Array(this.indexes.length * 2);
+    indexes.set(this.indexes);
+    this.indexes = indexes;
+  }
+
+  /** `--arrays json`: the array's JSON text, minified, in one cell (numbers keep their exact text). */
+  private jsonCell(node: PathNode, buf: Uint8Array, i: number, end: number, depth: number): number {
+    const e = skipValue(buf, i, end, depth, this.maxDepth, this.cursor);
+    if (e < 0) return INCOMPLETE;
+    this.text.length = 0;
+    appendMinified(this.text, buf, i, e);
+    this.cells.text(this.columns.columnOf(node), this.text.view());
+    return e;
+  }
+
+  /** `--arrays join`: scalars joined with `; ` (containers as JSON text) in one cell. `j` is the first element. */
+  private joinCell(node: PathNode, buf: Uint8Array, j: number, end: number, depth: number): number {
+    const cursor = this.cursor;
+    const text = this.text;
+    text.length = 0;
+    for (let first = true; ; first = false) {
+      j = cursor.ws(buf, j);
+      if (j >= end) return INCOMPLETE;
+      if (!first) text.appendAscii('; ');
+      const c = buf[j] as number;
+      let e: number;
+      if (c === 34) e = decodeString(buf, j + 1, end, cursor, text);
+      else if (c === 123 || c === 91) {
+        e = skipValue(buf, j, end, depth, this.maxDepth, cursor);
+        if (e >= 0) appendMinified(text, buf, j, e);
+      } else if (c === 45 || (c >= 48 && c <= 57)) {
+        e = scanNumber(buf, j, end, cursor);
+        if (e >= 0) text.append(buf, j, e);
+      } else if (c === 116 || c === 102 || c === 110) {
+        e = matchLiteral(buf, j, end, cursor);
+        if (e >= 0 && c !== 110) text.append(buf, j, e);
+      } else e = cursor.unexpected(buf, j, end, 'a value');
+      if (e < 0) return INCOMPLETE;
+      j = cursor.ws(buf, e);
+      if (j >= end) return INCOMPLETE;
+      if (buf[j] === 93) break;
+      if (buf[j] !== 44) cursor.unexpected(buf, j, end, "',' or ']'");
+      j++;
+    }
+    this.cells.text(this.columns.columnOf(node), text.view());
+    return j + 1;
+  }
+}

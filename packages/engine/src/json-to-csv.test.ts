@@ -1,0 +1,453 @@
+import { unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import type { Notice } from './byte-source.js';
+import { ConversionError } from './errors.js';
+import { jsonToCsv, jsonToCsvText } from './json-to-csv.js';
+import type { JsonToCsvOptions } from './options.js';
+import type { Spool } from './spool.js';
+
+const encoder = new TextEncoder();
+
+/** Splits bytes into chunks: whole, one byte each, or random sizes (seeded, so failures repeat). */
+function split(bytes: Uint8Array, mode: 'whole' | 'bytes' | 'random', seed = 7): Uint8Array[] {
+  if (mode === 'whole') return [bytes];
+  const chunks: Uint8Array[] = [];
+  let state = seed;
+  for (let at = 0; at < bytes.length; ) {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    const size = mode === 'bytes' ? 1 : 1 + (state % 17);
+    chunks.push(bytes.slice(at, at + size));
+    at += size;
+  }
+  return chunks;
+}
+
+async function collect(chunks: Iterable<Uint8Array>, options?: JsonToCsvOptions): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of jsonToCsv(chunks, options)) parts.push(chunk);
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+function bytesOf(input: string | Uint8Array): Uint8Array {
+  return typeof input === 'string' ? encoder.encode(input) : input;
+}
+
+/** Converts whole, byte by byte and in random chunks; all three must agree. */
+async function csv(input: string | Uint8Array, options?: JsonToCsvOptions): Promise<string> {
+  const bytes = bytesOf(input);
+  const whole = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await collect(split(bytes, 'whole'), options));
+  for (const mode of ['bytes', 'random'] as const) {
+    expect(
+      new TextDecoder('utf-8', { ignoreBOM: true }).decode(await collect(split(bytes, mode), options)),
+      `chunking: ${mode}`,
+    ).toBe(whole);
+  }
+  return whole;
+}
+
+/** The ConversionError a conversion fails with; every chunking must fail the same way. */
+async function failure(input: string | Uint8Array, options?: JsonToCsvOptions): Promise<ConversionError> {
+  const bytes = bytesOf(input);
+  const errors: ConversionError[] = [];
+  for (const mode of ['whole', 'bytes', 'random'] as const) {
+    const error = await collect(split(bytes, mode), options).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error, `chunking: ${mode}`).toBeInstanceOf(ConversionError);
+    errors.push(error as ConversionError);
+  }
+  const [first, ...rest] = errors as [ConversionError, ...ConversionError[]];
+  for (const other of rest) {
+    expect({ code: other.code, line: other.line, column: other.column, record: other.record }).toEqual({
+      code: first.code,
+      line: first.line,
+      column: first.column,
+      record: first.record,
+    });
+  }
+  return first;
+}
+
+describe('input forms', () => {
+  it('converts an array of objects', async () => {
+    expect(await csv('[{"a":1,"b":"x"},{"a":2,"b":"y"}]')).toBe('a,b\n1,x\n2,y\n');
+  });
+
+  it('converts a single object to one row', async () => {
+    expect(await csv('{"a":1,"b":{"c":true}}')).toBe('a,b.c\n1,true\n');
+  });
+
+  it('converts JSON Lines, objects or scalars', async () => {
+    expect(await csv('{"a":1}\n{"b":2}\r\n\n{"a":3,"b":4}\n')).toBe('a,b\n1,\n,2\n3,4\n');
+    expect(await csv('1\n"x"\ntrue')).toBe('value\n1\nx\ntrue\n');
+  });
+
+  it('requires a line break between JSON Lines values', async () => {
+    const error = await failure('{"a":1} {"a":2}');
+    expect(error.code).toBe('JSON_SYNTAX');
+    expect(error.column).toBe(9);
+  });
+
+  it('finds the records array inside an object and reports its path', async () => {
+    const notices: Notice[] = [];
+    const input = '{"meta":{"count":2,"list":[1,2]},"data":{"items":[{"id":1},{"id":2}],"next":null},"ok":true}';
+    expect(await csv(input, { onNotice: (n) => notices.push(n) })).toBe('id\n1\n2\n');
+    expect(notices).toContainEqual({ kind: 'records-path', path: 'data.items' });
+  });
+
+  it('follows an explicit records path, whatever the elements are', async () => {
+    expect(await csv('{"a":{"rows":[1,2]},"b":[{"x":1}]}', { recordsPath: 'a.rows' })).toBe('value\n1\n2\n');
+    expect((await failure('{"a":{"rows":[1]}}', { recordsPath: 'a.cols' })).code).toBe('RECORDS_PATH_NOT_FOUND');
+    expect((await failure('{"a":{"rows":1}}', { recordsPath: 'a.rows' })).code).toBe('RECORDS_PATH_NOT_FOUND');
+    expect((await failure('[{"a":1}]', { recordsPath: 'a' })).code).toBe('RECORDS_PATH_NOT_FOUND');
+  });
+
+  it('validates the wrapper around the records array', async () => {
+    const error = await failure('{"items":[{"a":1}],"after":[1,}');
+    expect(error.code).toBe('JSON_SYNTAX');
+    expect(error.column).toBe(31);
+  });
+
+  it('treats an object without an array of objects as one row', async () => {
+    expect(await csv('{"name":"x","tags":["a","b"],"empty":[]}')).toBe('name,tags.0,tags.1,empty\nx,a,b,[]\n');
+  });
+
+  it('reads an array of arrays with the first row as header', async () => {
+    expect(await csv('[["id","name"],[1,"a"],[2,"b",true],"lone",[[1,2],{"k":"v"}],[]]')).toBe(
+      'id,name,2\n1,a,\n2,b,true\nlone,,\n"[1,2]","{""k"":""v""}",\n,,\n',
+    );
+  });
+
+  it('reads an array of scalars and a lone scalar into a value column', async () => {
+    expect(await csv('[1,"two",null,false,{"value":5}]')).toBe('value\n1\ntwo\n\nfalse\n5\n');
+    expect(await csv(' 42 ')).toBe('value\n42\n');
+    expect(await csv('"text"')).toBe('value\ntext\n');
+    expect(await csv('null')).toBe('value\n\n');
+  });
+
+  it('gives empty output for [] and for records without any key', async () => {
+    expect(await csv('[]')).toBe('');
+    expect(await csv('[{}]')).toBe('');
+    expect(await csv('[{}, {"a":1}]')).toBe('a\n\n1\n');
+  });
+
+  it('rejects empty and whitespace-only input', async () => {
+    expect((await failure('')).code).toBe('EMPTY_INPUT');
+    expect((await failure(' \n\t ')).code).toBe('EMPTY_INPUT');
+    expect((await failure(new Uint8Array([0xef, 0xbb, 0xbf]))).code).toBe('EMPTY_INPUT');
+  });
+});
+
+describe('encodings', () => {
+  it('drops a UTF-8 byte order mark', async () => {
+    expect(await csv(new Uint8Array([0xef, 0xbb, 0xbf, ...encoder.encode('[{"a":"é"}]')]))).toBe('a\né\n');
+  });
+
+  it('transcodes UTF-16 with a byte order mark', async () => {
+    const text = '[{"名":"😀 é"}]';
+    const le = new Uint8Array(2 + text.length * 2);
+    const be = new Uint8Array(2 + text.length * 2);
+    le.set([0xff, 0xfe]);
+    be.set([0xfe, 0xff]);
+    for (let k = 0; k < text.length; k++) {
+      const unit = text.charCodeAt(k);
+      le[2 + 2 * k] = unit & 0xff;
+      le[3 + 2 * k] = unit >> 8;
+      be[2 + 2 * k] = unit >> 8;
+      be[3 + 2 * k] = unit & 0xff;
+    }
+    const notices: Notice[] = [];
+    expect(await csv(le, { onNotice: (n) => notices.push(n) })).toBe('名\n😀 é\n');
+    expect(notices).toContainEqual({ kind: 'encoding', encoding: 'utf-16le' });
+    expect(await csv(be)).toBe('名\n😀 é\n');
+  });
+
+  it('rejects an unpaired surrogate in UTF-16 input', async () => {
+    expect((await failure(new Uint8Array([0xff, 0xfe, 0x31, 0x00, 0x00, 0xd8]))).code).toBe('INVALID_UTF8');
+  });
+
+  it('rejects invalid UTF-8 with its position', async () => {
+    const bytes = new Uint8Array([...encoder.encode('[{"a":"ok"},\n{"a":"b'), 0xc3, 0x28, ...encoder.encode('"}]')]);
+    const error = await failure(bytes);
+    expect(error).toMatchObject({ code: 'INVALID_UTF8', line: 2, column: 8, record: 2, offset: 20 });
+    expect((await failure(new Uint8Array([0x5b, 0xe9, 0x5d]))).code).toBe('INVALID_UTF8');
+  });
+});
+
+describe('exact values', () => {
+  it('copies numbers byte for byte', async () => {
+    const input =
+      '[{"n":12345678901234567890},{"n":0.1000000000000000055},{"n":1e400},{"n":-0},{"n":1E-999},{"n":-1.5e+3}]';
+    expect(await csv(input)).toBe('n\n12345678901234567890\n0.1000000000000000055\n1e400\n-0\n1E-999\n-1.5e+3\n');
+  });
+
+  it('decodes escapes to exact code points', async () => {
+    const input = String.raw`[{"s":"a\"b\\c\/d\b\f\n\r\t\u00e9\u6771\ud83d\ude00\u0000"}]`;
+    expect(await csv(input)).toBe('s\n"a""b\\c/d\b\f\n\r\té東😀\u0000"\n');
+  });
+
+  it('writes a lone surrogate escape as U+FFFD', async () => {
+    expect(await csv(String.raw`["\ud800x","\udc00","\ud800\u0041"]`)).toBe('value\n\ufffdx\n\ufffd\n\ufffdA\n');
+  });
+
+  it('writes null as an empty cell, "" quoted, booleans as words', async () => {
+    expect(await csv('[{"a":null,"b":"","c":true,"d":false}]')).toBe('a,b,c,d\n,"",true,false\n');
+  });
+});
+
+describe('quoting', () => {
+  it('quotes strings that would read back as something else', async () => {
+    const input =
+      '[{"a":"007","b":"1e5","c":"true","d":"false","e":"[x","f":"{","g":"-1","h":"null","i":"1,000","j":" 12"}]';
+    expect(await csv(input)).toBe('a,b,c,d,e,f,g,h,i,j\n007,"1e5","true","false","[x","{","-1",null,"1,000", 12\n');
+  });
+
+  it('quotes delimiters, quotes and line breaks, doubling quotes', async () => {
+    expect(await csv(String.raw`[{"a":"x,y","b":"say \"hi\"","c":"l1\nl2","d":"cr\r"}]`)).toBe(
+      'a,b,c,d\n"x,y","say ""hi""","l1\nl2","cr\r"\n',
+    );
+  });
+
+  it('quotes numbers only when the delimiter occurs in them', async () => {
+    expect(await csv('[{"a":1.5,"b":"x.y","c":2}]', { delimiter: '.' })).toBe('a.b.c\n"1.5"."x.y".2\n');
+  });
+
+  it('quotes text holding a delimiter csv2json could sniff', async () => {
+    expect(await csv(String.raw`[{"|":"a;b","t":"x\ty","p":"1|2","s":"a\u003bb"}]`)).toBe(
+      '"|",t,p,s\n"a;b","x\ty","1|2","a;b"\n',
+    );
+  });
+
+  it('handles a delimiter written as an escape or outside ASCII', async () => {
+    expect(await csv(String.raw`[{"a":"x\u002cy"}]`)).toBe('a\n"x,y"\n');
+    expect(await csv('[{"a":"x§y","b":1}]', { delimiter: '§' })).toBe('a§b\n"x§y"§1\n');
+  });
+
+  it('guards formulas with excelSafe, numbers excepted', async () => {
+    const input = String.raw`[{"a":"=SUM(A1)","b":"+1","c":"-x","d":"@me","e":"\tx","f":"\rx","g":-5,"h":"ok"}]`;
+    expect(await csv(input, { excelSafe: true })).toBe(`a,b,c,d,e,f,g,h\n'=SUM(A1),'+1,'-x,'@me,"'\tx","'\rx",-5,ok\n`);
+  });
+});
+
+describe('output options', () => {
+  const input = '[{"a":1,"b":"x y"},{"a":2,"c":"p\\tq"}]';
+
+  it('writes CRLF line endings and a BOM', async () => {
+    expect(await csv(input, { eol: 'crlf', bom: true })).toBe('\ufeffa,b,c\r\n1,x y,\r\n2,,"p\tq"\r\n');
+  });
+
+  it('writes TSV with the same quoting rules', async () => {
+    expect(await csv(input, { format: 'tsv' })).toBe('a\tb\tc\n1\tx y\t\n2\t\t"p\tq"\n');
+  });
+
+  it('rejects bad options before reading', () => {
+    expect(() => jsonToCsv([], { arrays: 'zip' as 'json' })).toThrow(ConversionError);
+    expect(() => jsonToCsv([], { maxDepth: 0 })).toThrow(/maxDepth/);
+  });
+
+  it('reports progress and a summary', async () => {
+    const progress: number[] = [];
+    const notices: Notice[] = [];
+    const chunks = split(encoder.encode('[{"a":1},{"b":2},{"a":3}]'), 'random');
+    await collect(chunks, { onProgress: (n) => progress.push(n), onNotice: (n) => notices.push(n) });
+    expect(progress.length).toBe(chunks.length);
+    expect(progress.at(-1)).toBe(25);
+    expect(notices.at(-1)).toEqual({ kind: 'summary', records: 3, columns: 2 });
+    const rows: Notice[] = [];
+    await collect([encoder.encode('[["h"],[1],[2]]')], { onNotice: (n) => rows.push(n) });
+    expect(rows).toEqual([{ kind: 'summary', records: 2, columns: 1 }]);
+  });
+
+  it('keeps jsonToCsvText for text formats', async () => {
+    expect(await jsonToCsvText('[{"a":1}]', { format: 'tsv' })).toBe('a\n1\n');
+    await expect(jsonToCsvText('[{"a":1}]', { format: 'xlsx' })).rejects.toMatchObject({ code: 'INVALID_OPTION' });
+  });
+});
+
+describe('header union', () => {
+  it('adds late keys at the end and pads the earlier rows', async () => {
+    const input = '[{"a":1},{"a":"two\\nlines","b":2},{"c":"x,\\"y\\"\\n"},{"a":4}]';
+    expect(await csv(input)).toBe('a,b,c\n1,,\n"two\nlines",2,\n,,"x,""y""\n"\n4,,\n');
+    expect(await csv(input, { eol: 'crlf' })).toBe('a,b,c\r\n1,,\r\n"two\nlines",2,\r\n,,"x,""y""\n"\r\n4,,\r\n');
+  });
+
+  it('pads rows spooled in many chunks', async () => {
+    const records = Array.from({ length: 30_000 }, (_, k) =>
+      k === 29_999 ? '{"late":"z"}' : `{"id":${k},"t":"q\\"\\n${k}"}`,
+    );
+    const out = await jsonToCsvText(`[${records.join(',')}]`);
+    const lines = out.split('\n');
+    expect(lines[0]).toBe('id,t,late');
+    expect(lines[1]).toBe('0,"q""');
+    expect(lines[2]).toBe('0",');
+    expect(lines.at(-2)).toBe(',,z');
+    expect(out.length).toBeGreaterThan(300_000);
+  });
+
+  it('keeps the last of duplicated keys and treats __proto__ as a key', async () => {
+    expect(await csv('[{"a":1,"b":2,"a":3}]')).toBe('a,b\n3,2\n');
+    expect(await csv('[{"__proto__":{"x":1},"constructor":"c","toString":2}]')).toBe(
+      '__proto__.x,constructor,toString\n1,c,2\n',
+    );
+  });
+
+  it('escapes keys holding the separator and nested keys that look like indexes', async () => {
+    expect(await csv('[{"a.b":1,"c":{"0":2,"d\\\\e":3}}]')).toBe('a\\.b,c.\\0,c.d\\\\e\n1,2,3\n');
+    expect(await csv('[{"a/b":1,"c":{"d":2}}]', { separator: '/' })).toBe('a\\/b,c/d\n1,2\n');
+  });
+
+  it('writes cells in header order whatever the key order', async () => {
+    expect(await csv('[{"a":1,"b":2,"c":3},{"c":"z","a":"x"},{"b":{"k":1},"a":0}]')).toBe(
+      'a,b,c,b.k\n1,2,3,\nx,,z,\n0,,,1\n',
+    );
+  });
+});
+
+describe('array strategies', () => {
+  const input = '[{"id":1,"tags":["x","y"],"o":[{"n":1},{"n":2.50}],"e":[],"m":{}}]';
+
+  it('index: one column per position, empty containers as [] and {}', async () => {
+    expect(await csv(input)).toBe('id,tags.0,tags.1,o.0.n,o.1.n,e,m\n1,x,y,1,2.50,[],{}\n');
+  });
+
+  it('json: the array as minified JSON text, numbers exact', async () => {
+    expect(await csv('[{"a":[1, 2.50, "x,y", {"k": [true, null]}],"e":[]}]', { arrays: 'json' })).toBe(
+      'a,e\n"[1,2.50,""x,y"",{""k"":[true,null]}]",[]\n',
+    );
+  });
+
+  it('join: scalars joined with "; ", containers as JSON text', async () => {
+    expect(await csv('[{"a":["x",1,true,null,[2],{"k":"v"}],"b":["5"],"e":[]}]', { arrays: 'join' })).toBe(
+      'a,b,e\n"x; 1; true; ; [2]; {""k"":""v""}","5",[]\n',
+    );
+  });
+
+  it('explode: one row per element of the first array of objects', async () => {
+    const records =
+      '[{"id":1,"tags":["a"],"orders":[{"sku":"A","q":1},{"sku":"B","x":{"y":2}}],"after":"z"},{"id":2,"orders":[]}]';
+    expect(await csv(records, { arrays: 'explode' })).toBe(
+      'id,tags.0,orders.sku,orders.q,orders.x.y,after,orders\n1,a,A,1,,z,\n1,a,B,,2,z,\n2,,,,,,[]\n',
+    );
+  });
+
+  it('explode: only the first array of objects, depth-first', async () => {
+    expect(await csv('[{"a":{"b":[{"c":1},{"c":2}]},"d":[{"e":3}]}]', { arrays: 'explode' })).toBe(
+      'a.b.c,d.0.e\n1,3\n2,3\n',
+    );
+  });
+});
+
+describe('errors', () => {
+  it('names line, column, offset and record', async () => {
+    const error = await failure('[{"a":1},\n {"a":}]');
+    expect(error).toMatchObject({ code: 'JSON_SYNTAX', line: 2, column: 7, record: 2, offset: 16 });
+    expect(error.describe()).toBe("Unexpected '}', expected a value (line 2, column 7, record 2)");
+  });
+
+  it('reports truncated input where it ends', async () => {
+    const error = await failure('[{"a":1},\n{"a":"x');
+    expect(error).toMatchObject({ code: 'JSON_TRUNCATED', line: 2, column: 8, record: 2 });
+    expect((await failure('{"a":[1,2')).code).toBe('JSON_TRUNCATED');
+    expect((await failure('[1')).code).toBe('JSON_TRUNCATED');
+    expect((await failure('-')).code).toBe('JSON_TRUNCATED');
+  });
+
+  it('rejects trailing commas, comments and garbage', async () => {
+    for (const input of ['[1,]', '{"a":1,}', '[1] x', '[1]]', '{"a":1}/**/', '[01]', '["a\tb"]', "['a']", '[NaN]']) {
+      expect((await failure(input)).code, input).toBe('JSON_SYNTAX');
+    }
+  });
+
+  it('fails fast and cleanly on deep nesting', async () => {
+    const started = Date.now();
+    const error = await collect([encoder.encode('['.repeat(100_000))]).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'JSON_TOO_DEEP', column: 1001 });
+    expect(Date.now() - started).toBeLessThan(2000);
+    const objects = '{"a":'.repeat(2000);
+    expect(await collect([encoder.encode(objects)]).catch((e: unknown) => e)).toMatchObject({ code: 'JSON_TOO_DEEP' });
+  });
+
+  it('accepts nesting up to maxDepth', async () => {
+    expect(await csv('[{"a":{"b":1}}]', { maxDepth: 3 })).toBe('a.b\n1\n');
+    expect((await failure('[{"a":{"b":[1]}}]', { maxDepth: 3 })).code).toBe('JSON_TOO_DEEP');
+    expect((await failure('[{"a":{"b":[1]}}]', { maxDepth: 3, arrays: 'json' })).code).toBe('JSON_TOO_DEEP');
+    // The outer array holds one row, the header, whose one cell is the 997-deep rest as JSON text.
+    const deep = `${'['.repeat(999)}${']'.repeat(999)}`;
+    expect(await jsonToCsvText(deep)).toBe(`${'['.repeat(997)}${']'.repeat(997)}\n`);
+  });
+});
+
+describe('large inputs', () => {
+  it('handles 100,000 distinct keys in one object', async () => {
+    const keys = Array.from({ length: 100_000 }, (_, k) => `"k${k}":${k}`);
+    const started = Date.now();
+    const out = await jsonToCsvText(`[{${keys.join(',')}},{"k99999":"last","k0":"first"}]`);
+    const [header, row1, row2] = out.split('\n');
+    expect(header?.split(',').length).toBe(100_000);
+    expect(row1?.endsWith(',99999')).toBe(true);
+    expect(row2?.startsWith('first,,')).toBe(true);
+    expect(row2?.endsWith(',last')).toBe(true);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('handles a 100 MB string in seconds', async () => {
+    const size = 100 << 20;
+    const input = new Uint8Array(size + 20);
+    const head = encoder.encode('[{"s":"');
+    input.set(head);
+    input.fill(0x61, head.length, head.length + size);
+    input.set(encoder.encode('","n":1}]'), head.length + size);
+    const chunks: Uint8Array[] = [];
+    for (let at = 0; at < head.length + size + 9; at += 65_536) {
+      chunks.push(input.subarray(at, Math.min(at + 65_536, head.length + size + 9)));
+    }
+    let written = 0;
+    const spool = (): Spool => ({
+      write(chunk) {
+        written += chunk.length;
+      },
+      size: 0,
+      async *read() {},
+      async dispose() {},
+    });
+    const started = Date.now();
+    for await (const _ of jsonToCsv(chunks, { spool })) {
+      // Only the header comes out of this spool.
+    }
+    expect(written).toBe(size + 3);
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+});
+
+describe('xlsx', () => {
+  it('writes a workbook whose sheet holds the cells', async () => {
+    const input = '[{"a":1,"b":"x & <y>","c":12345678901234567890},{"b":"","d":true,"a":null,"c":-0}]';
+    const zip = await collect([encoder.encode(input)], { format: 'xlsx' });
+    const files = unzipSync(zip);
+    expect(Object.keys(files).sort()).toEqual([
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/_rels/workbook.xml.rels',
+      'xl/workbook.xml',
+      'xl/worksheets/sheet1.xml',
+    ]);
+    const sheet = new TextDecoder().decode(files['xl/worksheets/sheet1.xml']);
+    const text = (ref: string, value: string) =>
+      `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${value}</t></is></c>`;
+    expect(sheet).toContain(
+      `<row r="1">${text('A1', 'a')}${text('B1', 'b')}${text('C1', 'c')}${text('D1', 'd')}</row>`,
+    );
+    expect(sheet).toContain(
+      `<row r="2"><c r="A2"><v>1</v></c>${text('B2', 'x &amp; &lt;y&gt;')}${text('C2', '12345678901234567890')}</row>`,
+    );
+    expect(sheet).toContain(`<row r="3">${text('B3', '')}${text('C3', '-0')}<c r="D3" t="b"><v>1</v></c></row>`);
+    expect(sheet.endsWith('</sheetData></worksheet>')).toBe(true);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * Strict UTF-8 (RFC 3629): no overlong forms, no encoded surrogates, nothing above U+10FFFF.
+ * The reader validates bytes itself instead of decoding with replacement, so bad input is reported, never altered.
+ */
+
+/** Length (2 to 4) of the valid multi-byte sequence at `i`, 0 when it is invalid, -1 when it runs past `end`. */
+export function utf8SequenceLength(buf: Uint8Array, i: number, end: number): number {
+  const lead = buf[i] as number;
+  let need: number;
+  let low = 0x80;
+  let high = 0xbf;
+  if (lead < 0xc2) return 0;
+  if (lead < 0xe0) need = 1;
+  else if (lead < 0xf0) {
+    need = 2;
+    if (lead === 0xe0) low = 0xa0;
+    else if (lead === 0xed) high = 0x9f;
+  } else if (lead < 0xf5) {
+    need = 3;
+    if (lead === 0xf0) low = 0x90;
+    else if (lead === 0xf4) high = 0x8f;
+  } else return 0;
+  for (let k = 1; k <= need; k++) {
+    if (i + k >= end) return -1;
+    const byte = buf[i + k] as number;
+    if (k === 1 ? byte < low || byte > high : byte < 0x80 || byte > 0xbf) return 0;
+  }
+  return need + 1;
+}
+
+/** Decodes the valid sequence of `length` bytes at `i` to its code point. */
+export function utf8CodePoint(buf: Uint8Array, i: number, length: number): number {
+  const lead = buf[i] as number;
+  if (length === 1) return lead;
+  let cp = lead & (length === 2 ? 0x1f : length === 3 ? 0x0f : 0x07);
+  for (let k = 1; k < length; k++) cp = (cp << 6) | ((buf[i + k] as number) & 0x3f);
+  return cp;
+}
+
+/** Writes a code point as UTF-8 at `p` and returns the position after it. */
+export function writeCodePoint(out: Uint8Array, p: number, cp: number): number {
+  if (cp < 0x80) {
+    out[p] = cp;
+    return p + 1;
+  }
+  if (cp < 0x800) {
+    out[p] = 0xc0 | (cp >> 6);
+    out[p + 1] = 0x80 | (cp & 0x3f);
+    return p + 2;
+  }
+  if (cp < 0x10000) {
+    out[p] = 0xe0 | (cp >> 12);
+    out[p + 1] = 0x80 | ((cp >> 6) & 0x3f);
+    out[p + 2] = 0x80 | (cp & 0x3f);
+    return p + 3;
+  }
+  out[p] = 0xf0 | (cp >> 18);
+  out[p + 1] = 0x80 | ((cp >> 12) & 0x3f);
+  out[p + 2] = 0x80 | ((cp >> 6) & 0x3f);
+  out[p + 3] = 0x80 | (cp & 0x3f);
+  return p + 4;
+}

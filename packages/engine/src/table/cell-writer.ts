@@ -1,0 +1,13 @@
+/** Writes the cells of one output format into the row buffer; one method per kind of JSON value. */
+export interface CellWriter {
+  /** The JSON string whose content starts at `i` (after its quote); returns the index after it, or INCOMPLETE. */
+  string(col: number, buf: Uint8Array, i: number, end: number): number;
+  /** A number, `true` or `false`, copied exactly as written. */
+  literal(col: number, buf: Uint8Array, start: number, end: number): void;
+  /** `null`: an empty cell. */
+  empty(col: number): void;
+  /** An empty container, written `[]` or `{}` so that it reads back as itself. */
+  container(col: number, text: Uint8Array): void;
+  /** Decoded text (joined values, JSON text of an array), written as a string cell. */
+  text(col: number, bytes: Uint8Array): void;
+}

@@ -1,0 +1,246 @@
+import { INCOMPLETE, type JsonCursor } from '../json/json-cursor.js';
+import { isJsonNumber } from '../json/json-scalars.js';
+import { BACKSLASH, decodeEscape, HIGH, PLAIN, QUOTE, scanString, stringByteClasses } from '../json/json-string.js';
+import { utf8CodePoint, utf8SequenceLength, writeCodePoint } from '../json/utf8-sequence.js';
+import { SNIFFED_DELIMITERS } from '../options.js';
+import type { CellWriter } from './cell-writer.js';
+import type { RowBuffer } from './row-buffer.js';
+
+/** A byte class for the CSV delimiter inside strings: such a cell must be quoted. */
+const DELIMITER = 5;
+
+/** Bytes that can appear in an unquoted number, boolean or empty container cell. */
+const LITERAL_BYTES = '0123456789.eE+-truefalsn[]{}';
+
+/**
+ * CSV/TSV cells. Quoting is the contract with csv2json, which infers types only from unquoted cells:
+ * a string is quoted when it is empty, holds the delimiter (or any of `,;|` and tab, which csv2json may
+ * sniff as the delimiter), a quote, CR or LF, or would read back as
+ * something else (a JSON number, `true`, `false`, text starting with `[` or `{`). With `excelSafe`, text
+ * starting with = + - @ tab or CR gets a leading `'`. Numbers and booleans are written as they are.
+ */
+export class CsvCellWriter implements CellWriter {
+  private readonly classes = stringByteClasses();
+  private readonly delimiter: Uint8Array;
+  private readonly delimiterCode: number;
+  /** The delimiter could occur inside a number or literal, which must then be quoted. */
+  private readonly literalRisk: boolean;
+
+  constructor(
+    private readonly rows: RowBuffer,
+    private readonly cursor: JsonCursor,
+    delimiter: string,
+    private readonly excelSafe: boolean,
+  ) {
+    this.delimiter = new TextEncoder().encode(delimiter);
+    this.delimiterCode = delimiter.codePointAt(0) as number;
+    // Text holding any delimiter a reader might sniff is quoted too, so a one-column file cannot be misread.
+    // A raw tab is invalid inside JSON strings (it stays a CONTROL byte); an escaped one is checked below.
+    for (const code of [this.delimiterCode, ...SNIFFED_DELIMITERS.map((d) => d.charCodeAt(0))]) {
+      if (code >= 0x20 && code < 0x80) this.classes[code] = DELIMITER;
+    }
+    this.literalRisk = LITERAL_BYTES.includes(delimiter);
+  }
+
+  string(col: number, buf: Uint8Array, i: number, end: number): number {
+    const rows = this.rows;
+    rows.beginCell(col);
+    // The decoded string is at most its raw length + 3 (quotes, guard). Reserve room for all the buffered
+    // bytes, unless that is a lot (after a huge record): then measure this string first.
+    let need = end - i + 4;
+    if (need > 1 << 22 && rows.pos + need > rows.out.length) {
+      const close = scanString(buf, i, end, this.cursor);
+      if (close < 0) return INCOMPLETE;
+      need = close - i + 4;
+    }
+    rows.reserve(need);
+    const out = rows.out;
+    const classes = this.classes;
+    const start = rows.pos;
+    let p = start;
+    let j = i;
+    let quote = false;
+    for (;;) {
+      // Plain runs are found first, then copied: a byte loop for short ones, a native copy for long ones.
+      let run = j;
+      while (classes[buf[run] as number] === PLAIN) run++;
+      if (run - j < 32) while (j < run) out[p++] = buf[j++] as number;
+      else {
+        out.set(buf.subarray(j, run), p);
+        p += run - j;
+        j = run;
+      }
+      const c = buf[j] as number;
+      const kind = classes[c];
+      if (kind === QUOTE) break;
+      else if (kind === BACKSLASH) {
+        const escaped = decodeEscape(buf, j, end, this.cursor);
+        if (escaped < 0) return INCOMPLETE;
+        const cp = escaped >> 4;
+        j += escaped & 15;
+        if (cp === 34) {
+          out[p++] = 34;
+          out[p++] = 34;
+          quote = true;
+        } else {
+          if (
+            cp === 10 ||
+            cp === 13 ||
+            cp === 9 ||
+            cp === this.delimiterCode ||
+            (cp < 0x80 && classes[cp] === DELIMITER)
+          ) {
+            quote = true;
+          }
+          p = writeCodePoint(out, p, cp);
+        }
+      } else if (kind === HIGH) {
+        // Two- and three-byte characters outside the special ranges, checked inline; the rest in full.
+        const b1 = buf[j + 1] as number;
+        if (c >= 0xc2 && c < 0xe0 && (b1 & 0xc0) === 0x80 && j + 1 < end && this.delimiterCode < 0x80) {
+          out[p++] = c;
+          out[p++] = b1;
+          j += 2;
+          continue;
+        }
+        const b2 = buf[j + 2] as number;
+        if (
+          c > 0xe0 &&
+          c < 0xf0 &&
+          c !== 0xed &&
+          (b1 & 0xc0) === 0x80 &&
+          (b2 & 0xc0) === 0x80 &&
+          j + 2 < end &&
+          this.delimiterCode < 0x80
+        ) {
+          out[p++] = c;
+          out[p++] = b1;
+          out[p++] = b2;
+          j += 3;
+          continue;
+        }
+        const length = utf8SequenceLength(buf, j, end);
+        if (length < 0) return INCOMPLETE;
+        if (length === 0) this.cursor.fail('INVALID_UTF8', 'Invalid UTF-8 in a string', j);
+        if (this.delimiterCode >= 0x80 && utf8CodePoint(buf, j, length) === this.delimiterCode) quote = true;
+        for (let k = 0; k < length; k++) out[p++] = buf[j++] as number;
+      } else if (kind === DELIMITER) {
+        out[p++] = c;
+        j++;
+        quote = true;
+      } else {
+        if (j >= end) return INCOMPLETE;
+        this.cursor.fail('JSON_SYNTAX', 'Unescaped control character in a string', j);
+      }
+    }
+    // Most text starts with a letter and needs neither quotes nor a guard: skip the checks.
+    const first = out[start] as number;
+    const plain =
+      !quote &&
+      !this.excelSafe &&
+      p > start &&
+      first > 57 &&
+      first !== 91 &&
+      first !== 123 &&
+      first !== 102 &&
+      first !== 116;
+    rows.pos = plain ? p : this.finishText(out, start, p, quote);
+    rows.endCell();
+    return j + 1;
+  }
+
+  /** Adds the formula guard and the quotes a text cell needs; returns its new end. */
+  private finishText(out: Uint8Array, start: number, p: number, quote: boolean): number {
+    let end = p;
+    if (this.excelSafe && end > start) {
+      const first = out[start];
+      if (first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13) {
+        out.copyWithin(start + 1, start, end);
+        out[start] = 39;
+        end++;
+      }
+    }
+    if (quote || end === start || looksTyped(out, start, end)) {
+      out.copyWithin(start + 1, start, end);
+      out[start] = 34;
+      end++;
+      out[end++] = 34;
+    }
+    return end;
+  }
+
+  literal(col: number, buf: Uint8Array, start: number, end: number): void {
+    const rows = this.rows;
+    rows.beginCell(col);
+    rows.reserve(end - start + 2);
+    const out = rows.out;
+    let p = rows.pos;
+    const quote = this.literalRisk && this.holdsDelimiter(buf, start, end);
+    if (quote) out[p++] = 34;
+    for (let k = start; k < end; k++) out[p++] = buf[k] as number;
+    if (quote) out[p++] = 34;
+    rows.pos = p;
+    rows.endCell();
+  }
+
+  private holdsDelimiter(buf: Uint8Array, start: number, end: number): boolean {
+    const d = this.delimiter[0];
+    for (let k = start; k < end; k++) if (buf[k] === d) return true;
+    return false;
+  }
+
+  empty(col: number): void {
+    this.rows.beginCell(col);
+    this.rows.endCell();
+  }
+
+  container(col: number, text: Uint8Array): void {
+    this.literal(col, text, 0, text.length);
+  }
+
+  text(col: number, bytes: Uint8Array): void {
+    const rows = this.rows;
+    rows.beginCell(col);
+    rows.reserve(bytes.length * 2 + 4);
+    const out = rows.out;
+    const start = rows.pos;
+    const d = this.delimiter;
+    let p = start;
+    let quote = false;
+    for (let k = 0; k < bytes.length; k++) {
+      const c = bytes[k] as number;
+      if (c === 34) {
+        out[p++] = 34;
+        quote = true;
+      } else if (c === 10 || c === 13 || c === 9 || (this.classes[c] === DELIMITER && c < 0x80)) quote = true;
+      else if (c === d[0] && matchesAt(bytes, k, d)) quote = true;
+      out[p++] = c;
+    }
+    rows.pos = this.finishText(out, start, p, quote);
+    rows.endCell();
+  }
+}
+
+function matchesAt(bytes: Uint8Array, k: number, pattern: Uint8Array): boolean {
+  for (let m = 1; m < pattern.length; m++) if (bytes[k + m] !== pattern[m]) return false;
+  return true;
+}
+
+/** True when unquoted text would read back as a non-string: a JSON number, true, false, or `[`/`{` text. */
+export function looksTyped(out: Uint8Array, start: number, end: number): boolean {
+  const first = out[start] as number;
+  if (first === 91 || first === 123) return true;
+  const length = end - start;
+  if (first === 116) return length === 4 && out[start + 1] === 114 && out[start + 2] === 117 && out[start + 3] === 101;
+  if (first === 102) {
+    return (
+      length === 5 &&
+      out[start + 1] === 97 &&
+      out[start + 2] === 108 &&
+      out[start + 3] === 115 &&
+      out[start + 4] === 101
+    );
+  }
+  if (first === 45 || (first >= 48 && first <= 57)) return isJsonNumber(out, start, end);
+  return false;
+}
