@@ -4,6 +4,25 @@ import { CELL_DOUBLED, CELL_ESCAPE, CELL_HIGH, CELL_QUOTED, CELL_TRAILING } from
 /** Called once per record with the bytes holding it; cell ranges are in the parser's `starts`/`ends`/`flags`. */
 export type RowHandler = (data: Uint8Array, count: number) => void;
 
+/**
+ * Converts whole records in the same pass that parses them, where it can; the parser offers it
+ * every record before scanning that record itself.
+ */
+export interface RecordShortcut {
+  /**
+   * Converts the complete records from `start` on, stopping before the first one it cannot take
+   * (or one `end` cuts); returns the index after the last record taken (`start` when none).
+   */
+  writeRecords(data: Uint8Array, start: number, end: number): number;
+  /** Records taken by the last call. */
+  readonly records: number;
+  /** Line breaks passed by the last call, those inside quoted cells included. */
+  readonly lines: number;
+}
+
+/** Records to leave to the general scan after the shortcut refused one outright, at most. */
+const MAX_SHORTCUT_PAUSE = 1024;
+
 /** Cells per record above this fail with TOO_MANY_COLUMNS rather than exhausting memory. */
 export const MAX_COLUMNS = 1 << 20;
 
@@ -60,6 +79,8 @@ export class CsvParser {
   rowLine = 1;
   /** Records handed over so far, the current one included during the callback. */
   records = 0;
+  /** Offered each record first when set; the records it takes are never handed over. */
+  shortcut: RecordShortcut | undefined;
 
   private readonly unquotedClasses: Uint8Array;
   private readonly quotedClasses: Uint8Array;
@@ -80,6 +101,9 @@ export class CsvParser {
   private lineStart = 0;
   private quoteLine = 0;
   private quoteColumn = 0;
+  /** Records the general scan takes before the shortcut is offered one again, and the next such pause. */
+  private shortcutPause = 0;
+  private nextShortcutPause = 1;
 
   constructor(
     delimiter: number,
@@ -148,6 +172,7 @@ export class CsvParser {
     let flags = this.cellFlags;
     for (;;) {
       if (state === FIELD_START) {
+        if (this.count === 0 && this.shortcut !== undefined && i < n) i = this.takeShortcut(this.shortcut, data, i);
         if (i >= n) {
           // A delimiter right before the end of input opens one more (empty) cell.
           if (eof && this.count > 0) {
@@ -258,6 +283,31 @@ export class CsvParser {
     this.state = state;
     this.cellStart = start;
     this.cellFlags = flags;
+  }
+
+  /**
+   * Lets the shortcut take the records from `i` on; returns where the general scan goes on. When it
+   * refuses the very first record, the next ones are left to the general scan for a while (twice
+   * as long each time in a row), so that input it never takes costs little extra.
+   */
+  private takeShortcut(shortcut: RecordShortcut, data: Uint8Array, i: number): number {
+    if (this.shortcutPause > 0) {
+      this.shortcutPause--;
+      return i;
+    }
+    const next = shortcut.writeRecords(data, i, data.length);
+    if (next === i) {
+      this.shortcutPause = this.nextShortcutPause;
+      this.nextShortcutPause = Math.min(this.nextShortcutPause * 2, MAX_SHORTCUT_PAUSE);
+      return i;
+    }
+    this.nextShortcutPause = 1;
+    this.records += shortcut.records;
+    this.line += shortcut.lines;
+    this.lineStart = this.base + next;
+    this.rowStart = next;
+    this.rowLine = this.line;
+    return next;
   }
 
   /** Ends the record at the line break at `i`; returns the index after the break. */

@@ -19,6 +19,7 @@ import { compileRowTemplate, type RowTemplate, type TemplateNode } from '../unfl
 import { cellBytes } from './cell-bytes.js';
 import { CELL_DOUBLED, CELL_HIGH, CELL_NEEDS_REWRITE, CELL_QUOTED, CELL_TRAILING } from './cell-flags.js';
 import { CsvParser } from './csv-parser.js';
+import { FlatRecordWriter } from './flat-record-writer.js';
 import { uniqueHeaderNames } from './header-names.js';
 import { findInvalidUtf8 } from './utf8-validation.js';
 
@@ -60,6 +61,9 @@ export class RecordConverter {
   private overflow: number[] = [];
   private records = 0;
   private widest = 0;
+  /** Takes over flat records once the first is written (see FlatRecordWriter). */
+  private flatWriter: FlatRecordWriter | undefined;
+  private readonly delimiter: number;
 
   constructor(
     private readonly out: OutputBuffer,
@@ -67,6 +71,7 @@ export class RecordConverter {
     delimiter: string,
   ) {
     this.pretty = options.pretty && !options.ndjson;
+    this.delimiter = delimiter.charCodeAt(0);
     this.rules = { types: options.types && options.header, excelSafe: options.excelSafe };
     this.recordEnd = encoder.encode(this.pretty ? '\n  }' : '}');
     this.colon = encoder.encode(this.pretty ? ': ' : ':');
@@ -87,10 +92,10 @@ export class RecordConverter {
   /** Converts the rest of the input, closes the JSON and reports the summary. */
   end(): void {
     this.parser.end();
-    if (!this.options.ndjson) this.writeText(this.records > 0 ? '\n]\n' : '[]\n');
+    if (!this.options.ndjson) this.writeText(this.recordsWritten() > 0 ? '\n]\n' : '[]\n');
     this.options.onNotice?.({
       kind: 'summary',
-      records: this.records,
+      records: this.recordsWritten(),
       columns: this.options.header ? this.columns : this.widest,
     });
   }
@@ -122,6 +127,21 @@ export class RecordConverter {
         end += prefix.length;
         this.prefixEnds[column] = end;
       });
+      if (FlatRecordWriter.fits(this.prefixBytes, this.columns)) {
+        const layout = {
+          lead: this.options.ndjson ? new Uint8Array(0) : this.recordStart,
+          prefixes: this.prefixBytes,
+          prefixEnds: this.prefixEnds,
+          tail: this.options.ndjson ? this.concat(this.recordEnd, '\n') : this.recordEnd,
+        };
+        this.flatWriter = new FlatRecordWriter(
+          this.out,
+          layout,
+          this.delimiter,
+          this.rules.types,
+          this.rules.excelSafe,
+        );
+      }
     }
   }
 
@@ -135,7 +155,7 @@ export class RecordConverter {
       this.options.onNotice?.({
         kind: 'ragged-row',
         line: this.parser.rowLine,
-        record: this.records + 1,
+        record: this.recordsWritten() + 1,
         expected: this.columns,
         actual: count,
       });
@@ -145,9 +165,16 @@ export class RecordConverter {
     else this.writeNestedRecord(data, count, template);
     this.records++;
     if (this.options.ndjson) this.out.writeByte(0x0a);
+    // From the second record on, `,\n` leads every record: the shortcut writes it unconditionally.
+    if (this.records === 1 && this.flatWriter !== undefined) this.parser.shortcut = this.flatWriter;
   }
 
-  /** The hot path: every column a top-level key, written straight into the output buffer. */
+  /** Records written so far, by the general path and the shortcut. */
+  private recordsWritten(): number {
+    return this.records + (this.flatWriter?.total ?? 0);
+  }
+
+  /** The general path: every column a top-level key, written straight into the output buffer. */
   private writeFlatRecord(data: Uint8Array, count: number): void {
     const { starts, ends, flags } = this.parser;
     const out = this.out;
@@ -407,7 +434,7 @@ export class RecordConverter {
 
   private beginRecord(): void {
     if (this.options.ndjson) return;
-    this.out.write(this.records === 0 ? this.firstRecordStart : this.recordStart);
+    this.out.write(this.recordsWritten() === 0 ? this.firstRecordStart : this.recordStart);
   }
 
   private beginMember(first: boolean, key: string, level: number): void {
@@ -468,7 +495,7 @@ export class RecordConverter {
     throw new ConversionError(
       'INVALID_UTF8',
       `Invalid UTF-8 byte 0x${(data[bad] ?? 0).toString(16).padStart(2, '0')}${(flags & CELL_QUOTED) !== 0 ? ' in a quoted field' : ''}`,
-      { ...position, record: this.records + 1 },
+      { ...position, record: this.recordsWritten() + 1 },
     );
   }
 }

@@ -59,21 +59,37 @@ export function writeJsonString(
           continue;
         }
       }
-      buffer[p++] = BACKSLASH;
-      if (replacement === UNICODE) {
-        buffer[p++] = 0x75;
-        buffer[p++] = 0x30;
-        buffer[p++] = 0x30;
-        buffer[p++] = HEX[b >> 4] ?? 0;
-        buffer[p++] = HEX[b & 15] ?? 0;
-      } else {
-        buffer[p++] = replacement;
-      }
+      p = writeEscape(buffer, p, b);
     }
     out.position = p;
   }
   out.ensure(1);
   out.buffer[out.position++] = QUOTE;
+}
+
+/**
+ * Writes the JSON escape of byte `b` (one that `needsJsonEscape` marks) at `p`; returns the index
+ * after it. The caller reserves 6 bytes.
+ */
+export function writeEscape(buffer: Uint8Array, p: number, b: number): number {
+  const replacement = ESCAPES[b] ?? 0;
+  let q = p;
+  buffer[q++] = BACKSLASH;
+  if (replacement === UNICODE) {
+    buffer[q++] = 0x75;
+    buffer[q++] = 0x30;
+    buffer[q++] = 0x30;
+    buffer[q++] = HEX[b >> 4] ?? 0;
+    buffer[q++] = HEX[b & 15] ?? 0;
+  } else {
+    buffer[q++] = replacement;
+  }
+  return q;
+}
+
+/** Whether JSON must escape byte `b` inside a string: `"`, `\` and control characters. */
+export function needsJsonEscape(b: number): boolean {
+  return (ESCAPES[b] ?? 0) !== 0;
 }
 
 /** Encodes a JS string as a JSON string literal in UTF-8 (for keys, computed once). */
