@@ -1,13 +1,11 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // Workspace packages resolve to their TypeScript sources (the `source` export condition), so tests
-// never run against stale builds. Vitest runs tests through Vite's SSR pipeline, hence `ssr.resolve`;
-// only packages Vite transforms see the condition (dependencies in node_modules load as Node loads them).
-const conditions = ['source', 'node', 'import', 'module', 'default'];
-
+// never run against stale builds. Vitest runs tests through Vite's SSR pipeline, hence `ssr.resolve`.
 export default defineConfig({
-  resolve: { conditions },
-  ssr: { resolve: { conditions } },
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     testTimeout: 60_000,
