@@ -1,11 +1,10 @@
-import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // Workspace packages resolve to their TypeScript sources (the `source` export condition), so tests
 // never run against stale builds. Vitest runs tests through Vite's SSR pipeline, hence `ssr.resolve`.
 export default defineConfig({
   resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  ssr: { resolve: { conditions: ['source', 'node'] } },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     testTimeout: 60_000,
