@@ -1,0 +1,220 @@
+import fs from 'node:fs';
+import type { BrowserContext, Download, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.js';
+import { screenshotBothThemes } from './support/screenshots.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+// Values a float would round: the app must carry them through as written.
+const BIG = '12345678901234567890';
+const TINY = '0.1000000000000000055';
+const RECORDS = `[{"id": ${BIG}, "name": "Ada", "tags": ["math", "code"], "address": {"city": "London"}},
+ {"id": 2, "name": "Grace, Hopper", "price": ${TINY}}]`;
+// The engine's CSV for RECORDS with default options (index arrays, comma, LF, no BOM).
+const EXPECTED_CSV = `id,name,tags.0,tags.1,address.city,price\n${BIG},Ada,math,code,London,\n2,"Grace, Hopper",,,,${TINY}\n`;
+
+const EMAIL = `e2e-${Date.now().toString(36)}@example.com`;
+const PASSWORD = 'correct horse battery';
+
+let server: TestServer;
+let context: BrowserContext;
+let closeBrowser: () => Promise<void>;
+let page: Page;
+
+async function downloadedText(download: Download): Promise<string> {
+  const file = await download.path();
+  return fs.readFileSync(file, 'utf8');
+}
+
+describe('the web app in a real browser', () => {
+  beforeAll(async () => {
+    server = await startTestServer();
+    ({ context, close: closeBrowser } = await launchBrowser());
+    context.setDefaultTimeout(10_000);
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await closeBrowser?.();
+    await server?.stop();
+  });
+
+  it('sends a signed-out visitor from a private route to the landing page', async () => {
+    await page.goto(`${server.url}/files`);
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('heading', { name: 'Turn nested JSON into clean CSV, and back.' }).waitFor();
+    await page.goto(`${server.url}/convert-page`);
+    await page.waitForURL(`${server.url}/`);
+  });
+
+  it('quick-converts pasted JSON and downloads the CSV without an account', async () => {
+    await page.getByLabel('JSON', { exact: true }).fill(RECORDS);
+    await page.getByRole('button', { name: 'Convert to CSV' }).click();
+    const preview = page.getByRole('region', { name: 'Result preview' });
+    await preview.getByText(BIG, { exact: true }).waitFor();
+    await preview.getByText(TINY, { exact: true }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('converted.csv');
+    expect(await downloadedText(download)).toBe(EXPECTED_CSV);
+    await screenshotBothThemes(page, 'landing');
+    await page.goto(`${server.url}/pricing`);
+    await page.getByText('Compare plans').waitFor();
+    expect(await page.getByRole('button', { name: 'Not available yet' }).first().isDisabled()).toBe(true);
+    await screenshotBothThemes(page, 'pricing');
+  });
+
+  it('signs up, confirms the e-mailed code and signs in', async () => {
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Create one' }).click();
+    await dialog.getByLabel('Email').fill(EMAIL);
+    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await dialog.getByLabel('Confirm password').fill('not the same');
+    await dialog.getByRole('button', { name: 'Create Account' }).click();
+    await dialog.getByText('Passwords do not match').waitFor();
+    await screenshotBothThemes(page, 'auth-signup');
+    await dialog.getByLabel('Confirm password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Create Account' }).click();
+    await dialog.getByText('Account created successfully! Please check your email for a confirmation code.').waitFor();
+    const mail = await server.inbox.next(EMAIL);
+    expect(mail.code).toMatch(/^\d{6}$/);
+    await dialog.getByLabel('Confirmation code').fill(mail.code ?? '');
+    await screenshotBothThemes(page, 'auth-confirm');
+    await dialog.getByRole('button', { name: 'Confirm Email' }).click();
+    await dialog
+      .getByText('Your email has been confirmed successfully! You can now sign in to your account.')
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Sign In Now' }).click();
+    await dialog.getByLabel('Email').fill(EMAIL);
+    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await dialog.getByText('Sign in successful! Redirecting to dashboard...').waitFor();
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.getByText(`Welcome, ${EMAIL}`).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    await page.getByText('Choose Your Plan').waitFor();
+    await screenshotBothThemes(page, 'dashboard');
+  });
+
+  it('converts an uploaded file, previews it exactly and downloads the stored result', async () => {
+    await page.getByRole('link', { name: 'Convert', exact: true }).click();
+    await page.waitForURL(`${server.url}/convert`);
+    await page.getByTestId('file-input').setInputFiles({
+      name: 'people.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(RECORDS),
+    });
+    await page.getByText('people.json').waitFor();
+    await page.getByRole('button', { name: 'Convert JSON File' }).click();
+    const preview = page.getByRole('region', { name: 'Result preview' });
+    await preview.getByText(BIG, { exact: true }).waitFor();
+    await preview.getByText(TINY, { exact: true }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    expect(await downloadedText(download)).toBe(EXPECTED_CSV);
+    await screenshotBothThemes(page, 'convert');
+  });
+
+  it('converts pasted CSV to JSON keeping every digit', async () => {
+    await page.getByRole('button', { name: 'CSV to JSON' }).click();
+    await page.getByRole('button', { name: 'Paste text' }).click();
+    await page.getByLabel('CSV text').fill(`id,score\n${BIG},${TINY}\n`);
+    await page.getByRole('button', { name: 'Convert CSV Text' }).click();
+    const result = page.getByLabel('Result', { exact: true });
+    await result.waitFor();
+    const json = await result.inputValue();
+    expect(json).toContain(BIG);
+    expect(json).toContain(TINY);
+  });
+
+  it('lists the file in My Files and deletes it after confirmation', async () => {
+    await page.getByRole('link', { name: 'Files', exact: true }).click();
+    await page.waitForURL(`${server.url}/files`);
+    const row = page.getByRole('row').filter({ hasText: 'people' });
+    await row.first().waitFor();
+    await screenshotBothThemes(page, 'files');
+    const deleteButtons = page.getByRole('button', { name: /^Delete / });
+    const before = await deleteButtons.count();
+    await row
+      .first()
+      .getByRole('button', { name: /^Delete / })
+      .click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('Are you sure you want to delete this file? This action cannot be undone.').waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByRole('button', { name: /^Delete / }).count()).toBe(before - 1);
+  });
+
+  it('shows the activity in Audit & Usage History', async () => {
+    await page.getByRole('link', { name: 'Audit', exact: true }).click();
+    await page.waitForURL(`${server.url}/audit`);
+    const table = page.getByRole('table', { name: 'Recent activity' });
+    await table.waitFor();
+    for (const action of ['JSON to CSV', 'CSV to JSON', 'Download', 'Delete', 'Sign in']) {
+      await table.getByRole('cell', { name: action, exact: true }).first().waitFor();
+    }
+    await page.getByRole('img', { name: /Conversions per day over the last 30 days/ }).waitFor();
+    await screenshotBothThemes(page, 'audit');
+  });
+
+  it('keeps changed settings and the theme after a reload', async () => {
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await page.waitForURL(`${server.url}/settings`);
+    await page.getByText('Account Information').waitFor();
+    await page.getByLabel('Delete files after').click();
+    await page.getByRole('option', { name: '7 days' }).click();
+    await page.getByRole('checkbox', { name: 'Spreadsheet-safe' }).check();
+    await page.getByLabel('Theme', { exact: true }).click();
+    await page.getByRole('option', { name: 'Dark' }).click();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await page.getByText('Settings saved successfully!').waitFor();
+    await screenshotBothThemes(page, 'settings');
+    await page.reload();
+    await page.getByText('Account Information').waitFor();
+    await expect(page.getByLabel('Delete files after').textContent()).resolves.toBe('7 days');
+    await expect(page.getByRole('checkbox', { name: 'Spreadsheet-safe' }).isChecked()).resolves.toBe(true);
+    await expect(page.getByLabel('Theme', { exact: true }).textContent()).resolves.toBe('Dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe('rgb(15, 18, 23)');
+    // The toggle flips it back, and that is kept too.
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await page.reload();
+    await page.getByText('Account Information').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+  });
+
+  it('fits a 360 px wide phone', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${server.url}/convert`);
+    await page.getByRole('heading', { name: 'Data Conversion Tool' }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await page.getByRole('link', { name: 'Dashboard' }).last().waitFor();
+    await screenshotBothThemes(page, 'phone-drawer');
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByText(`Welcome, ${EMAIL}`).waitFor();
+    await screenshotBothThemes(page, 'phone-dashboard');
+    await page.setViewportSize({ width: 1360, height: 900 });
+  });
+
+  it('signs out through the server and returns to the landing page', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    // The refresh cookie was revoked: a private route stays closed after a reload.
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL(`${server.url}/`);
+  });
+});

@@ -1,0 +1,97 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SmtpInbox } from '../../packages/server/test/support/smtp-inbox.js';
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const SERVER_MAIN = path.join(REPO, 'packages/server/dist/main.js');
+const WEB_INDEX = path.join(REPO, 'packages/web/dist/index.html');
+
+/** The built server on a free port, with a fresh data directory and a real SMTP inbox. */
+export interface TestServer {
+  url: string;
+  inbox: SmtpInbox;
+  /** Everything the server printed, for a failing test to show. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not answer /health within ${timeoutMs} ms`);
+}
+
+/** Starts `packages/server/dist/main.js` as `npm start` would, on its own port and data directory. */
+export async function startTestServer(): Promise<TestServer> {
+  for (const built of [SERVER_MAIN, WEB_INDEX]) {
+    if (!fs.existsSync(built)) throw new Error(`${built} is missing: run npm run build first`);
+  }
+  const inbox = await SmtpInbox.start();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unnest-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SMTP_URL: inbox.url,
+      PUBLIC_URL: url,
+      JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456',
+      WORKERS: '0',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 12_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    await inbox.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(url, child, 60_000);
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n${output}`);
+  }
+  return { url, inbox, output: () => output, stop };
+}

@@ -1,0 +1,36 @@
+import { type Static, Type } from 'typebox';
+
+/** What an audit entry records. */
+export const AUDIT_ACTIONS = ['json_to_csv', 'csv_to_json', 'quick_convert', 'download', 'delete', 'sign_in'] as const;
+/** One audit action. */
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** Outcome of an audited action (spec section 4). */
+export type AuditStatus = 'success' | 'error' | 'warning';
+
+/** One entry of the usage history (spec section 3). */
+export const AuditLog = Type.Object({
+  id: Type.String(),
+  action: Type.Enum([...AUDIT_ACTIONS]),
+  status: Type.Union([Type.Literal('success'), Type.Literal('error'), Type.Literal('warning')]),
+  details: Type.String(),
+  fileSize: Type.Union([Type.Number(), Type.Null()], { description: 'MB' }),
+  duration: Type.Union([Type.Number(), Type.Null()], { description: 'seconds' }),
+  timestamp: Type.String({ format: 'date-time' }),
+});
+export type AuditLog = Static<typeof AuditLog>;
+
+/** GET /api/audit/logs?page=&page_size= */
+export const AuditLogsQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+});
+export type AuditLogsQuery = Static<typeof AuditLogsQuery>;
+
+/** Newest first. */
+export const AuditLogsResponse = Type.Object({
+  logs: Type.Array(AuditLog),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  page_size: Type.Integer(),
+});
+export type AuditLogsResponse = Static<typeof AuditLogsResponse>;

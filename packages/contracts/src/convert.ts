@@ -1,0 +1,142 @@
+import { type Static, Type } from 'typebox';
+
+/**
+ * The spec's conversion and file error texts (section 8). The server starts its `detail` with the text
+ * of the call that failed and adds the reason (`File conversion failed: Unexpected ']' (line 3, column
+ * 7)`); the texts marked client-side are for failures the server never sees (no id, no network).
+ */
+export const CONVERSION_TEXTS = {
+  /** POST /api/convert/simple */
+  conversionFailed: 'Conversion failed',
+  /** POST /api/convert/file */
+  fileConversionFailed: 'File conversion failed',
+  /** POST /api/convert/csv-to-json */
+  csvToJsonFailed: 'CSV to JSON conversion failed',
+  /** POST /api/convert/text/download */
+  failedToConvertFile: 'Failed to convert file',
+  /** POST /api/convert/text */
+  failedToConvertText: 'Failed to convert JSON or CSV',
+  /** GET /api/files/download/{id} when the stored bytes cannot be read */
+  failedToDownload: 'Failed to download file',
+  /** GET /api/files/compare-data/{fileId} when the file cannot be compared */
+  failedToLoadComparison: 'Failed to load file data for comparison. Please try again.',
+  /** DELETE /api/files/delete/{fileId} when the stored bytes cannot be removed */
+  failedToDelete: 'Failed to delete file.',
+  /** Client-side: Download CSV pressed without a converted file. */
+  noFileId: 'No file ID available for download',
+  /** Client-side: a download answered with an error. */
+  downloadFailed: 'Download failed',
+  /** Client-side: the files list answered with an error (followed by status and text). */
+  filesApiFailed: 'Files API failed',
+  /** Client-side: no answer at all. */
+  networkError: 'Network error. Please check your connection and try again.',
+  /** Client-side: the comparison could not be set up. */
+  failedToPrepareComparison: 'Failed to prepare comparison.',
+  /** Client-side: the comparison's CSV to JSON step failed. */
+  failedToReconvert: 'Failed to reconvert CSV to JSON',
+  /** Quick convert with nothing pasted (spec section 5). */
+  emptyQuickConvert: 'Please paste some JSON data.',
+  /** Text conversion with nothing typed (spec section 5). */
+  emptyJsonText: 'Please enter JSON text',
+  /** CSV to JSON with nothing typed (spec section 5). */
+  emptyCsvText: 'Please enter CSV text',
+  /** File conversion without a file (spec section 5). */
+  noFile: 'Please select a file',
+} as const;
+
+/** Anonymous quick convert: at most this many bytes of JSON (512 KB)... */
+export const QUICK_CONVERT_MAX_BYTES = 524_288;
+/** ...and this many conversions per rolling 24 hours per client address. */
+export const QUICK_CONVERT_PER_DAY = 3;
+/** Only files below this size can be compared (spec section 9: 20 MB). */
+export const COMPARE_MAX_BYTES = 20_971_520;
+/** Largest CSV text accepted by POST /api/convert/csv-to-json (bigger CSV goes through /convert/file). */
+export const CSV_TO_JSON_MAX_BYTES = COMPARE_MAX_BYTES;
+
+/** Output formats: a table (csv, tsv, xlsx) from JSON, or JSON from CSV. */
+export const OUTPUT_FORMATS = ['csv', 'tsv', 'xlsx', 'json'] as const;
+/** One output format. */
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+/** How arrays inside records become cells. */
+export const ARRAY_STRATEGIES = ['index', 'json', 'join', 'explode'] as const;
+/** One array strategy. */
+export type ArrayStrategyName = (typeof ARRAY_STRATEGIES)[number];
+
+const flag = Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false')], {
+  description: 'true or false (multipart fields send text)',
+});
+
+/**
+ * Conversion options, sent as multipart fields (before the `file` part) or as the query string.
+ * Anything left out comes from the user's settings.
+ */
+export const ConversionOptionFields = Type.Object(
+  {
+    output_format: Type.Optional(Type.Enum([...OUTPUT_FORMATS])),
+    delimiter: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 3, description: 'one character, or `tab` / `\\t`' }),
+    ),
+    array_strategy: Type.Optional(Type.Enum([...ARRAY_STRATEGIES])),
+    include_bom: Type.Optional(flag),
+    excel_safe: Type.Optional(flag),
+  },
+  { additionalProperties: false },
+);
+export type ConversionOptionFields = Static<typeof ConversionOptionFields>;
+
+/** Answer of POST /api/convert/file and /api/convert/text: the stored result. */
+export const ConversionResult = Type.Object({
+  message: Type.String(),
+  status: Type.Literal('success'),
+  file_id: Type.String({ format: 'uuid' }),
+  filename: Type.String({ description: 'name of the converted file' }),
+  original_filename: Type.String(),
+  output_format: Type.Enum([...OUTPUT_FORMATS]),
+  original_size: Type.Integer({ description: 'bytes received' }),
+  converted_size: Type.Integer({ description: 'bytes of the result' }),
+  records: Type.Union([Type.Integer(), Type.Null()], { description: 'records converted (JSON input)' }),
+  columns: Type.Union([Type.Integer(), Type.Null()], { description: 'columns written (JSON input)' }),
+  duration_seconds: Type.Number(),
+  expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  download_url: Type.String(),
+});
+export type ConversionResult = Static<typeof ConversionResult>;
+
+/**
+ * POST /api/convert/csv-to-json. The converter sends `{csv_content, output_format}`, the comparison
+ * dialog `{csv_data, original_filename}`; one of the two CSV fields is required.
+ */
+export const CsvToJsonBody = Type.Object(
+  {
+    csv_content: Type.Optional(Type.String({ maxLength: CSV_TO_JSON_MAX_BYTES })),
+    csv_data: Type.Optional(Type.String({ maxLength: CSV_TO_JSON_MAX_BYTES })),
+    output_format: Type.Optional(Type.Literal('json')),
+    original_filename: Type.Optional(Type.String({ maxLength: 255 })),
+    delimiter: Type.Optional(Type.String({ minLength: 1, maxLength: 4 })),
+  },
+  { additionalProperties: false },
+);
+export type CsvToJsonBody = Static<typeof CsvToJsonBody>;
+
+/**
+ * Answer of POST /api/convert/csv-to-json: the records twice (the web app reads `data`, older code
+ * `json_data`). Numbers are written exactly as in the CSV, so parse them with a parser that keeps
+ * big integers if they matter.
+ */
+export const CsvToJsonResponse = Type.Object({
+  data: Type.Unknown(),
+  json_data: Type.Unknown(),
+});
+export type CsvToJsonResponse = Static<typeof CsvToJsonResponse>;
+
+/** Query of POST /api/convert/text and /text/download: the options, and a name for the stored file. */
+export const TextConversionQuery = Type.Object(
+  {
+    ...ConversionOptionFields.properties,
+    filename: Type.Optional(
+      Type.String({ maxLength: 200, description: 'name to store the text under (default pasted.json)' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type TextConversionQuery = Static<typeof TextConversionQuery>;

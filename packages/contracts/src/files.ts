@@ -1,0 +1,51 @@
+import { type Static, Type } from 'typebox';
+
+const timestamp = Type.String({ format: 'date-time' });
+
+/** A stored conversion as GET /api/files lists it (spec section 3, plus `expires_at`). */
+export const FileRecord = Type.Object({
+  fileId: Type.String({ format: 'uuid' }),
+  filename: Type.String({ description: 'name of the converted file' }),
+  original_filename: Type.String(),
+  size: Type.Integer({ description: 'bytes of the converted file' }),
+  original_size: Type.Integer({ description: 'bytes of the uploaded file' }),
+  input_format: Type.Union([Type.Literal('json'), Type.Literal('csv')]),
+  output_format: Type.Union([Type.Literal('csv'), Type.Literal('tsv'), Type.Literal('xlsx'), Type.Literal('json')]),
+  status: Type.Literal('converted'),
+  retention_type: Type.Union([Type.Literal('premium'), Type.Literal('free')]),
+  created_at: timestamp,
+  expires_at: Type.Union([timestamp, Type.Null()], { description: 'null: kept until deleted' }),
+});
+export type FileRecord = Static<typeof FileRecord>;
+
+/** GET /api/files: newest first, with the summary cards' totals. */
+export const FilesListResponse = Type.Object({
+  files: Type.Array(FileRecord),
+  total_files: Type.Integer(),
+  total_size: Type.Integer({ description: 'bytes stored (uploads and results)' }),
+});
+export type FilesListResponse = Static<typeof FilesListResponse>;
+
+/** GET /api/files/compare-data/{fileId}: both texts, for files under 20 MB. */
+export const CompareDataResponse = Type.Object({
+  original_json: Type.String({ description: 'the uploaded JSON, as uploaded' }),
+  converted_csv: Type.String({ description: 'the CSV (or TSV) result' }),
+  filename: Type.String(),
+  original_size: Type.Integer(),
+  size: Type.Integer(),
+});
+export type CompareDataResponse = Static<typeof CompareDataResponse>;
+
+/** Path parameter of the file routes. */
+export const FileIdParams = Type.Object({ fileId: Type.String({ maxLength: 64 }) });
+export type FileIdParams = Static<typeof FileIdParams>;
+
+/** GET /api/files/download/{fileId}?variant=original downloads the upload instead of the result. */
+export const DownloadQuery = Type.Object({
+  variant: Type.Optional(Type.Union([Type.Literal('converted'), Type.Literal('original')])),
+});
+export type DownloadQuery = Static<typeof DownloadQuery>;
+
+/** A plain success answer (deletions). */
+export const SuccessResponse = Type.Object({ success: Type.Boolean(), message: Type.String() });
+export type SuccessResponse = Static<typeof SuccessResponse>;

@@ -1,0 +1,148 @@
+import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { AuditRepository } from './audit/repository.js';
+import { auditRoutes } from './audit/routes.js';
+import { AuditService } from './audit/service.js';
+import { AccessTokens } from './auth/access-tokens.js';
+import { purgeExpiredAuthRecordsJob } from './auth/jobs.js';
+import { AuthRepository } from './auth/repository.js';
+import { bearerAuthenticator } from './auth/request-auth.js';
+import { authRoutes } from './auth/routes.js';
+import { AuthService } from './auth/service.js';
+import type { Config } from './config.js';
+import { convertRoutes } from './convert/routes.js';
+import { ConvertService } from './convert/service.js';
+import type { DatabaseHandle } from './db/database.js';
+import { purgeExpiredFilesJob } from './files/jobs.js';
+import { FilesRepository } from './files/repository.js';
+import { filesRoutes } from './files/routes.js';
+import { FilesService } from './files/service.js';
+import { PlansRepository } from './plans/repository.js';
+import { plansRoutes } from './plans/routes.js';
+import { PlansService } from './plans/service.js';
+import { AJV_OPTIONS, registerApiDocs } from './platform/api-docs.js';
+import { type Clock, systemClock } from './platform/clock.js';
+import { installErrorHandler } from './platform/error-handler.js';
+import { healthRoutes } from './platform/health.routes.js';
+import { JobQueue } from './platform/jobs.js';
+import { jwtSecretFor } from './platform/jwt-secret.js';
+import type { Logger } from './platform/logger.js';
+import { createMailer } from './platform/mail.js';
+import { RateEventsRepository } from './platform/rate-events.repository.js';
+import { RateLimiter } from './platform/rate-limiter.js';
+import { createStorage } from './platform/storage/create-storage.js';
+import type { StorageDriver } from './platform/storage/storage-driver.js';
+import { webAssets } from './platform/web-assets.js';
+import { ProfileRepository } from './profile/repository.js';
+import { profileRoutes } from './profile/routes.js';
+import { ProfileService } from './profile/service.js';
+
+/** What the app is built on; tests pass their own clock and database. */
+export interface AppDeps {
+  database: DatabaseHandle;
+  log: Logger;
+  clock?: Clock;
+  /** File storage; by default the configured one (S3_* or DATA_DIR/files). */
+  storage?: StorageDriver;
+}
+
+/** The built app and the services an entry point (worker, admin command) may call directly. */
+export interface BuiltApp {
+  app: FastifyInstance;
+  auth: AuthService;
+  jobs: JobQueue;
+  files: FilesService;
+  storage: StorageDriver;
+}
+
+// Auth bodies are small; features that take uploads raise the limit on their own routes.
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Builds the Fastify app with every plugin, feature and the one error handler, and starts the job
+ * queue (with `config.workers` in-process workers). Closing the app stops the queue and the mailer;
+ * the database belongs to the caller.
+ */
+export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp> {
+  const clock = deps.clock ?? systemClock;
+  const { database, log } = deps;
+  const app = Fastify({
+    loggerInstance: log,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    ajv: { customOptions: AJV_OPTIONS },
+  });
+  installErrorHandler(app);
+  const https = config.publicUrl.startsWith('https:');
+  // Over plain HTTP (a laptop), HSTS and upgrade-insecure-requests would break the site.
+  await app.register(helmet, {
+    hsts: https,
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: https ? [] : null } },
+  });
+  await app.register(cookie);
+  await registerApiDocs(app, config.publicUrl);
+
+  const jwtSecret = jwtSecretFor(config.jwtSecret, config.dataDir, log);
+  const accessTokens = new AccessTokens(jwtSecret);
+  const mailer = createMailer(
+    { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') },
+    log,
+  );
+  const limiter = new RateLimiter(new RateEventsRepository(database.db), clock);
+  const audit = new AuditService(new AuditRepository(database.db), clock, log);
+  const auth = new AuthService({
+    repository: new AuthRepository(database.db),
+    limiter,
+    mailer,
+    clock,
+    accessTokens,
+    // Codes are hashed with a key derived from (not equal to) the signing secret.
+    codeKey: createHmac('sha256', jwtSecret).update('unnest verification codes').digest(),
+    adminEmails: config.adminEmails,
+    log,
+    onSignIn: (userId, status, details) => audit.record(userId, { action: 'sign_in', status, details }),
+  });
+  const storage = deps.storage ?? createStorage(config);
+  const files = new FilesService({ repository: new FilesRepository(database.db), storage, audit, clock, log });
+  const plans = new PlansService({ repository: new PlansRepository(database.db), auth, files, limiter });
+  const profile = new ProfileService({ repository: new ProfileRepository(database.db), auth, files, audit, clock });
+  const spoolDir = path.join(config.dataDir, 'spool');
+  fs.mkdirSync(spoolDir, { recursive: true });
+  const convert = new ConvertService({
+    files,
+    audit,
+    plans,
+    profile,
+    limiter,
+    spoolDir,
+    clock,
+    log,
+  });
+
+  const jobs = await JobQueue.start({
+    connection: database.queueOptions,
+    definitions: [purgeExpiredAuthRecordsJob(auth), purgeExpiredFilesJob(files)],
+    workers: config.workers,
+    log,
+  });
+  app.addHook('onClose', async () => {
+    await jobs.stop(5_000);
+    mailer.close();
+  });
+
+  const authenticate = bearerAuthenticator(accessTokens, clock);
+  await app.register(healthRoutes(() => database.ping()));
+  await app.register(authRoutes(auth, { secureCookie: https, authenticate }));
+  await app.register(convertRoutes(convert, authenticate));
+  await app.register(filesRoutes(files, authenticate));
+  await app.register(plansRoutes(plans, authenticate));
+  await app.register(auditRoutes(audit, authenticate));
+  await app.register(profileRoutes(profile, authenticate));
+  await app.register(webAssets(log));
+  await app.ready();
+  return { app, auth, jobs, files, storage };
+}

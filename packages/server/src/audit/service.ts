@@ -1,0 +1,74 @@
+import type { AuditAction, AuditLog, AuditLogsResponse, AuditStatus } from '@unnest/contracts';
+import type { Clock } from '../platform/clock.js';
+import type { Logger } from '../platform/logger.js';
+import type { AuditRepository, AuditRow, ConversionTotals } from './repository.js';
+
+/** Actions that count as conversions in the statistics. */
+export const CONVERSION_ACTIONS: readonly AuditAction[] = ['json_to_csv', 'csv_to_json'];
+
+/** One thing to write into the usage history. */
+export interface AuditEntry {
+  action: AuditAction;
+  status: AuditStatus;
+  details: string;
+  fileSizeBytes?: number | undefined;
+  durationMs?: number | undefined;
+}
+
+const MB = 1024 * 1024;
+const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
+
+/** The API shape of an audit row: sizes in MB, durations in seconds. */
+function toLog(row: AuditRow): AuditLog {
+  return {
+    id: row.id,
+    action: row.action as AuditAction,
+    status: row.status as AuditStatus,
+    details: row.details,
+    fileSize: row.fileSizeBytes === null ? null : round(row.fileSizeBytes / MB, 3),
+    duration: row.durationMs === null ? null : round(row.durationMs / 1000, 3),
+    timestamp: row.createdAt.toISOString(),
+  };
+}
+
+/** The usage history: every conversion, download, deletion and sign-in of a user. */
+export class AuditService {
+  constructor(
+    private readonly repository: AuditRepository,
+    private readonly clock: Clock,
+    private readonly log: Logger,
+  ) {}
+
+  /**
+   * Writes an entry. The history must never turn a finished conversion into a failure, so a write
+   * that fails is logged, not thrown.
+   */
+  async record(userId: string, entry: AuditEntry): Promise<void> {
+    try {
+      await this.repository.insert({
+        userId,
+        action: entry.action,
+        status: entry.status,
+        details: entry.details,
+        fileSizeBytes: entry.fileSizeBytes ?? null,
+        durationMs: entry.durationMs === undefined ? null : Math.round(entry.durationMs),
+        createdAt: this.clock.now(),
+      });
+    } catch (error) {
+      this.log.error({ err: error, userId, action: entry.action }, 'audit entry not written');
+    }
+  }
+
+  /** One page of the user's history, newest first. */
+  async page(userId: string, page: number, pageSize: number): Promise<AuditLogsResponse> {
+    const { rows, total } = await this.repository.page(userId, (page - 1) * pageSize, pageSize);
+    return { logs: rows.map(toLog), total, page, page_size: pageSize };
+  }
+
+  /** Conversion counts and bytes, with `since` counting the ones from the start of this month (UTC). */
+  async conversionTotals(userId: string): Promise<ConversionTotals> {
+    const now = this.clock.now();
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    return this.repository.totals(userId, CONVERSION_ACTIONS, monthStart);
+  }
+}

@@ -1,0 +1,99 @@
+import {
+  ARRAY_STRATEGIES,
+  type ArrayStrategyName,
+  OUTPUT_FORMATS,
+  type OutputFormat,
+  type UserSettings,
+} from '@unnest/contracts';
+import type { PlanLimits } from '../plans/catalogue.js';
+import { AppError } from '../platform/errors.js';
+
+/** Conversion options as the request sends them (multipart fields or query string): text or absent. */
+export type OptionFields = Partial<
+  Record<'output_format' | 'delimiter' | 'array_strategy' | 'include_bom' | 'excel_safe', string>
+>;
+
+/** The options one conversion runs with, after request fields, settings and plan are combined. */
+export interface ResolvedOptions {
+  outputFormat: OutputFormat;
+  delimiter: string;
+  arrays: ArrayStrategyName;
+  bom: boolean;
+  excelSafe: boolean;
+}
+
+/** The input formats the server converts, known from the file name. */
+export type InputFormat = 'json' | 'csv';
+
+/** A delimiter as users write it (`,`, `;`, `tab`, `\t`): the character, or undefined when unusable. */
+export function delimiterFromSetting(value: string): string | undefined {
+  const delimiter = value === '\\t' || value.toLowerCase() === 'tab' ? '\t' : value;
+  if ([...delimiter].length !== 1 || delimiter === '"' || delimiter === '\n' || delimiter === '\r') return undefined;
+  return delimiter;
+}
+
+function invalid(detail: string): AppError {
+  return new AppError('VALIDATION_FAILED', { detail });
+}
+
+function flag(value: string | undefined, name: string, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw invalid(`${name} must be true or false`);
+}
+
+/**
+ * Combines the request's option fields with the user's settings (defaults for whatever the request
+ * leaves out) and checks them against the input and the plan. A format asked for explicitly and not
+ * in the plan is refused; a default format the plan lacks (or that does not fit the input) falls back.
+ */
+export function resolveOptions(
+  fields: OptionFields,
+  settings: UserSettings,
+  plan: PlanLimits,
+  input: InputFormat,
+): ResolvedOptions {
+  const asked = fields.output_format?.trim().toLowerCase() || undefined;
+  let outputFormat: OutputFormat;
+  if (asked !== undefined) {
+    if (!(OUTPUT_FORMATS as readonly string[]).includes(asked)) {
+      throw invalid(`Unknown output format '${asked}'. Choose csv, tsv, xlsx or json.`);
+    }
+    outputFormat = asked as OutputFormat;
+    if (input === 'csv' && outputFormat !== 'json') throw invalid('A CSV file converts to json');
+    if (input === 'json' && outputFormat === 'json') throw invalid('A JSON file converts to csv, tsv or xlsx');
+    if (!plan.formats.includes(outputFormat)) {
+      throw new AppError('FORMAT_NOT_IN_PLAN', {
+        detail: `${outputFormat.toUpperCase()} output is not included in the ${plan.name} plan. Upgrade your plan to use it.`,
+      });
+    }
+  } else if (input === 'csv') {
+    outputFormat = 'json';
+  } else {
+    const preferred = settings.default_format;
+    outputFormat = preferred !== 'json' && plan.formats.includes(preferred) ? preferred : 'csv';
+  }
+  const delimiter = delimiterFromSetting(fields.delimiter ?? settings.delimiter);
+  if (delimiter === undefined)
+    throw invalid('The delimiter must be one character (not a quote or a line break), or "tab"');
+  const arrays = (fields.array_strategy ?? settings.array_strategy) as ArrayStrategyName;
+  if (!(ARRAY_STRATEGIES as readonly string[]).includes(arrays)) {
+    throw invalid(`Unknown array strategy '${arrays}'. Choose index, json, join or explode.`);
+  }
+  return {
+    outputFormat,
+    delimiter,
+    arrays,
+    bom: flag(fields.include_bom, 'include_bom', settings.include_bom),
+    excelSafe: flag(fields.excel_safe, 'excel_safe', settings.excel_safe),
+  };
+}
+
+/** The input format a file name declares; UNSUPPORTED_FILE_TYPE for anything but .json and .csv. */
+export function inputFormatOf(filename: string): InputFormat {
+  const lower = filename.toLowerCase();
+  if (lower.endsWith('.json')) return 'json';
+  if (lower.endsWith('.csv')) return 'csv';
+  throw new AppError('UNSUPPORTED_FILE_TYPE');
+}

@@ -1,0 +1,220 @@
+import { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  type AccessTokenClaims,
+  CONVERSION_TEXTS,
+  ConversionOptionFields,
+  ConversionResult,
+  CSV_TO_JSON_MAX_BYTES,
+  CsvToJsonBody,
+  CsvToJsonResponse,
+  ErrorBody,
+  TextConversionQuery,
+} from '@unnest/contracts';
+import { create as contentDisposition } from 'content-disposition';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { contentTypeFor } from '../files/content-types.js';
+import { cleanFilename } from '../files/file-names.js';
+import { AppError } from '../platform/errors.js';
+import type { OptionFields } from './options.js';
+import { acceptRawBodies, declaredLength } from './raw-body.js';
+import type { ConvertService } from './service.js';
+
+type Authenticate = (request: FastifyRequest) => Promise<AccessTokenClaims>;
+
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  413: ErrorBody,
+  422: ErrorBody,
+  429: ErrorBody,
+};
+const security = [{ bearerAuth: [] }];
+const OPTION_NAMES = Object.keys(ConversionOptionFields.properties);
+
+/** The raw request body as a byte stream (an empty body is an empty stream). */
+function rawBody(request: FastifyRequest): AsyncIterable<Uint8Array> {
+  return (request.body as AsyncIterable<Uint8Array> | undefined) ?? nothing();
+}
+
+async function* nothing(): AsyncGenerator<Uint8Array> {}
+
+/**
+ * An error answer on a route whose body may still be arriving: close the connection after it, so
+ * the rest of a large upload is not read for nothing.
+ */
+function closeOnError(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply: FastifyReply) => {
+    if (reply.statusCode >= 400) reply.header('connection', 'close');
+  });
+}
+
+/** HTTP for conversions; quotas, limits and the pipeline live in ConvertService. */
+export function convertRoutes(service: ConvertService, authenticate: Authenticate) {
+  return async function register(app: FastifyInstance): Promise<void> {
+    const tags = ['convert'];
+
+    // Answers with bytes built around the engine's output (see csvToJsonEnvelope), so the reply is
+    // not typed by the response schema, which documents it.
+    app.post(
+      '/api/convert/csv-to-json',
+      {
+        // Two CSV fields of at most 20 MB each, JSON-escaped.
+        bodyLimit: 4 * CSV_TO_JSON_MAX_BYTES,
+        schema: {
+          tags,
+          summary: 'CSV text to JSON: {csv_content, output_format} or {csv_data, original_filename}',
+          security,
+          body: CsvToJsonBody,
+          response: { 200: CsvToJsonResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const claims = await authenticate(request);
+        const { csv_content, csv_data, delimiter } = request.body as CsvToJsonBody;
+        const csv = csv_content ?? csv_data;
+        if (csv === undefined) throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyCsvText });
+        const json = await service.csvTextToJson(claims.sub, csv, delimiter, csv_content !== undefined);
+        return reply.type('application/json; charset=utf-8').send(json);
+      },
+    );
+
+    await app.register(async (raw) => {
+      acceptRawBodies(raw);
+      closeOnError(raw);
+      const api = raw.withTypeProvider<TypeBoxTypeProvider>();
+
+      raw.post(
+        '/api/convert/simple',
+        {
+          schema: {
+            tags,
+            summary: 'Anonymous quick convert: raw JSON (up to 512 KB) to a CSV download, 3 per 24 hours',
+            response: { 400: ErrorBody, 413: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+          },
+        },
+        async (request, reply) => {
+          const csv = await service.quickConvert(
+            request.ip,
+            rawBody(request),
+            declaredLength(request.headers['content-length']),
+          );
+          return reply
+            .type(contentTypeFor('csv'))
+            .header('content-disposition', contentDisposition('converted.csv'))
+            .send(csv);
+        },
+      );
+
+      api.post(
+        '/api/convert/text',
+        {
+          schema: {
+            tags,
+            summary: 'Raw JSON text in; the result is stored like an uploaded file',
+            security,
+            querystring: TextConversionQuery,
+            response: { 200: ConversionResult, ...errors },
+          },
+        },
+        async (request) => {
+          const claims = await authenticate(request);
+          const { filename, ...fields } = request.query;
+          return service.convertToStorage(
+            claims.sub,
+            {
+              filename: cleanFilename(filename, 'pasted.json'),
+              body: rawBody(request),
+              declaredBytes: declaredLength(request.headers['content-length']),
+            },
+            fields as OptionFields,
+            CONVERSION_TEXTS.failedToConvertText,
+          );
+        },
+      );
+
+      raw.post(
+        '/api/convert/text/download',
+        {
+          schema: {
+            tags,
+            summary: 'Raw JSON text in; the CSV comes back as a download named converted.csv',
+            security,
+            querystring: ConversionOptionFields,
+            response: errors,
+          },
+        },
+        async (request, reply) => {
+          const claims = await authenticate(request);
+          const converted = await service.convertToDownload(
+            claims.sub,
+            {
+              filename: 'converted.json',
+              body: rawBody(request),
+              declaredBytes: declaredLength(request.headers['content-length']),
+            },
+            request.query as OptionFields,
+          );
+          return reply
+            .type(contentTypeFor(converted.contentType))
+            .header('content-disposition', contentDisposition(converted.filename))
+            .send(Readable.from(converted.body));
+        },
+      );
+    });
+
+    await app.register(async (uploads) => {
+      await uploads.register(multipart, {
+        // The service counts file bytes against the plan; busboy's own limits only bound the form.
+        limits: { files: 1, fields: 10, fieldSize: 1024, parts: 11, fileSize: Number.MAX_SAFE_INTEGER },
+        throwFileSizeLimit: false,
+      });
+      closeOnError(uploads);
+      uploads.withTypeProvider<TypeBoxTypeProvider>().post(
+        '/api/convert/file',
+        {
+          schema: {
+            tags,
+            summary:
+              'Upload a .json or .csv file (multipart field `file`; option fields before it); stores the original and the result',
+            security,
+            consumes: ['multipart/form-data'],
+            querystring: ConversionOptionFields,
+            response: { 200: ConversionResult, ...errors },
+          },
+        },
+        async (request) => {
+          const claims = await authenticate(request);
+          const part = await request.file();
+          if (part?.fieldname !== 'file') {
+            throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.noFile });
+          }
+          const fields: OptionFields = { ...(request.query as OptionFields) };
+          for (const [name, value] of Object.entries(part.fields)) {
+            if (
+              OPTION_NAMES.includes(name) &&
+              value &&
+              !Array.isArray(value) &&
+              value.type === 'field' &&
+              typeof value.value === 'string'
+            ) {
+              fields[name as keyof OptionFields] = value.value;
+            }
+          }
+          return service.convertToStorage(
+            claims.sub,
+            {
+              filename: cleanFilename(part.filename, 'upload'),
+              body: part.file,
+              declaredBytes: declaredLength(request.headers['content-length']),
+            },
+            fields,
+            CONVERSION_TEXTS.fileConversionFailed,
+          );
+        },
+      );
+    });
+  };
+}

@@ -1,0 +1,348 @@
+import { CONVERSION_TEXTS, type ConversionResult, QUICK_CONVERT_MAX_BYTES, type UserSettings } from '@unnest/contracts';
+import { ConversionError, csvToJson, jsonToCsv, type Notice } from '@unnest/engine';
+import { fileSpoolFactory } from '@unnest/engine/node';
+import type { AuditService } from '../audit/service.js';
+import { resultFilename } from '../files/file-names.js';
+import type { FileSlot, FilesService } from '../files/service.js';
+import { fileSizeLimitBytes, type PlanLimits, retentionMs, storageLimitBytes } from '../plans/catalogue.js';
+import { conversionsPerDay, QUICK_CONVERSIONS } from '../plans/quotas.js';
+import type { PlansService } from '../plans/service.js';
+import { limitBytes } from '../platform/byte-limit.js';
+import { addressSubject } from '../platform/client-address.js';
+import type { Clock } from '../platform/clock.js';
+import { AppError } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
+import type { RateLimiter } from '../platform/rate-limiter.js';
+import type { ProfileService } from '../profile/service.js';
+import { csvToJsonEnvelope } from './json-envelope.js';
+import { type InputFormat, inputFormatOf, type OptionFields, type ResolvedOptions, resolveOptions } from './options.js';
+import { collect, primed } from './primed.js';
+
+/** Bytes arriving for a conversion: a multipart file or a raw request body. */
+export interface Upload {
+  filename: string;
+  body: AsyncIterable<Uint8Array>;
+  /** What the client announced (Content-Length); checked early, never trusted. */
+  declaredBytes: number | undefined;
+}
+
+/** A converted stream ready to send. */
+export interface ConvertedStream {
+  body: AsyncIterable<Uint8Array>;
+  contentType: string;
+  filename: string;
+}
+
+const MB = 1024 * 1024;
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/** Turns an engine error into the API's error: the call's spec text, then the engine's reason with position. */
+function conversionFailure(error: unknown, prefix: string): unknown {
+  if (!(error instanceof ConversionError)) return error;
+  if (error.code === 'INVALID_OPTION')
+    return new AppError('VALIDATION_FAILED', { detail: error.message, cause: error });
+  return new AppError('CONVERSION_FAILED', { detail: `${prefix}: ${error.describe()}`, cause: error });
+}
+
+function sizeText(bytes: number): string {
+  if (bytes >= 1024 * MB) return `${round(bytes / (1024 * MB))} GB`;
+  if (bytes >= MB) return `${round(bytes / MB)} MB`;
+  return `${Math.round(bytes / 1024)} KB`;
+}
+
+/** Empty or whitespace-only input is reported with the spec's text rather than as a syntax error. */
+function isBlank(chunks: readonly Uint8Array[]): boolean {
+  for (const chunk of chunks)
+    for (const byte of chunk) if (byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09) return false;
+  return true;
+}
+
+/** Conversions over HTTP: quotas and limits first, then request -> storage -> engine -> storage or response. */
+export class ConvertService {
+  constructor(
+    private readonly deps: {
+      files: FilesService;
+      audit: AuditService;
+      plans: PlansService;
+      profile: ProfileService;
+      limiter: RateLimiter;
+      /** Where the engine spools rows until the CSV header is known. */
+      spoolDir: string;
+      clock: Clock;
+      log: Logger;
+    },
+  ) {}
+
+  /**
+   * Anonymous quick convert: at most 512 KB of JSON, 3 per 24 hours per client address, counted in the
+   * database before the body is read. A request that fails gives its conversion back.
+   */
+  async quickConvert(clientAddress: string, body: AsyncIterable<Uint8Array>, declaredBytes?: number): Promise<Buffer> {
+    const quota = await this.deps.limiter.acquire(QUICK_CONVERSIONS, addressSubject(clientAddress));
+    if (!quota.granted) {
+      throw new AppError('RATE_LIMITED', {
+        detail: `Free quick conversions are limited to 3 per 24 hours. Please try again in ${Math.ceil(quota.retryAfterSeconds / 3600)} hour(s), or sign in for more.`,
+        retryAfterSeconds: quota.retryAfterSeconds,
+      });
+    }
+    try {
+      const tooLarge = () =>
+        new AppError('PAYLOAD_TOO_LARGE', {
+          detail: 'Quick convert accepts up to 512 KB of JSON. Sign in to convert larger files.',
+        });
+      if (declaredBytes !== undefined && declaredBytes > QUICK_CONVERT_MAX_BYTES) throw tooLarge();
+      const input = await collectChunks(limitBytes(body, QUICK_CONVERT_MAX_BYTES, { bytes: 0 }, tooLarge));
+      if (isBlank(input)) throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyQuickConvert });
+      try {
+        return await collect(jsonToCsv(input));
+      } catch (error) {
+        throw conversionFailure(error, CONVERSION_TEXTS.conversionFailed);
+      }
+    } catch (error) {
+      await quota.release();
+      throw error;
+    }
+  }
+
+  /**
+   * Converts an upload and stores both files: the bytes stream into storage (counted against the plan's
+   * file size and the free storage as they come), the engine reads them back and its output streams
+   * into storage too. On any failure, a cut connection included, both objects are deleted and no
+   * record is written.
+   */
+  async convertToStorage(
+    userId: string,
+    upload: Upload,
+    fields: OptionFields,
+    failureText: string,
+  ): Promise<ConversionResult> {
+    const started = this.deps.clock.now().getTime();
+    const input = inputFormatOf(upload.filename);
+    const { plan, settings, options, release, remainingStorage } = await this.prepare(userId, fields, input);
+    const maxBytes = Math.min(fileSizeLimitBytes(plan), remainingStorage);
+    const tooLarge = () => this.tooLarge(plan, remainingStorage);
+    const slot = this.deps.files.newSlot(userId, input, options.outputFormat);
+    const summary: { records: number | null; columns: number | null } = { records: null, columns: null };
+    let originalSize = 0;
+    try {
+      if (upload.declaredBytes !== undefined && upload.declaredBytes > maxBytes + 64 * 1024) throw tooLarge();
+      const counted = { bytes: 0 };
+      originalSize = await this.deps.files.putBytes(
+        slot.originalKey,
+        limitBytes(upload.body, maxBytes, counted, tooLarge),
+      );
+      if (originalSize === 0) {
+        throw new AppError('CONVERSION_FAILED', {
+          detail: `${failureText}: ${input === 'json' ? CONVERSION_TEXTS.emptyJsonText : CONVERSION_TEXTS.emptyCsvText}`,
+        });
+      }
+      const output = this.engine(input, await this.deps.files.readBytes(slot.originalKey), options, summary);
+      const resultSize = await this.deps.files.putBytes(
+        slot.resultKey,
+        limitBytes(output, remainingStorage - originalSize, { bytes: 0 }, () => new AppError('STORAGE_LIMIT_REACHED')),
+      );
+      const now = this.deps.clock.now();
+      const keepMs = retentionMs(plan, settings.auto_delete_days);
+      const record = await this.deps.files.register({
+        id: slot.fileId,
+        userId,
+        originalFilename: upload.filename,
+        filename: resultFilename(upload.filename, options.outputFormat),
+        inputFormat: input,
+        outputFormat: options.outputFormat,
+        originalKey: slot.originalKey,
+        originalSize,
+        resultKey: slot.resultKey,
+        resultSize,
+        records: summary.records,
+        columns: summary.columns,
+        retentionType: plan.id === 'free' ? 'free' : 'premium',
+        expiresAt: keepMs === null ? null : new Date(now.getTime() + keepMs),
+        createdAt: now,
+      });
+      const durationMs = now.getTime() - started;
+      await this.deps.audit.record(userId, {
+        action: input === 'json' ? 'json_to_csv' : 'csv_to_json',
+        status: 'success',
+        details: `Converted ${upload.filename} to ${options.outputFormat.toUpperCase()}${summary.records === null ? '' : ` (${summary.records} records, ${summary.columns} columns)`}`,
+        fileSizeBytes: originalSize,
+        durationMs,
+      });
+      return {
+        message: `${upload.filename} converted to ${options.outputFormat.toUpperCase()}`,
+        status: 'success',
+        file_id: record.fileId,
+        filename: record.filename,
+        original_filename: record.original_filename,
+        output_format: options.outputFormat,
+        original_size: originalSize,
+        converted_size: resultSize,
+        records: summary.records,
+        columns: summary.columns,
+        duration_seconds: durationMs / 1000,
+        expires_at: record.expires_at,
+        download_url: `/api/files/download/${record.fileId}`,
+      };
+    } catch (error) {
+      await this.fail(userId, slot, release, error, { input, filename: upload.filename, bytes: originalSize, started });
+      throw conversionFailure(error, failureText);
+    }
+  }
+
+  /** Converts JSON text straight back to the client as a CSV (or TSV/XLSX) download; nothing is stored. */
+  async convertToDownload(userId: string, upload: Upload, fields: OptionFields): Promise<ConvertedStream> {
+    const started = this.deps.clock.now().getTime();
+    const { plan, options, release } = await this.prepare(userId, fields, 'json');
+    const maxBytes = fileSizeLimitBytes(plan);
+    const tooLarge = () => this.tooLarge(plan, Number.POSITIVE_INFINITY);
+    const counted = { bytes: 0 };
+    try {
+      if (upload.declaredBytes !== undefined && upload.declaredBytes > maxBytes) throw tooLarge();
+      const summary = { records: null, columns: null };
+      const body = await primed(
+        this.engine('json', limitBytes(upload.body, maxBytes, counted, tooLarge), options, summary),
+      );
+      await this.deps.audit.record(userId, {
+        action: 'json_to_csv',
+        status: 'success',
+        details: `Converted pasted JSON to ${options.outputFormat.toUpperCase()} (download)`,
+        fileSizeBytes: counted.bytes,
+        durationMs: this.deps.clock.now().getTime() - started,
+      });
+      return { body, contentType: options.outputFormat, filename: `converted.${options.outputFormat}` };
+    } catch (error) {
+      await this.fail(userId, undefined, release, error, {
+        input: 'json',
+        filename: 'pasted JSON',
+        bytes: counted.bytes,
+        started,
+      });
+      throw conversionFailure(error, CONVERSION_TEXTS.failedToConvertFile);
+    }
+  }
+
+  /**
+   * CSV text to JSON, answered as `{data, json_data}` built around the engine's bytes. `counted`:
+   * the converter's own conversions count against the daily quota and the history; the comparison
+   * dialog's re-conversion of a stored file does not.
+   */
+  async csvTextToJson(userId: string, csv: string, delimiter: string | undefined, counted: boolean): Promise<Buffer> {
+    const started = this.deps.clock.now().getTime();
+    if (csv.trim() === '') throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyCsvText });
+    const plan = await this.deps.plans.limitsFor(userId);
+    const bytes = Buffer.from(csv, 'utf8');
+    if (bytes.length > fileSizeLimitBytes(plan)) throw this.tooLarge(plan, Number.POSITIVE_INFINITY);
+    const release = counted ? await this.acquireConversion(userId, plan) : async () => {};
+    try {
+      const json = await collect(csvToJson([bytes], delimiter === undefined ? {} : { delimiter }));
+      if (counted) {
+        await this.deps.audit.record(userId, {
+          action: 'csv_to_json',
+          status: 'success',
+          details: 'Converted pasted CSV to JSON',
+          fileSizeBytes: bytes.length,
+          durationMs: this.deps.clock.now().getTime() - started,
+        });
+      }
+      return csvToJsonEnvelope(json);
+    } catch (error) {
+      if (counted)
+        await this.fail(userId, undefined, release, error, {
+          input: 'csv',
+          filename: 'pasted CSV',
+          bytes: bytes.length,
+          started,
+        });
+      throw conversionFailure(error, CONVERSION_TEXTS.csvToJsonFailed);
+    }
+  }
+
+  /** Plan, settings and options of a signed-in conversion, with its quota taken and the storage checked. */
+  private async prepare(userId: string, fields: OptionFields, input: InputFormat) {
+    const plan = await this.deps.plans.limitsFor(userId);
+    const settings: UserSettings = await this.deps.profile.settings(userId);
+    const options = resolveOptions(fields, settings, plan, input);
+    const remainingStorage = storageLimitBytes(plan) - (await this.deps.files.storedBytes(userId));
+    if (remainingStorage <= 0) throw new AppError('STORAGE_LIMIT_REACHED');
+    const release = await this.acquireConversion(userId, plan);
+    return { plan, settings, options, release, remainingStorage };
+  }
+
+  private async acquireConversion(userId: string, plan: PlanLimits): Promise<() => Promise<void>> {
+    if (plan.conversionsPerDay < 0) return async () => {};
+    const quota = await this.deps.limiter.acquire(conversionsPerDay(plan), userId);
+    if (!quota.granted) {
+      throw new AppError('QUOTA_EXCEEDED', {
+        detail: `The ${plan.name} plan includes ${plan.conversionsPerDay} conversions per 24 hours and you have used them all. Try again in ${Math.ceil(quota.retryAfterSeconds / 60)} minute(s), or upgrade your plan.`,
+        retryAfterSeconds: quota.retryAfterSeconds,
+      });
+    }
+    return quota.release;
+  }
+
+  private tooLarge(plan: PlanLimits, remainingStorage: number): AppError {
+    const fileLimit = fileSizeLimitBytes(plan);
+    if (remainingStorage < fileLimit) {
+      return new AppError('STORAGE_LIMIT_REACHED', {
+        detail: `This file does not fit in your remaining storage (${sizeText(Math.max(0, remainingStorage))} free). Delete some files or upgrade your plan.`,
+      });
+    }
+    return new AppError('FILE_TOO_LARGE', {
+      detail: `The file is larger than the ${plan.name} plan allows (${sizeText(fileLimit)}). Upgrade your plan to convert larger files.`,
+    });
+  }
+
+  private engine(
+    input: InputFormat,
+    source: AsyncIterable<Uint8Array>,
+    options: ResolvedOptions,
+    summary: { records: number | null; columns: number | null },
+  ): AsyncIterable<Uint8Array> {
+    if (input === 'csv') return csvToJson(source);
+    return jsonToCsv(source, {
+      format: options.outputFormat === 'json' ? 'csv' : options.outputFormat,
+      delimiter: options.delimiter,
+      arrays: options.arrays,
+      bom: options.bom,
+      excelSafe: options.excelSafe,
+      spool: fileSpoolFactory(this.deps.spoolDir),
+      onNotice: (notice: Notice) => {
+        if (notice.kind === 'summary') {
+          summary.records = notice.records;
+          summary.columns = notice.columns;
+        }
+      },
+    });
+  }
+
+  /** After a failed conversion: bytes deleted, quota given back, the failure in the history. */
+  private async fail(
+    userId: string,
+    slot: FileSlot | undefined,
+    release: () => Promise<void>,
+    error: unknown,
+    what: { input: InputFormat; filename: string; bytes: number; started: number },
+  ): Promise<void> {
+    if (slot) await this.deps.files.discardSlot(slot);
+    await release().catch((releaseError: unknown) => this.deps.log.error({ err: releaseError }, 'quota not released'));
+    const reason =
+      error instanceof ConversionError
+        ? error.describe()
+        : error instanceof AppError
+          ? error.message
+          : 'upload interrupted or storage failed';
+    await this.deps.audit.record(userId, {
+      action: what.input === 'json' ? 'json_to_csv' : 'csv_to_json',
+      status: 'error',
+      details: `${what.filename}: ${reason}`,
+      fileSizeBytes: what.bytes,
+      durationMs: this.deps.clock.now().getTime() - what.started,
+    });
+  }
+}
+
+async function collectChunks(source: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of source) chunks.push(chunk);
+  return chunks;
+}

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// gen_random_uuid() is built into PostgreSQL 13+, so this runs on CI's 15 and PGlite's 18 alike.
+const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Accounts. E-mails are stored lower-cased; the plan drives premium groups. */
+export const users = pgTable('users', {
+  id: id(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  emailConfirmedAt: at('email_confirmed_at'),
+  plan: text('plan').notNull().default('free'),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/** E-mailed one-time codes (confirmation, password reset), stored as keyed hashes. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('verification_codes_user_purpose_idx').on(table.userId, table.purpose)],
+);
+
+/** Refresh tokens, stored hashed; a family is one sign-in, rotated on every refresh. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('refresh_tokens_family_idx').on(table.familyId)],
+);
+
+/** Events counted in sliding windows (failed logins, code resends), shared by every process. */
+export const rateEvents = pgTable(
+  'rate_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bucket: text('bucket').notNull(),
+    subject: text('subject').notNull(),
+    occurredAt: at('occurred_at').notNull(),
+  },
+  (table) => [index('rate_events_lookup_idx').on(table.bucket, table.subject, table.occurredAt)],
+);
+
+/**
+ * Stored conversions: the upload and its result, both in file storage under `originalKey` and
+ * `resultKey`. A row exists only once both are stored; `expiresAt` null means kept until deleted.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    originalFilename: text('original_filename').notNull(),
+    filename: text('filename').notNull(),
+    inputFormat: text('input_format').notNull(),
+    outputFormat: text('output_format').notNull(),
+    originalKey: text('original_key').notNull(),
+    originalSize: bigint('original_size', { mode: 'number' }).notNull(),
+    resultKey: text('result_key').notNull(),
+    resultSize: bigint('result_size', { mode: 'number' }).notNull(),
+    records: integer('records'),
+    columns: integer('columns'),
+    retentionType: text('retention_type').notNull(),
+    expiresAt: at('expires_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    index('files_user_created_idx').on(table.userId, table.createdAt),
+    index('files_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/** Usage history: one row per conversion, download, deletion and sign-in. */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    status: text('status').notNull(),
+    details: text('details').notNull(),
+    fileSizeBytes: bigint('file_size_bytes', { mode: 'number' }),
+    durationMs: integer('duration_ms'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('audit_logs_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+/** Display name and settings; an account without a row has the default settings. */
+export const userProfiles = pgTable('user_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  displayName: text('display_name'),
+  emailNotifications: boolean('email_notifications').notNull(),
+  conversionNotifications: boolean('conversion_notifications').notNull(),
+  storageAlerts: boolean('storage_alerts').notNull(),
+  autoDeleteDays: integer('auto_delete_days').notNull(),
+  defaultFormat: text('default_format').notNull(),
+  theme: text('theme').notNull(),
+  delimiter: text('delimiter').notNull(),
+  arrayStrategy: text('array_strategy').notNull(),
+  includeBom: boolean('include_bom').notNull(),
+  excelSafe: boolean('excel_safe').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});

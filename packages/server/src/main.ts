@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+import { AdminUsageError, runAdminCommand } from './admin/command.js';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
+import { type DatabaseHandle, openDatabase } from './db/database.js';
+import { AppError } from './platform/errors.js';
+import { createLogger, type Logger } from './platform/logger.js';
+
+// A graceful shutdown has hung before (a connection that never drained): exit anyway after this.
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+type Mode = 'serve' | 'worker' | 'admin';
+
+/** Closes everything on SIGTERM/SIGINT, or exits hard when closing takes too long. */
+function onShutdown(log: Logger, close: () => Promise<void>): void {
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+async function main(mode: Mode, args: string[]): Promise<void> {
+  const config = loadConfig();
+  // The admin command prints its answer; only problems go to the log.
+  const log = createLogger(mode === 'admin' ? 'warn' : config.logLevel);
+  if (mode === 'worker' && !config.databaseUrl) {
+    throw new ConfigError(
+      'The worker command needs DATABASE_URL: on the embedded database the server runs the jobs itself (WORKERS).',
+    );
+  }
+  const database: DatabaseHandle = await openDatabase(config, (error) => log.error({ err: error }, 'database error'));
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const workers = mode === 'worker' ? Math.max(1, config.workers) : mode === 'admin' ? 0 : config.workers;
+  const { app, auth } = await buildApp({ ...config, workers }, { database, log });
+  const closeAll = async () => {
+    await app.close();
+    await database.close();
+  };
+
+  if (mode === 'admin') {
+    try {
+      process.stdout.write(`${await runAdminCommand(args, auth)}\n`);
+    } finally {
+      await closeAll();
+    }
+    return;
+  }
+  onShutdown(log, closeAll);
+  if (mode === 'worker') {
+    log.info({ workers }, 'worker started: running jobs, no HTTP');
+    return;
+  }
+  await app.listen({ port: config.port, host: config.host });
+  const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  log.info({ url: config.publicUrl, workers }, `Unnest is listening on ${config.publicUrl} (${where})`);
+  process.stdout.write(`\nUnnest is running at ${config.publicUrl}  (API docs: ${config.publicUrl}/api/docs)\n\n`);
+}
+
+const [first, ...rest] = process.argv.slice(2);
+const mode: Mode = first === 'worker' || first === 'admin' ? first : 'serve';
+if (first !== undefined && first !== 'worker' && first !== 'admin' && first !== 'serve') {
+  process.stderr.write(`Unknown command '${first}'. Commands: serve (default), worker, admin\n`);
+  process.exit(2);
+}
+main(mode, rest).catch((error: unknown) => {
+  // Expected operator mistakes get their message alone; anything else gets the stack.
+  const known =
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof AppError ||
+    error instanceof AdminUsageError;
+  const text = error instanceof Error ? (known ? error.message : (error.stack ?? error.message)) : String(error);
+  process.stderr.write(`${text}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,202 @@
+import type { CreditPack, PlanId } from '@unnest/contracts';
+
+/** What a plan allows; -1 means unlimited, as in the API. */
+export interface PlanLimits {
+  id: PlanId;
+  name: string;
+  /** Regular monthly prices in whole units; null: priced on request. */
+  prices: { INR: number; USD: number } | null;
+  popular: boolean;
+  fileSizeLimitMb: number;
+  conversionsPerDay: number;
+  apiCallsPerMonth: number;
+  /** Files per batch; 0 means no batch processing. */
+  batchSize: number;
+  storageGb: number;
+  /** Longest a file is kept; null means no maximum (the user's setting alone decides). */
+  retentionHours: number | null;
+  /** Output formats; `json` (from CSV) is on every plan. */
+  formats: readonly string[];
+  speed: string;
+  support: string;
+}
+
+const HOUR = 1;
+const DAY = 24 * HOUR;
+
+/**
+ * The one plan catalogue (DESIGN.md decision 3). Limits follow the spec's feature comparison table
+ * (file size, conversions per day, API calls per month, batch, speed, export formats, support,
+ * retention); storage is ours (the spec's default storage limit is 1024 MB for the free plan).
+ * Prices: Professional is the spec's $29 Pro plan; the other prices are the catalogue's own.
+ */
+export const PLAN_CATALOGUE: readonly PlanLimits[] = [
+  {
+    id: 'free',
+    name: 'Free',
+    prices: { INR: 0, USD: 0 },
+    popular: false,
+    fileSizeLimitMb: 5,
+    conversionsPerDay: 10,
+    apiCallsPerMonth: 0,
+    batchSize: 0,
+    storageGb: 1,
+    retentionHours: 1 * HOUR,
+    formats: ['csv', 'json'],
+    speed: '1x',
+    support: 'Community',
+  },
+  {
+    id: 'starter',
+    name: 'Starter',
+    prices: { INR: 499, USD: 9 },
+    popular: false,
+    fileSizeLimitMb: 100,
+    conversionsPerDay: -1,
+    apiCallsPerMonth: 1_000,
+    batchSize: 0,
+    storageGb: 10,
+    retentionHours: 1 * DAY,
+    formats: ['csv', 'json'],
+    speed: '5x',
+    support: 'Email',
+  },
+  {
+    id: 'professional',
+    name: 'Professional',
+    prices: { INR: 2_499, USD: 29 },
+    popular: true,
+    fileSizeLimitMb: 1_024,
+    conversionsPerDay: -1,
+    apiCallsPerMonth: 50_000,
+    batchSize: 25,
+    storageGb: 100,
+    retentionHours: 7 * DAY,
+    formats: ['csv', 'xlsx', 'tsv', 'json'],
+    speed: '10x',
+    support: 'Priority',
+  },
+  {
+    id: 'business',
+    name: 'Business',
+    prices: { INR: 7_999, USD: 99 },
+    popular: false,
+    fileSizeLimitMb: 10_240,
+    conversionsPerDay: -1,
+    apiCallsPerMonth: -1,
+    batchSize: 100,
+    storageGb: 1_000,
+    retentionHours: 30 * DAY,
+    formats: ['csv', 'xlsx', 'tsv', 'json'],
+    speed: '20x',
+    support: 'Phone',
+  },
+  {
+    id: 'enterprise',
+    name: 'Enterprise',
+    prices: null,
+    popular: false,
+    fileSizeLimitMb: -1,
+    conversionsPerDay: -1,
+    apiCallsPerMonth: -1,
+    batchSize: -1,
+    storageGb: -1,
+    retentionHours: null,
+    formats: ['csv', 'xlsx', 'tsv', 'json'],
+    speed: 'Custom',
+    support: 'Dedicated',
+  },
+];
+
+/** The spec's credit packs (USD from section 9; INR prices are the catalogue's own). */
+export const CREDIT_PACKS: readonly CreditPack[] = [
+  pack('small', 'Small Pack', 10, { INR: 399, USD: 4.99 }, 17, false),
+  pack('medium', 'Medium Pack', 25, { INR: 799, USD: 9.99 }, 33, true),
+  pack('large', 'Large Pack', 50, { INR: 1_449, USD: 17.99 }, 40, false),
+  pack('enterprise', 'Enterprise Pack', 100, { INR: 2_399, USD: 29.99 }, 50, false),
+];
+
+function pack(
+  id: string,
+  name: string,
+  conversions: number,
+  prices: { INR: number; USD: number },
+  savingsPercent: number,
+  popular: boolean,
+): CreditPack {
+  const per = (price: number) => Math.round((price / conversions) * 100) / 100;
+  return {
+    id,
+    name,
+    conversions,
+    prices,
+    price_per_conversion: { INR: per(prices.INR), USD: per(prices.USD) },
+    savings_percent: savingsPercent,
+    popular,
+  };
+}
+
+/** The first 50 paying accounts get this discount on their first month, automatically. */
+export const FIRST_50_OFFER = { slots: 50, discountPercent: 50 } as const;
+
+/** The limits of a plan; unknown ids (a plan removed from the catalogue) get the free plan's. */
+export function planLimits(id: string): PlanLimits {
+  const free = PLAN_CATALOGUE[0] as PlanLimits;
+  return PLAN_CATALOGUE.find((plan) => plan.id === id) ?? free;
+}
+
+/** Bytes a plan allows per file, or Infinity. */
+export function fileSizeLimitBytes(plan: PlanLimits): number {
+  return plan.fileSizeLimitMb < 0 ? Number.POSITIVE_INFINITY : plan.fileSizeLimitMb * 1024 * 1024;
+}
+
+/** Bytes of storage a plan allows, or Infinity. */
+export function storageLimitBytes(plan: PlanLimits): number {
+  return plan.storageGb < 0 ? Number.POSITIVE_INFINITY : plan.storageGb * 1024 ** 3;
+}
+
+/**
+ * How long a new file is kept: the user's `auto_delete_days` (0: never) within the plan's maximum.
+ * Returns milliseconds, or null for "until deleted".
+ */
+export function retentionMs(plan: PlanLimits, autoDeleteDays: number): number | null {
+  const wanted = autoDeleteDays === 0 ? null : autoDeleteDays * 24 * 60 * 60 * 1000;
+  const max = plan.retentionHours === null ? null : plan.retentionHours * 60 * 60 * 1000;
+  if (wanted === null) return max;
+  if (max === null) return wanted;
+  return Math.min(wanted, max);
+}
+
+/** Human text for a limit in the features list. */
+function describeRetention(hours: number | null): string {
+  if (hours === null) return 'Custom file retention';
+  if (hours < 24) return `Files kept ${hours} hour${hours === 1 ? '' : 's'}`;
+  const days = hours / 24;
+  return `Files kept ${days} day${days === 1 ? '' : 's'}`;
+}
+
+/** The features list a plan card shows, written from the limits so that it cannot disagree with them. */
+export function planFeatures(plan: PlanLimits): string[] {
+  const unlimited = (n: number, text: string) => (n < 0 ? `Unlimited ${text}` : `${n.toLocaleString('en-US')} ${text}`);
+  const size =
+    plan.fileSizeLimitMb < 0
+      ? 'Unlimited file size'
+      : plan.fileSizeLimitMb >= 1024
+        ? `Files up to ${plan.fileSizeLimitMb / 1024} GB`
+        : `Files up to ${plan.fileSizeLimitMb} MB`;
+  const formats = plan.formats
+    .filter((format) => format !== 'json')
+    .map((format) => format.toUpperCase())
+    .join(', ');
+  return [
+    size,
+    unlimited(plan.conversionsPerDay, 'conversions per day'),
+    `Export: ${formats} (and CSV to JSON)`,
+    describeRetention(plan.retentionHours),
+    plan.batchSize === 0 ? 'No batch processing' : unlimited(plan.batchSize, 'files per batch'),
+    plan.apiCallsPerMonth === 0 ? 'No API access' : unlimited(plan.apiCallsPerMonth, 'API calls per month'),
+    `${plan.speed} processing speed`,
+    `${plan.support} support`,
+    plan.storageGb < 0 ? 'Unlimited storage' : `${plan.storageGb.toLocaleString('en-US')} GB storage`,
+  ];
+}

@@ -1,0 +1,95 @@
+import type { Plan, PlansResponse, SubscriptionResponse } from '@unnest/contracts';
+import type { AuthService } from '../auth/service.js';
+import type { FilesService } from '../files/service.js';
+import type { RateLimiter } from '../platform/rate-limiter.js';
+import {
+  CREDIT_PACKS,
+  FIRST_50_OFFER,
+  PLAN_CATALOGUE,
+  type PlanLimits,
+  planFeatures,
+  planLimits,
+} from './catalogue.js';
+import { conversionsPerDay } from './quotas.js';
+import type { PlansRepository } from './repository.js';
+
+const GB = 1024 ** 3;
+
+function describePlan(plan: PlanLimits, offerActive: boolean): Plan {
+  const regular = plan.prices?.INR ?? null;
+  const discounted =
+    regular !== null && offerActive && regular > 0
+      ? Math.round((regular * (100 - FIRST_50_OFFER.discountPercent)) / 100)
+      : regular;
+  return {
+    id: plan.id,
+    name: plan.name,
+    price: discounted,
+    original_price: regular,
+    currency: 'INR',
+    prices: plan.prices,
+    popular: plan.popular,
+    file_size_limit_mb: plan.fileSizeLimitMb,
+    conversions_per_day: plan.conversionsPerDay,
+    api_calls_per_month: plan.apiCallsPerMonth,
+    batch_size: plan.batchSize,
+    storage_gb: plan.storageGb,
+    retention_hours: plan.retentionHours,
+    formats: [...plan.formats],
+    speed: plan.speed,
+    support: plan.support,
+    features: planFeatures(plan),
+  };
+}
+
+/** The catalogue as clients see it, and each account's entitlements and usage. */
+export class PlansService {
+  constructor(
+    private readonly deps: {
+      repository: PlansRepository;
+      auth: AuthService;
+      files: FilesService;
+      limiter: RateLimiter;
+    },
+  ) {}
+
+  async plans(): Promise<PlansResponse> {
+    const slotsLeft = Math.max(0, FIRST_50_OFFER.slots - (await this.deps.repository.payingAccounts()));
+    return {
+      plans: PLAN_CATALOGUE.map((plan) => describePlan(plan, slotsLeft > 0)),
+      credit_packs: [...CREDIT_PACKS],
+      first_50_users: {
+        active: slotsLeft > 0,
+        slots_total: FIRST_50_OFFER.slots,
+        slots_left: slotsLeft,
+        discount_percent: FIRST_50_OFFER.discountPercent,
+        applies_to: 'first_month',
+      },
+    };
+  }
+
+  /** The account's plan limits, computed by the server (DESIGN.md decision 4). */
+  async limitsFor(userId: string): Promise<PlanLimits> {
+    return planLimits((await this.deps.auth.currentUser(userId)).plan);
+  }
+
+  async subscription(userId: string): Promise<SubscriptionResponse> {
+    const user = await this.deps.auth.currentUser(userId);
+    const plan = planLimits(user.plan);
+    const stored = await this.deps.files.storedBytes(userId);
+    const used = plan.conversionsPerDay < 0 ? 0 : await this.deps.limiter.used(conversionsPerDay(plan), userId);
+    return {
+      plan: plan.id,
+      plan_name: plan.name,
+      is_premium: user.is_premium,
+      conversions_used: used,
+      conversions_limit: plan.conversionsPerDay,
+      storage_used: Math.round((stored / GB) * 1000) / 1000,
+      storage_limit: plan.storageGb,
+      file_size_limit_mb: plan.fileSizeLimitMb,
+      retention_hours: plan.retentionHours,
+      formats: [...plan.formats],
+      batch_size: plan.batchSize,
+    };
+  }
+}

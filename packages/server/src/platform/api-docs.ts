@@ -1,0 +1,32 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { VALIDATION_MESSAGES_KEY } from '@unnest/contracts';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The OpenAPI document, built from the route schemas, at /api/openapi.json, and the interactive page
+ * at /api/docs. Register before the routes so that they are collected.
+ */
+export async function registerApiDocs(app: FastifyInstance, publicUrl: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Unnest API',
+        version: '0.1.0',
+        description:
+          'JSON to CSV and back. Errors are `{detail, code}`. Signed-in calls send `Authorization: Bearer <access_token>`.',
+      },
+      servers: [{ url: publicUrl }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
+
+/** Ajv options that accept the contracts' validation-message annotation and report which schema failed. */
+export const AJV_OPTIONS: { keywords: string[]; verbose: boolean } = {
+  keywords: [VALIDATION_MESSAGES_KEY],
+  verbose: true,
+};

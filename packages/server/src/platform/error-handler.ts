@@ -1,0 +1,53 @@
+import { ERROR_MESSAGES, type ErrorBody, type ErrorCode, VALIDATION_MESSAGES_KEY } from '@unnest/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { AppError, ERROR_STATUS } from './errors.js';
+
+/** The parts of an Ajv error (verbose mode) that pick the message. */
+interface SchemaViolation {
+  keyword: string;
+  data?: unknown;
+  parentSchema?: Record<string, unknown>;
+}
+
+/**
+ * The spec's text for a failed schema check: the `x-messages` annotation of the schema that failed,
+ * for the keyword that failed. An empty string fails `minLength`, but to a user it is missing.
+ */
+function validationDetail(violation: SchemaViolation | undefined): string {
+  if (!violation) return ERROR_MESSAGES.VALIDATION_FAILED;
+  const messages = violation.parentSchema?.[VALIDATION_MESSAGES_KEY] as Record<string, string> | undefined;
+  const keyword = violation.data === '' && violation.keyword !== 'required' ? 'required' : violation.keyword;
+  return messages?.[keyword] ?? messages?.required ?? ERROR_MESSAGES.VALIDATION_FAILED;
+}
+
+function send(reply: FastifyReply, code: ErrorCode, detail: string, retryAfterSeconds?: number): FastifyReply {
+  if (retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterSeconds))));
+  const body: ErrorBody = { detail, code };
+  return reply.status(ERROR_STATUS[code]).send(body);
+}
+
+/** Installs the one error handler and the not-found handler: every failure becomes `{detail, code}`. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      return send(reply, error.code, error.message, error.retryAfterSeconds);
+    }
+    if (error.validation) {
+      return send(reply, 'VALIDATION_FAILED', validationDetail(error.validation[0] as SchemaViolation));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return send(reply, 'PAYLOAD_TOO_LARGE', ERROR_MESSAGES.PAYLOAD_TOO_LARGE);
+    if (status === 429) return send(reply, 'RATE_LIMITED', ERROR_MESSAGES.RATE_LIMITED);
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, wrong content type) are safe to describe.
+      return send(reply, 'BAD_REQUEST', error.message || ERROR_MESSAGES.BAD_REQUEST);
+    }
+    // Everything else is a bug or an outage: log it in full, tell the client nothing internal.
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 'INTERNAL', ERROR_MESSAGES.INTERNAL);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    send(reply, 'NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`),
+  );
+}

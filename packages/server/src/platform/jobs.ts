@@ -1,0 +1,96 @@
+import { type ConstructorOptions, type Job, PgBoss } from 'pg-boss';
+import type { Static, TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import type { Logger } from './logger.js';
+
+/**
+ * A background job: its queue name, payload schema, handler and retry policy in one place. The queue
+ * delivers at least once, so handlers must be idempotent.
+ */
+export interface JobDefinition<S extends TSchema = TSchema> {
+  name: string;
+  payload: S;
+  retry: { limit: number; delaySeconds: number; backoff: boolean };
+  expireInSeconds: number;
+  /** When set, the queue also runs the job on this cron schedule (once per cluster). */
+  schedule?: { cron: string; payload: Static<S> };
+  handle(payload: Static<S>): Promise<void>;
+}
+
+/** Declares a job with its payload type inferred from the schema. */
+export function defineJob<S extends TSchema>(definition: JobDefinition<S>): JobDefinition<S> {
+  return definition;
+}
+
+/** The job queue (pg-boss on the application database) with the app's job definitions. */
+export class JobQueue {
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly definitions: ReadonlyMap<string, JobDefinition>,
+  ) {}
+
+  /**
+   * Starts pg-boss (installing or upgrading its schema), creates a queue per definition, and runs
+   * `workers` concurrent handlers per queue in this process (0: this process only sends jobs).
+   */
+  static async start(options: {
+    connection: ConstructorOptions;
+    definitions: JobDefinition[];
+    workers: number;
+    log: Logger;
+  }): Promise<JobQueue> {
+    const boss = new PgBoss({ ...options.connection, schedule: true, supervise: true, migrate: true });
+    boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+    await boss.start();
+    const byName = new Map<string, JobDefinition>();
+    for (const definition of options.definitions) {
+      byName.set(definition.name, definition);
+      const queueOptions = {
+        retryLimit: definition.retry.limit,
+        retryDelay: definition.retry.delaySeconds,
+        retryBackoff: definition.retry.backoff,
+        expireInSeconds: definition.expireInSeconds,
+      };
+      // createQueue leaves an existing queue's options alone; updateQueue applies changed ones.
+      await boss.createQueue(definition.name, queueOptions);
+      await boss.updateQueue(definition.name, queueOptions);
+      if (definition.schedule)
+        await boss.schedule(definition.name, definition.schedule.cron, definition.schedule.payload as object);
+      if (options.workers > 0) {
+        await boss.work(
+          definition.name,
+          { localConcurrency: options.workers, pollingIntervalSeconds: 2 },
+          async (jobs: Job<unknown>[]) => {
+            for (const job of jobs) {
+              if (!Value.Check(definition.payload, job.data)) {
+                throw new Error(`job ${definition.name} ${job.id} has a payload that does not match its schema`);
+              }
+              await definition.handle(job.data);
+            }
+          },
+        );
+      }
+    }
+    return new JobQueue(boss, byName);
+  }
+
+  /** Enqueues one job after checking its payload; returns the job id. */
+  async send<S extends TSchema>(definition: JobDefinition<S>, payload: Static<S>): Promise<string> {
+    if (!this.definitions.has(definition.name)) throw new Error(`job ${definition.name} is not registered`);
+    if (!Value.Check(definition.payload, payload)) throw new Error(`payload for job ${definition.name} is invalid`);
+    const id = await this.boss.send(definition.name, payload as object);
+    if (id === null) throw new Error(`job ${definition.name} was not queued`);
+    return id;
+  }
+
+  /** The state of one job (for operators and tests). */
+  async state(name: string, id: string): Promise<string | undefined> {
+    const job = await this.boss.getJobById(name, id);
+    return job?.state;
+  }
+
+  /** Stops workers (letting running jobs finish up to `timeoutMs`) and the queue's connections. */
+  async stop(timeoutMs: number): Promise<void> {
+    await this.boss.stop({ graceful: true, close: true, timeout: timeoutMs });
+  }
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { checkKey, type StorageDriver, StoredObjectMissingError } from './storage-driver.js';
+
+const PART_SUFFIX = '.part-';
+
+/**
+ * Files in a local directory (default `DATA_DIR/files`). Writes go to a `.part-*` file renamed into
+ * place once complete, so a reader never sees half a file and a failed write leaves nothing.
+ */
+export function localStorage(root: string): StorageDriver {
+  const resolve = (key: string) => path.join(root, checkKey(key));
+  return {
+    kind: 'local',
+    async put(key, body) {
+      const target = resolve(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      const draft = `${target}${PART_SUFFIX}${randomBytes(4).toString('hex')}`;
+      let bytes = 0;
+      const counted = async function* () {
+        for await (const chunk of body) {
+          bytes += chunk.length;
+          yield chunk;
+        }
+      };
+      try {
+        await pipeline(Readable.from(counted()), createWriteStream(draft, { flags: 'wx' }));
+        await fs.rename(draft, target);
+      } catch (error) {
+        await fs.rm(draft, { force: true });
+        throw error;
+      }
+      return bytes;
+    },
+    async get(key) {
+      const file = resolve(key);
+      try {
+        const handle = await fs.open(file, 'r');
+        return createReadStream(file, { fd: handle, highWaterMark: 1 << 20 });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StoredObjectMissingError(key);
+        throw error;
+      }
+    },
+    async delete(key) {
+      await fs.rm(resolve(key), { force: true });
+    },
+    async deletePrefix(prefix) {
+      await fs.rm(resolve(prefix), { recursive: true, force: true });
+    },
+    async list(prefix) {
+      const base = resolve(prefix);
+      try {
+        const entries = await fs.readdir(base, { recursive: true, withFileTypes: true });
+        return entries
+          .filter((entry) => entry.isFile())
+          .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+          .sort();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+    },
+  };
+}

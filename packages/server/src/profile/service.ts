@@ -1,0 +1,98 @@
+import type { Profile, ProfileStats, UserSettings, UserSettingsUpdate } from '@unnest/contracts';
+import type { AuditService } from '../audit/service.js';
+import type { AuthService } from '../auth/service.js';
+import { delimiterFromSetting } from '../convert/options.js';
+import type { FilesService } from '../files/service.js';
+import { planLimits } from '../plans/catalogue.js';
+import type { Clock } from '../platform/clock.js';
+import { AppError } from '../platform/errors.js';
+import type { ProfileRepository } from './repository.js';
+import { rowOf, settingsOf } from './settings.js';
+
+const MB = 1024 * 1024;
+const RECENT_ACTIVITY = 5;
+const round = (value: number, places = 2) => Math.round(value * 10 ** places) / 10 ** places;
+
+/** The account's own data: profile, settings, statistics, and deleting it all. */
+export class ProfileService {
+  constructor(
+    private readonly deps: {
+      repository: ProfileRepository;
+      auth: AuthService;
+      files: FilesService;
+      audit: AuditService;
+      clock: Clock;
+    },
+  ) {}
+
+  async settings(userId: string): Promise<UserSettings> {
+    return settingsOf(await this.deps.repository.find(userId));
+  }
+
+  /** Applies a partial update (already schema-checked) and answers the whole settings object. */
+  async updateSettings(userId: string, update: UserSettingsUpdate): Promise<UserSettings> {
+    if (update.delimiter !== undefined && delimiterFromSetting(update.delimiter) === undefined) {
+      throw new AppError('VALIDATION_FAILED', {
+        detail: 'The delimiter must be one character (not a quote or a line break), or "tab"',
+      });
+    }
+    const row = await this.deps.repository.find(userId);
+    const settings = { ...settingsOf(row), ...update };
+    await this.deps.repository.upsert(rowOf(userId, row?.displayName ?? null, settings, this.deps.clock.now()));
+    return settings;
+  }
+
+  async profile(userId: string): Promise<Profile> {
+    const user = await this.deps.auth.currentUser(userId);
+    const row = await this.deps.repository.find(userId);
+    return {
+      user_id: user.user_id,
+      email: user.email,
+      name: row?.displayName ?? null,
+      plan: user.plan,
+      is_premium: user.is_premium,
+      groups: user.groups,
+      created_at: user.created_at,
+    };
+  }
+
+  async updateProfile(userId: string, name: string | null): Promise<Profile> {
+    await this.deps.auth.currentUser(userId);
+    const row = await this.deps.repository.find(userId);
+    const trimmed = name?.trim() || null;
+    await this.deps.repository.upsert(rowOf(userId, trimmed, settingsOf(row), this.deps.clock.now()));
+    return this.profile(userId);
+  }
+
+  /** The dashboard and history figures (spec section 3), computed from the usage history and files. */
+  async stats(userId: string): Promise<ProfileStats> {
+    const user = await this.deps.auth.currentUser(userId);
+    const plan = planLimits(user.plan);
+    const totals = await this.deps.audit.conversionTotals(userId);
+    const stored = await this.deps.files.storedBytes(userId);
+    const recent = await this.deps.audit.page(userId, 1, RECENT_ACTIVITY);
+    return {
+      totalConversions: totals.total,
+      thisMonth: totals.since,
+      storageUsed: round(stored / MB),
+      storageLimit: plan.storageGb < 0 ? -1 : plan.storageGb * 1024,
+      successRate: totals.total === 0 ? 0 : round((totals.successful / totals.total) * 100, 1),
+      averageFileSize: totals.total === 0 ? 0 : round(totals.bytes / totals.total / MB),
+      successfulConversions: totals.successful,
+      totalDataProcessed: round(totals.bytes / MB),
+      // Credits are sold by the payments feature; until an account buys some, it has none.
+      conversionCredits: 0,
+      recentActivity: recent.logs,
+    };
+  }
+
+  /**
+   * Deletes the account after the password confirms it: every stored byte first, then the account row,
+   * which takes files, history, settings, codes and sessions with it (foreign keys cascade).
+   */
+  async deleteAccount(userId: string, password: string): Promise<void> {
+    await this.deps.auth.confirmPassword(userId, password);
+    await this.deps.files.deleteAllBytes(userId);
+    await this.deps.auth.deleteAccount(userId);
+  }
+}

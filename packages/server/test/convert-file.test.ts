@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdminCommand } from '../src/admin/command.js';
+import { call, signedInUser, type TestUser, uploadFile } from './support/api-client.js';
+import { post, startTestApp, type TestApp } from './support/test-app.js';
+
+let t: TestApp;
+let user: TestUser;
+let pro: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  user = await signedInUser(t, 'convert');
+  const email = (await signedInUser(t, 'pro')).email;
+  await runAdminCommand(['grant', email, 'professional'], t.auth);
+  const login = await post(t.app, '/api/auth/login', { email, password: 'correct horse' });
+  pro = { id: login.json().user.user_id, email, auth: { authorization: `Bearer ${login.json().tokens.access_token}` } };
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const EXACT = '[{"id":12345678901234567890,"price":0.1000000000000000055,"tags":["a","b"],"user":{"name":"Ada"}}]';
+
+describe('POST /api/convert/file', () => {
+  it('stores the original and the result and answers {message, status, file_id, ...}', async () => {
+    const response = await uploadFile(t.app, user, { name: 'orders.json', content: EXACT });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      message: 'orders.json converted to CSV',
+      status: 'success',
+      filename: 'orders.csv',
+      original_filename: 'orders.json',
+      output_format: 'csv',
+      original_size: EXACT.length,
+      records: 1,
+      columns: 5,
+      download_url: `/api/files/download/${body.file_id}`,
+    });
+    // Free plan: kept one hour.
+    expect(new Date(body.expires_at).getTime() - t.clock.now().getTime()).toBe(60 * 60 * 1000);
+    const download = await call(t.app, user, 'GET', `/api/files/download/${body.file_id}`);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(download.headers['content-disposition']).toBe('attachment; filename=orders.csv');
+    expect(download.body).toBe(
+      'id,price,tags.0,tags.1,user.name\n12345678901234567890,0.1000000000000000055,a,b,Ada\n',
+    );
+    const original = await call(t.app, user, 'GET', `/api/files/download/${body.file_id}?variant=original`);
+    expect(original.body).toBe(EXACT);
+    expect(original.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+
+  it('takes options as fields, defaulting from the user settings', async () => {
+    const saved = await call(t.app, user, 'PUT', '/api/profile/settings', {
+      payload: { delimiter: ';', array_strategy: 'join', include_bom: true },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const defaults = await uploadFile(t.app, user, { name: 'a.json', content: '[{"a":"=1","t":["x","y"]}]' });
+    const first = await call(t.app, user, 'GET', `/api/files/download/${defaults.json().file_id}`);
+    expect(first.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(first.rawPayload.subarray(3).toString()).toBe('a;t\n=1;"x; y"\n');
+    const overridden = await uploadFile(
+      t.app,
+      user,
+      { name: 'b.json', content: '[{"a":"=1","t":["x","y"]}]' },
+      { delimiter: ',', array_strategy: 'index', include_bom: 'false', excel_safe: 'true' },
+    );
+    const second = await call(t.app, user, 'GET', `/api/files/download/${overridden.json().file_id}`);
+    expect(second.body).toBe("a,t.0,t.1\n'=1,x,y\n");
+    await call(t.app, user, 'PUT', '/api/profile/settings', {
+      payload: { delimiter: ',', array_strategy: 'index', include_bom: false },
+    });
+  });
+
+  it('converts CSV files to JSON, big numbers intact', async () => {
+    const response = await uploadFile(t.app, user, {
+      name: 'data.csv',
+      content: 'id,user.name\n12345678901234567890,Ada\n',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ output_format: 'json', filename: 'data.json' });
+    const download = await call(t.app, user, 'GET', `/api/files/download/${response.json().file_id}`);
+    expect(download.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(download.body).toContain('12345678901234567890');
+    expect(download.body.replace(/\s/g, '')).toBe('[{"id":12345678901234567890,"user":{"name":"Ada"}}]');
+  });
+
+  it('keeps formats to the plan: TSV and XLSX on Professional, not on Free', async () => {
+    const refused = await uploadFile(t.app, user, { name: 'a.json', content: '[{"a":1}]' }, { output_format: 'xlsx' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      code: 'FORMAT_NOT_IN_PLAN',
+      detail: 'XLSX output is not included in the Free plan. Upgrade your plan to use it.',
+    });
+    const tsv = await uploadFile(t.app, pro, { name: 'a.json', content: '[{"a":1,"b":2}]' }, { output_format: 'tsv' });
+    expect(tsv.statusCode, tsv.body).toBe(200);
+    const tsvBytes = await call(t.app, pro, 'GET', `/api/files/download/${tsv.json().file_id}`);
+    expect(tsvBytes.headers['content-type']).toBe('text/tab-separated-values; charset=utf-8');
+    expect(tsvBytes.body).toBe('a\tb\n1\t2\n');
+    const xlsx = await uploadFile(t.app, pro, { name: 'a.json', content: '[{"a":1}]' }, { output_format: 'xlsx' });
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    const xlsxBytes = await call(t.app, pro, 'GET', `/api/files/download/${xlsx.json().file_id}`);
+    expect(xlsxBytes.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(xlsxBytes.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // Professional keeps files 7 days at most, whatever auto_delete_days says (30 by default).
+    expect(new Date(xlsx.json().expires_at).getTime() - t.clock.now().getTime()).toBe(7 * 24 * 60 * 60 * 1000);
+  });
+
+  it('refuses other file types, a missing file and unknown options with clear texts', async () => {
+    const text = await uploadFile(t.app, user, { name: 'notes.txt', content: 'hello' });
+    expect(text.statusCode).toBe(400);
+    expect(text.json()).toEqual({ code: 'UNSUPPORTED_FILE_TYPE', detail: 'Please select a .json or .csv file' });
+    const wrongField = await uploadFile(t.app, user, { name: 'a.json', content: '[]', field: 'upload' });
+    expect(wrongField.json().detail).toBe('Please select a file');
+    const badDelimiter = await uploadFile(t.app, user, { name: 'a.json', content: '[{"a":1}]' }, { delimiter: '""' });
+    expect(badDelimiter.statusCode).toBe(400);
+    expect(badDelimiter.json().detail).toMatch(/delimiter must be one character/);
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/convert/file' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('answers conversion errors with "File conversion failed" and the position; nothing is stored', async () => {
+    const before = await call(t.app, user, 'GET', '/api/files');
+    const response = await uploadFile(t.app, user, { name: 'broken.json', content: '[{"a":1},\n{"b":}]' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().code).toBe('CONVERSION_FAILED');
+    expect(response.json().detail).toMatch(/^File conversion failed: .*\(line 2, column \d+/);
+    const after = await call(t.app, user, 'GET', '/api/files');
+    expect(after.json().total_files).toBe(before.json().total_files);
+    expect(await t.storage.list(`users/${user.id}`)).toHaveLength(after.json().total_files * 2);
+  });
+
+  it('refuses a file above the plan limit (Free: 5 MB) on the streamed bytes, leaving nothing behind', async () => {
+    const big = Buffer.alloc(5 * 1024 * 1024 + 1, 0x20);
+    big.write('[]', 0);
+    const response = await uploadFile(t.app, user, { name: 'big.json', content: big });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      code: 'FILE_TOO_LARGE',
+      detail: 'The file is larger than the Free plan allows (5 MB). Upgrade your plan to convert larger files.',
+    });
+    const files = await call(t.app, user, 'GET', '/api/files');
+    expect(await t.storage.list(`users/${user.id}`)).toHaveLength(files.json().total_files * 2);
+  });
+});
+
+describe('POST /api/convert/text and /text/download', () => {
+  it('stores pasted JSON text like a file', async () => {
+    const response = await call(t.app, user, 'POST', '/api/convert/text?filename=paste.json', {
+      payload: '{"records":[{"n":12345678901234567890}]}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'success', filename: 'paste.csv', records: 1 });
+    const csv = await call(t.app, user, 'GET', `/api/files/download/${response.json().file_id}`);
+    expect(csv.body).toBe('n\n12345678901234567890\n');
+    const empty = await call(t.app, user, 'POST', '/api/convert/text', {
+      payload: '',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().detail).toBe('Failed to convert JSON or CSV: Please enter JSON text');
+  });
+
+  it('answers a CSV blob named converted.csv, or the error', async () => {
+    const response = await call(t.app, user, 'POST', '/api/convert/text/download', {
+      payload: '[{"a":{"b":12345678901234567890}}]',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toBe('attachment; filename=converted.csv');
+    expect(response.body).toBe('a.b\n12345678901234567890\n');
+    const broken = await call(t.app, user, 'POST', '/api/convert/text/download', {
+      payload: '[1,',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json().detail).toMatch(/^Failed to convert file: /);
+  });
+});
+
+describe('POST /api/convert/csv-to-json', () => {
+  it('accepts {csv_content, output_format} and {csv_data, original_filename}, answering {data, json_data} exactly', async () => {
+    const csv = 'id,price,user.name\n12345678901234567890,0.1000000000000000055,Ada\n';
+    for (const payload of [
+      { csv_content: csv, output_format: 'json' },
+      { csv_data: csv, original_filename: 'orders.json' },
+    ]) {
+      const response = await call(t.app, user, 'POST', '/api/convert/csv-to-json', { payload });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      const records = '[{"id":12345678901234567890,"price":0.1000000000000000055,"user":{"name":"Ada"}}]';
+      expect(response.body.replace(/\s/g, '')).toBe(`{"data":${records},"json_data":${records}}`);
+    }
+  });
+
+  it('answers errors with "CSV to JSON conversion failed" and the reason', async () => {
+    const missing = await call(t.app, user, 'POST', '/api/convert/csv-to-json', { payload: { output_format: 'json' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().detail).toBe('Please enter CSV text');
+    const broken = await call(t.app, user, 'POST', '/api/convert/csv-to-json', {
+      payload: { csv_content: 'a,b\n"unclosed,1\n' },
+    });
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json().detail).toMatch(/^CSV to JSON conversion failed: .*line 2/);
+  });
+});
+
+describe('plan limits', () => {
+  it('stops a Free account after 10 conversions in 24 hours, with Retry-After', async () => {
+    const fresh = await signedInUser(t, 'quota');
+    for (let i = 0; i < 10; i++) {
+      const ok = await call(t.app, fresh, 'POST', '/api/convert/csv-to-json', { payload: { csv_content: 'a\n1\n' } });
+      expect(ok.statusCode, ok.body).toBe(200);
+    }
+    const refused = await uploadFile(t.app, fresh, { name: 'a.json', content: '[{"a":1}]' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('QUOTA_EXCEEDED');
+    expect(refused.json().detail).toMatch(/Free plan includes 10 conversions per 24 hours/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const subscription = await call(t.app, fresh, 'GET', '/api/payments/user-subscription');
+    expect(subscription.json()).toMatchObject({ conversions_used: 10, conversions_limit: 10 });
+    // The comparison dialog's re-conversion is not a new conversion.
+    const compare = await call(t.app, fresh, 'POST', '/api/convert/csv-to-json', { payload: { csv_data: 'a\n1\n' } });
+    expect(compare.statusCode).toBe(200);
+  });
+});

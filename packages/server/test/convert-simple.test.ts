@@ -1,0 +1,152 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+let t: TestApp;
+let proxied: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+  proxied = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await proxied?.close();
+});
+
+/** Sends a chunked body (no Content-Length) over a real connection; the server may answer early. */
+async function chunkedPost(app: TestApp['app'], chunks: Buffer[], headers: Record<string, string> = {}) {
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('not listening');
+  return new Promise<{ statusCode: number; body: string }>((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port: address.port,
+        method: 'POST',
+        path: '/api/convert/simple',
+        headers: { 'content-type': 'application/json', ...headers },
+      },
+      (response) => {
+        let body = '';
+        response.on('data', (chunk) => {
+          body += chunk;
+        });
+        response.on('end', () => resolve({ statusCode: response.statusCode ?? 0, body }));
+      },
+    );
+    // The server closes the connection after an early answer: a write error then is expected.
+    request.on('error', reject);
+    for (const chunk of chunks) request.write(chunk);
+    request.end();
+  });
+}
+
+let next = 0;
+/** A fresh client address per test, so the 3-per-day windows never collide. */
+function address(): string {
+  next += 1;
+  return `198.51.100.${next}`;
+}
+
+function quick(app: TestApp['app'], payload: string, remoteAddress: string, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/convert/simple',
+    payload,
+    remoteAddress,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+describe('POST /api/convert/simple (anonymous)', () => {
+  it('answers a CSV download, numbers exactly as written', async () => {
+    const response = await quick(t.app, '[{"id":12345678901234567890,"x":{"y":0.1000000000000000055}}]', address());
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename=converted.csv');
+    expect(response.body).toBe('id,x.y\n12345678901234567890,0.1000000000000000055\n');
+  });
+
+  it('accepts exactly 524,288 bytes and refuses one more, counted on the streamed body', async () => {
+    const record = '{"a":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}';
+    const fill = (size: number) => {
+      const body = `[${Array.from({ length: Math.floor((size - 2) / (record.length + 1)) }, () => record).join(',')}]`;
+      return body.replace(/^\[/, `[${' '.repeat(size - body.length)}`);
+    };
+    const exact = fill(524_288);
+    expect(Buffer.byteLength(exact)).toBe(524_288);
+    expect((await quick(t.app, exact, address())).statusCode).toBe(200);
+    const over = fill(524_289);
+    // Chunked, with no Content-Length to go by: the server must count.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const chunked = await chunkedPost(t.app, [Buffer.from(over.slice(0, 300_000)), Buffer.from(over.slice(300_000))]);
+    expect(chunked.statusCode).toBe(413);
+    expect(JSON.parse(chunked.body)).toEqual({
+      detail: 'Quick convert accepts up to 512 KB of JSON. Sign in to convert larger files.',
+      code: 'PAYLOAD_TOO_LARGE',
+    });
+  });
+
+  it('answers empty input and broken JSON with the spec texts', async () => {
+    const empty = await quick(t.app, '  \n', address());
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().detail).toBe('Please paste some JSON data.');
+    const broken = await quick(t.app, '[{"a":1},', address());
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json().code).toBe('CONVERSION_FAILED');
+    expect(broken.json().detail).toMatch(/^Conversion failed: .+\(line 1/);
+  });
+
+  it('allows 3 conversions per 24 hours per address, then 429 with Retry-After', async () => {
+    const client = address();
+    for (let i = 0; i < 3; i++) expect((await quick(t.app, '[{"a":1}]', client)).statusCode).toBe(200);
+    const refused = await quick(t.app, '[{"a":1}]', client);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    expect(refused.json().detail).toMatch(/limited to 3 per 24 hours/);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(23 * 3600);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
+    t.clock.advance(retryAfter * 1000);
+    expect((await quick(t.app, '[{"a":1}]', client)).statusCode).toBe(200);
+  });
+
+  it('does not count failed conversions', async () => {
+    const client = address();
+    for (let i = 0; i < 3; i++) expect((await quick(t.app, '{', client)).statusCode).toBe(422);
+    for (let i = 0; i < 3; i++) expect((await quick(t.app, '[{"a":1}]', client)).statusCode).toBe(200);
+  });
+
+  it('counts IPv6 clients by /64', async () => {
+    for (let i = 1; i <= 3; i++) {
+      expect((await quick(t.app, '[{"a":1}]', `2001:db8:aa:1::${i}`)).statusCode).toBe(200);
+    }
+    expect((await quick(t.app, '[{"a":1}]', '2001:db8:aa:1:ffff::9')).statusCode).toBe(429);
+    expect((await quick(t.app, '[{"a":1}]', '2001:db8:aa:2::1')).statusCode).toBe(200);
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
+    const client = address();
+    for (let i = 0; i < 3; i++) {
+      await quick(t.app, '[{"a":1}]', client, { 'x-forwarded-for': `203.0.113.${i}` });
+    }
+    expect((await quick(t.app, '[{"a":1}]', client, { 'x-forwarded-for': '203.0.113.99' })).statusCode).toBe(429);
+
+    const proxy = '10.9.9.9';
+    for (let i = 0; i < 3; i++) {
+      expect((await quick(proxied.app, '[{"a":1}]', proxy, { 'x-forwarded-for': '203.0.113.50' })).statusCode).toBe(
+        200,
+      );
+    }
+    expect((await quick(proxied.app, '[{"a":1}]', proxy, { 'x-forwarded-for': '203.0.113.50' })).statusCode).toBe(429);
+    expect((await quick(proxied.app, '[{"a":1}]', proxy, { 'x-forwarded-for': '203.0.113.51' })).statusCode).toBe(200);
+  });
+
+  it('lets exactly 3 of 10 parallel requests from one address through', async () => {
+    const client = address();
+    const responses = await Promise.all(Array.from({ length: 10 }, () => quick(t.app, '[{"a":1}]', client)));
+    const codes = responses.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(3);
+    expect(codes.filter((c) => c === 429)).toHaveLength(7);
+  });
+});

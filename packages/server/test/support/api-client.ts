@@ -1,0 +1,66 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { createConfirmedUser, post, type TestApp, uniqueEmail } from './test-app.js';
+
+/** A signed-in test account: its id and bearer header. */
+export interface TestUser {
+  id: string;
+  email: string;
+  auth: { authorization: string };
+}
+
+/** Creates, confirms and signs in a new account. */
+export async function signedInUser(t: TestApp, label: string, password = 'correct horse'): Promise<TestUser> {
+  const email = uniqueEmail(label);
+  await createConfirmedUser(t, email, password);
+  const login = await post(t.app, '/api/auth/login', { email, password });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  const body = login.json();
+  return { id: body.user.user_id, email, auth: { authorization: `Bearer ${body.tokens.access_token}` } };
+}
+
+/** A multipart/form-data body: option fields first, then the file. */
+export function multipartBody(
+  file: { name: string; content: string | Buffer; field?: string },
+  fields: Record<string, string> = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----unnest${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Uploads a file through POST /api/convert/file. */
+export function uploadFile(
+  app: FastifyInstance,
+  user: TestUser,
+  file: { name: string; content: string | Buffer; field?: string },
+  fields: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  const { payload, headers } = multipartBody(file, fields);
+  return app.inject({ method: 'POST', url: '/api/convert/file', payload, headers: { ...headers, ...user.auth } });
+}
+
+/** An authenticated request. */
+export function call(
+  app: FastifyInstance,
+  user: TestUser,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: { payload?: string | object | Buffer; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url,
+    ...(options.payload !== undefined ? { payload: options.payload } : {}),
+    headers: { ...user.auth, ...options.headers },
+  });
+}

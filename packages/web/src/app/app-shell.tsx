@@ -1,0 +1,34 @@
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AuthDialog } from '../auth/auth-dialog';
+import { CenteredSpinner } from '../components/centered-spinner';
+import { AuthDialogControl, type AuthMode } from '../lib/auth-dialog-control';
+import { useSession } from '../lib/session';
+import { AppLayout } from './app-layout';
+
+/** The root route: 'Loading...' while the session is restored, then the layout and the auth dialog. */
+export function AppShell() {
+  const { loading } = useSession();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<{ open: boolean; mode: AuthMode; email?: string }>({
+    open: false,
+    mode: 'signin',
+  });
+  const open = useCallback((mode: AuthMode = 'signin', email?: string) => setDialog({ open: true, mode, email }), []);
+  const close = useCallback(() => setDialog((current) => ({ ...current, open: false })), []);
+  const onSignedIn = useCallback(() => navigate('/dashboard', { replace: true }), [navigate]);
+
+  if (loading) return <CenteredSpinner label="Loading..." fullScreen />;
+  return (
+    <AuthDialogControl.Provider value={open}>
+      <AppLayout />
+      <AuthDialog
+        open={dialog.open}
+        onClose={close}
+        initialMode={dialog.mode}
+        pendingEmail={dialog.email}
+        onSignedIn={onSignedIn}
+      />
+    </AuthDialogControl.Provider>
+  );
+}

@@ -1,0 +1,47 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { useSession } from '../lib/session';
+import { AppShell } from './app-shell';
+import { RouteError } from './route-error';
+import { CallbackPage, FallbackRedirect, RequireUser } from './route-guards';
+
+// Every screen is its own chunk: a visitor downloads the landing page and nothing else.
+const LandingPage = lazy(() => import('../landing/landing-page'));
+const PricingPage = lazy(() => import('../pricing/pricing-page'));
+const ConvertPage = lazy(() => import('../convert/convert-page'));
+const FilesPage = lazy(() => import('../files/files-page'));
+const AuditPage = lazy(() => import('../audit/audit-page'));
+const DashboardPage = lazy(() => import('../dashboard/dashboard-page'));
+const SettingsPage = lazy(() => import('../settings/settings-page'));
+
+/** `/`: the landing page for visitors, the dashboard for signed-in users. */
+function HomeRoute() {
+  const { user } = useSession();
+  return user ? <Navigate to="/dashboard" replace /> : <LandingPage />;
+}
+
+/** The routes of spec section 2.1. */
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    element: <AppShell />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <HomeRoute /> },
+      { path: 'pricing', element: <PricingPage /> },
+      { path: 'callback', element: <CallbackPage /> },
+      {
+        element: <RequireUser />,
+        children: [
+          { path: 'convert', element: <ConvertPage /> },
+          { path: 'convert-page', element: <Navigate to="/convert" replace /> },
+          { path: 'files', element: <FilesPage /> },
+          { path: 'dashboard', element: <DashboardPage /> },
+          { path: 'audit', element: <AuditPage /> },
+          { path: 'settings', element: <SettingsPage /> },
+        ],
+      },
+      { path: '*', element: <FallbackRedirect /> },
+    ],
+  },
+]);

@@ -1,0 +1,42 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+
+/** Light or dark: the two palettes the app has. */
+export type ColorMode = 'light' | 'dark';
+
+// The system font stack: nothing to download, and it matches the reader's platform.
+const FONT_FAMILY =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"';
+/** Monospace for data: previews, pasted text, file names. */
+export const MONO_FONT_FAMILY = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
+
+/** The MUI theme of spec section 9: primary blue, secondary purple, off-white background, radius 8. */
+export function createAppTheme(mode: ColorMode): Theme {
+  const light = mode === 'light';
+  return createTheme({
+    breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } },
+    shape: { borderRadius: 8 },
+    palette: {
+      mode,
+      primary: { main: light ? '#1f5fd1' : '#7aa7ff' },
+      secondary: { main: light ? '#7c3aed' : '#b69cff' },
+      background: light ? { default: '#f6f7f9', paper: '#ffffff' } : { default: '#0f1217', paper: '#171b22' },
+      divider: light ? 'rgba(15, 23, 42, 0.1)' : 'rgba(226, 232, 240, 0.12)',
+      text: light ? { primary: '#111827', secondary: '#4b5563' } : { primary: '#e5e7eb', secondary: '#9ca3af' },
+    },
+    typography: {
+      fontFamily: FONT_FAMILY,
+      h4: { fontWeight: 700, letterSpacing: '-0.01em' },
+      h5: { fontWeight: 700 },
+      h6: { fontWeight: 600 },
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    components: {
+      MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
+      MuiPaper: { defaultProps: { elevation: 0 }, styleOverrides: { root: { backgroundImage: 'none' } } },
+      MuiCard: { defaultProps: { variant: 'outlined' } },
+      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiTableCell: { styleOverrides: { head: { fontWeight: 600 } } },
+      MuiAlert: { defaultProps: { closeText: 'Close' } },
+    },
+  });
+}

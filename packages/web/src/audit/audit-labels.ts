@@ -1,0 +1,16 @@
+import type { AuditAction, AuditLog } from '@unnest/contracts';
+
+/** How each audited action reads in the history. */
+export const ACTION_LABELS: Record<AuditAction, string> = {
+  json_to_csv: 'JSON to CSV',
+  csv_to_json: 'CSV to JSON',
+  quick_convert: 'Quick convert',
+  download: 'Download',
+  delete: 'Delete',
+  sign_in: 'Sign in',
+};
+
+/** Whether an entry is a conversion (what the chart counts). */
+export function isConversion(log: AuditLog): boolean {
+  return log.action === 'json_to_csv' || log.action === 'csv_to_json' || log.action === 'quick_convert';
+}

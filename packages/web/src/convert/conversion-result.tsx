@@ -1,0 +1,139 @@
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import Download from '@mui/icons-material/FileDownloadOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { CONVERSION_TEXTS, type ConversionResult } from '@unnest/contracts';
+import { useState } from 'react';
+import { MONO_FONT_FAMILY } from '../app/theme';
+import ResultPreview from '../components/result-preview';
+import { useDownloadFile } from '../lib/api/download-file';
+import { errorText } from '../lib/api-error';
+import { formatBytes } from '../lib/format-size';
+import { saveFile } from '../lib/save-file';
+import type { ConversionMode } from './conversion-settings';
+import { LOCAL_PREVIEW_MAX_BYTES, type PreviewSource } from './local-preview';
+
+/** A finished conversion: a stored file (file mode) or bytes in hand (text mode). */
+export type ConversionOutcome =
+  | { kind: 'file'; response: ConversionResult; preview: PreviewSource | string | null }
+  | { kind: 'text'; blob: Blob; fileName: string; text: string | null; preview: PreviewSource | string };
+
+// Long results are shown in part; the download has all of it.
+const SHOWN_CHARACTERS = 100_000;
+
+function FileFacts({ response }: { response: ConversionResult }) {
+  const facts = [
+    response.records !== null ? `${response.records.toLocaleString()} records` : null,
+    response.columns !== null ? `${response.columns.toLocaleString()} columns` : null,
+    `${formatBytes(response.original_size)} → ${formatBytes(response.converted_size)}`,
+    `${response.duration_seconds.toFixed(2)} s`,
+  ].filter((fact): fact is string => fact !== null);
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      {facts.map((fact) => (
+        <Chip key={fact} label={fact} size="small" variant="outlined" />
+      ))}
+    </Box>
+  );
+}
+
+/** The result of a conversion: message, download, the text, and a preview of the first rows. */
+export function ConversionResultPanel({ outcome, mode }: { outcome: ConversionOutcome; mode: ConversionMode }) {
+  const download = useDownloadFile();
+  const [copied, setCopied] = useState(false);
+  const format =
+    outcome.kind === 'file' ? outcome.response.output_format : (outcome.fileName.split('.').pop() ?? 'csv');
+  const label = `Download ${format.toUpperCase()}`;
+  const message =
+    outcome.kind === 'file'
+      ? outcome.response.message
+      : mode === 'json-to-csv'
+        ? 'Your JSON was converted.'
+        : 'Your CSV was converted to JSON.';
+
+  async function copy(text: string) {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      setCopied(false);
+    }
+  }
+
+  return (
+    <Card>
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Alert severity="success">{message}</Alert>
+        {outcome.kind === 'file' && <FileFacts response={outcome.response} />}
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {outcome.kind === 'file' ? (
+            <Button
+              variant="contained"
+              startIcon={<Download />}
+              disabled={download.isPending}
+              onClick={() => download.mutate({ fileId: outcome.response.file_id, name: outcome.response.filename })}
+            >
+              {download.isPending ? 'Downloading...' : label}
+            </Button>
+          ) : (
+            <Button
+              variant="contained"
+              startIcon={<Download />}
+              onClick={() => saveFile(outcome.blob, outcome.fileName)}
+            >
+              {label}
+            </Button>
+          )}
+          {outcome.kind === 'text' && outcome.text !== null && (
+            <Button startIcon={<ContentCopy />} color="inherit" onClick={() => copy(outcome.text ?? '')}>
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          )}
+        </Box>
+        {download.isError && (
+          <Alert severity="error">{errorText(download.error, CONVERSION_TEXTS.downloadFailed)}</Alert>
+        )}
+        {outcome.kind === 'text' && outcome.text !== null && (
+          <TextField
+            label="Result"
+            value={outcome.text.slice(0, SHOWN_CHARACTERS)}
+            multiline
+            minRows={4}
+            maxRows={12}
+            fullWidth
+            helperText={
+              outcome.text.length > SHOWN_CHARACTERS
+                ? `Showing the first ${SHOWN_CHARACTERS.toLocaleString()} characters; the download has all of it.`
+                : ' '
+            }
+            slotProps={{
+              htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: MONO_FONT_FAMILY, fontSize: 13 } },
+            }}
+          />
+        )}
+        <Box>
+          <Typography variant="subtitle2" sx={{ mb: 1 }}>
+            Preview
+          </Typography>
+          {outcome.preview === null ? (
+            <Typography variant="body2" color="text.secondary">
+              Previews are shown for inputs up to {formatBytes(LOCAL_PREVIEW_MAX_BYTES)}. Download the file to see every
+              row.
+            </Typography>
+          ) : typeof outcome.preview === 'string' ? (
+            <Alert severity="warning">Preview unavailable: {outcome.preview}</Alert>
+          ) : (
+            <ResultPreview text={outcome.preview.text} kind={outcome.preview.kind} />
+          )}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

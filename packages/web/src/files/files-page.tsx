@@ -1,0 +1,214 @@
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import Download from '@mui/icons-material/FileDownloadOutlined';
+import FolderOpen from '@mui/icons-material/FolderOpenOutlined';
+import Refresh from '@mui/icons-material/Refresh';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { CONVERSION_TEXTS, type FileRecord } from '@unnest/contracts';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { MONO_FONT_FAMILY } from '../app/theme';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { EmptyState } from '../components/empty-state';
+import { PageHeader } from '../components/page-header';
+import { QueryError } from '../components/query-error';
+import { StatCard, StatGrid } from '../components/stat-card';
+import { useDownloadFile } from '../lib/api/download-file';
+import { errorText } from '../lib/api-error';
+import { formatDateTime } from '../lib/format-date';
+import { formatBytes } from '../lib/format-size';
+import { useDeleteFile } from './api/delete-file';
+import { useFiles } from './api/get-files';
+
+function retentionLabel(file: FileRecord): string {
+  const kind = file.retention_type === 'premium' ? 'Premium' : 'Free';
+  if (!file.expires_at) return `${kind} · kept until deleted`;
+  return `${kind} · until ${formatDateTime(file.expires_at)}`;
+}
+
+/** My Files (spec section 2.6): stored conversions with download and delete. */
+export default function FilesPage() {
+  const files = useFiles();
+  const download = useDownloadFile();
+  const remove = useDeleteFile();
+  const [pending, setPending] = useState<FileRecord | null>(null);
+  const [downloading, setDownloading] = useState<string | null>(null);
+
+  const list = files.data?.files ?? [];
+  const converted = list.filter((file) => file.status === 'converted').length;
+
+  function startDownload(file: FileRecord) {
+    setDownloading(file.fileId);
+    download.mutate({ fileId: file.fileId, name: file.filename }, { onSettled: () => setDownloading(null) });
+  }
+
+  function confirmDelete() {
+    if (!pending) return;
+    remove.mutate(pending.fileId, { onSuccess: () => setPending(null) });
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="My Files"
+        subtitle="Your converted files. Download them again, or delete what you no longer need."
+        actions={
+          <Button
+            startIcon={<Refresh />}
+            onClick={() => void files.refetch()}
+            disabled={files.isFetching}
+            color="inherit"
+          >
+            Refresh
+          </Button>
+        }
+      />
+      <Stack spacing={3}>
+        <StatGrid>
+          <StatCard label="Total Files" value={files.data?.total_files ?? 0} loading={files.isPending} />
+          <StatCard label="Successfully Converted" value={converted} loading={files.isPending} />
+          <StatCard
+            label="Total Storage Used"
+            value={formatBytes(files.data?.total_size ?? 0)}
+            loading={files.isPending}
+          />
+        </StatGrid>
+        {files.isError && (
+          <QueryError
+            error={files.error}
+            fallback={CONVERSION_TEXTS.filesApiFailed}
+            onRetry={() => void files.refetch()}
+          />
+        )}
+        {download.isError && (
+          <Alert severity="error" onClose={() => download.reset()}>
+            {errorText(download.error, CONVERSION_TEXTS.failedToDownload)}
+          </Alert>
+        )}
+        {remove.isError && !pending && (
+          <Alert severity="error" onClose={() => remove.reset()}>
+            {errorText(remove.error, CONVERSION_TEXTS.failedToDelete)}
+          </Alert>
+        )}
+        <Card>
+          {files.isPending ? (
+            <Box sx={{ p: 2 }}>
+              <Skeleton height={40} />
+              <Skeleton height={40} />
+              <Skeleton height={40} />
+            </Box>
+          ) : list.length === 0 && !files.isError ? (
+            <EmptyState
+              icon={<FolderOpen />}
+              title="No files found"
+              hint="Convert some JSON files to see them here"
+              action={
+                <Button variant="contained" component={RouterLink} to="/convert">
+                  Convert a file
+                </Button>
+              }
+            />
+          ) : (
+            <TableContainer>
+              <Table aria-label="Files" sx={{ minWidth: 760 }}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>File</TableCell>
+                    <TableCell>Size</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell>Retention</TableCell>
+                    <TableCell>Created</TableCell>
+                    <TableCell align="right">Actions</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {list.map((file) => (
+                    <TableRow key={file.fileId} hover>
+                      <TableCell sx={{ maxWidth: 280 }}>
+                        <Typography noWrap sx={{ fontFamily: MONO_FONT_FAMILY, fontSize: 14 }} title={file.filename}>
+                          {file.filename}
+                        </Typography>
+                        <Typography variant="caption" color="text.secondary" noWrap component="div">
+                          from {file.original_filename} ({formatBytes(file.original_size)})
+                        </Typography>
+                      </TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatBytes(file.size)}</TableCell>
+                      <TableCell>
+                        <Chip
+                          size="small"
+                          label={file.status === 'converted' ? 'Converted' : file.status}
+                          color={file.status === 'converted' ? 'success' : 'default'}
+                          variant="outlined"
+                        />
+                      </TableCell>
+                      <TableCell sx={{ color: 'text.secondary', fontSize: 13 }}>{retentionLabel(file)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(file.created_at)}</TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        <Tooltip title="Download">
+                          <span>
+                            <IconButton
+                              aria-label={`Download ${file.filename}`}
+                              onClick={() => startDownload(file)}
+                              disabled={downloading === file.fileId}
+                            >
+                              <Download />
+                            </IconButton>
+                          </span>
+                        </Tooltip>
+                        <Tooltip title="Delete">
+                          <IconButton
+                            aria-label={`Delete ${file.filename}`}
+                            onClick={() => {
+                              remove.reset();
+                              setPending(file);
+                            }}
+                          >
+                            <DeleteOutline />
+                          </IconButton>
+                        </Tooltip>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+        </Card>
+      </Stack>
+      <ConfirmDialog
+        open={pending !== null}
+        title="Delete file?"
+        text="Are you sure you want to delete this file? This action cannot be undone."
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setPending(null)}
+      >
+        {pending && (
+          <Typography sx={{ mt: 1.5, fontFamily: MONO_FONT_FAMILY, fontSize: 14, wordBreak: 'break-all' }}>
+            {pending.filename}
+          </Typography>
+        )}
+        {remove.isError && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {errorText(remove.error, CONVERSION_TEXTS.failedToDelete)}
+          </Alert>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}

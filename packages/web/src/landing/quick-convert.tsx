@@ -1,0 +1,112 @@
+import Download from '@mui/icons-material/FileDownloadOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { CONVERSION_TEXTS, QUICK_CONVERT_MAX_BYTES, QUICK_CONVERT_PER_DAY } from '@unnest/contracts';
+import { lazy, Suspense, useState } from 'react';
+import { MONO_FONT_FAMILY } from '../app/theme';
+import { errorText } from '../lib/api-error';
+import { formatBytes } from '../lib/format-size';
+import { saveFile } from '../lib/save-file';
+import { useConvertSimple } from './api/convert-simple';
+
+// The preview brings the engine; load it only once there is something to preview.
+const ResultPreview = lazy(() => import('../components/result-preview'));
+
+const SAMPLE = `[
+  {"id": 12345678901234567890, "name": "Ada", "tags": ["math", "code"], "address": {"city": "London"}},
+  {"id": 2, "name": "Grace", "price": 0.1000000000000000055, "address": {"city": "New York", "zip": "10001"}}
+]`;
+
+/** Paste JSON, press Convert to CSV, download the CSV: no account needed (spec section 2.10). */
+export function QuickConvert() {
+  const [json, setJson] = useState('');
+  const [validation, setValidation] = useState<string | null>(null);
+  const convert = useConvertSimple();
+  const size = new TextEncoder().encode(json).length;
+  const tooBig = size > QUICK_CONVERT_MAX_BYTES;
+
+  function edit(value: string) {
+    setJson(value);
+    setValidation(null);
+    convert.reset();
+  }
+
+  function submit() {
+    if (!json.trim()) {
+      setValidation(CONVERSION_TEXTS.emptyQuickConvert);
+      return;
+    }
+    convert.mutate(json);
+  }
+
+  return (
+    <Card
+      sx={{ boxShadow: (theme) => (theme.palette.mode === 'light' ? '0 12px 32px rgba(15, 23, 42, 0.08)' : 'none') }}
+    >
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Box>
+          <Typography variant="h6" component="h2">
+            Quick convert
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Paste JSON, get CSV. No account needed: up to {formatBytes(QUICK_CONVERT_MAX_BYTES)} and{' '}
+            {QUICK_CONVERT_PER_DAY} conversions a day.
+          </Typography>
+        </Box>
+        <TextField
+          label="JSON"
+          placeholder={SAMPLE}
+          value={json}
+          onChange={(event) => edit(event.target.value)}
+          multiline
+          minRows={8}
+          maxRows={14}
+          fullWidth
+          error={tooBig}
+          helperText={
+            tooBig
+              ? `${formatBytes(size)}: quick convert takes up to ${formatBytes(QUICK_CONVERT_MAX_BYTES)}. Sign in to convert bigger files.`
+              : json
+                ? formatBytes(size)
+                : ' '
+          }
+          slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: MONO_FONT_FAMILY, fontSize: 13 } } }}
+        />
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Button variant="contained" onClick={submit} disabled={convert.isPending || tooBig}>
+            {convert.isPending ? 'Converting...' : 'Convert to CSV'}
+          </Button>
+          {!json && (
+            <Button color="inherit" onClick={() => edit(SAMPLE)}>
+              Try an example
+            </Button>
+          )}
+          {convert.data !== undefined && (
+            <Button
+              variant="outlined"
+              startIcon={<Download />}
+              onClick={() => saveFile(new Blob([convert.data], { type: 'text/csv' }), 'converted.csv')}
+            >
+              Download CSV
+            </Button>
+          )}
+        </Stack>
+        {validation && <Alert severity="error">{validation}</Alert>}
+        {convert.isError && (
+          <Alert severity="error">{errorText(convert.error, CONVERSION_TEXTS.conversionFailed)}</Alert>
+        )}
+        {convert.data !== undefined && (
+          <Suspense fallback={null}>
+            <ResultPreview text={convert.data} kind="csv" />
+          </Suspense>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

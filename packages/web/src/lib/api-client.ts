@@ -1,0 +1,97 @@
+import type { LoginResponse } from '@unnest/contracts';
+import { ApiError, apiErrorFrom, NETWORK_ERROR_TEXT } from './api-error';
+import { endSession, getSession, nowSeconds, startSession } from './session-store';
+
+/** A token this close to expiry (seconds) is renewed before it is used. */
+export const REFRESH_MARGIN_SECONDS = 60;
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Renews the access token with the httpOnly refresh cookie. One refresh runs at a time, however
+ * many calls need it. On failure the session ends (the cookie is gone, revoked or expired).
+ */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      const response = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
+      if (!response.ok) {
+        endSession();
+        return false;
+      }
+      const body = (await response.json()) as LoginResponse;
+      const ok = body.success && startSession(body.tokens.access_token);
+      if (!ok) endSession();
+      return ok;
+    } catch {
+      // Offline: keep the session; the next call reports the network error.
+      return false;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+/** The bearer token to send, renewed first when it is about to expire; null when signed out. */
+export async function freshToken(): Promise<string | null> {
+  const session = getSession();
+  if (!session) return null;
+  if (session.claims.exp - nowSeconds() <= REFRESH_MARGIN_SECONDS) await refreshSession();
+  return getSession()?.token ?? null;
+}
+
+/** Options of one API call. */
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as a JSON body. */
+  json?: unknown;
+  /** Sent as is (raw text, form data). */
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  /** Shown when the server gives no detail (spec section 8 texts). */
+  fallbackError: string;
+  signal?: AbortSignal;
+}
+
+async function send(path: string, request: ApiRequest, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { ...request.headers };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body = request.body;
+  if (request.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(request.json);
+  }
+  try {
+    return await fetch(path, {
+      method: request.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: request.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR_TEXT, 'NETWORK');
+  }
+}
+
+/**
+ * The one way the app calls its API: adds the bearer token, renews it once on a 401, and turns a
+ * failure into an ApiError carrying the server's `detail` (or the fallback text).
+ */
+export async function apiFetch(path: string, request: ApiRequest): Promise<Response> {
+  const token = await freshToken();
+  let response = await send(path, request, token);
+  if (response.status === 401 && token && (await refreshSession())) {
+    response = await send(path, request, getSession()?.token ?? null);
+  }
+  if (!response.ok) throw await apiErrorFrom(response, request.fallbackError);
+  return response;
+}
+
+/** An API call answering JSON. */
+export async function apiJson<T>(path: string, request: ApiRequest): Promise<T> {
+  const response = await apiFetch(path, request);
+  return (await response.json()) as T;
+}

@@ -1,0 +1,15 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Component tests of the web app, in jsdom. Run by `npm run test:web` from the repository root.
+const conditions = ['source', 'browser', 'import', 'module', 'default'];
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  resolve: { conditions },
+  test: {
+    include: ['src/**/*.test.tsx'],
+    environment: 'jsdom',
+    testTimeout: 20_000,
+  },
+});
