@@ -1,4 +1,4 @@
-import type { CsvToJsonOptions, JsonToCsvOptions } from '@unnest/engine';
+import type { AnalysisOptions, CompareOptions, CsvToJsonOptions, JsonToCsvOptions } from '@unnest/engine';
 import type { CommandSpec, FlagSpec, ParsedArgs } from './flags.js';
 
 const common: readonly FlagSpec[] = [
@@ -66,6 +66,45 @@ export const csv2jsonCommand: CommandSpec = {
   ],
 };
 
+export const analyzeCommand: CommandSpec = {
+  name: 'analyze',
+  summary: 'Report the schema, data-quality issues and readable column names of a JSON file.',
+  usage: 'unnest analyze [INPUT|-] [--text] [-o OUTPUT] [options]',
+  flags: [
+    { name: 'text', help: 'a readable summary instead of the JSON report' },
+    { name: 'separator', value: 'TEXT', help: "joins nested keys in paths (default '.')" },
+    {
+      name: 'records',
+      value: 'PATH',
+      help: 'dot path of the records array, e.g. data.items (default: found automatically)',
+    },
+    { name: 'max-depth', value: 'N', help: 'deepest nesting accepted (default 1000, at most 10000)' },
+    ...common,
+  ],
+  examples: [
+    'unnest analyze orders.json > report.json',
+    'curl -s https://api.example.com/users | unnest analyze --text',
+  ],
+};
+
+export const compareCommand: CommandSpec = {
+  name: 'compare',
+  summary: 'Compare a JSON file with the JSON read back from its CSV: what the round trip kept and lost.',
+  usage: 'unnest compare ORIGINAL.json CONVERTED.csv [--text] [-o OUTPUT] [options]',
+  flags: [
+    { name: 'text', help: 'a readable summary instead of the JSON report' },
+    { name: 'separator', value: 'TEXT', help: "the separator the CSV was written with (default '.')" },
+    { name: 'records', value: 'PATH', help: 'records path of the original, as given to json2csv' },
+    { name: 'delimiter', value: 'CHAR', help: "the CSV's delimiter (default: sniffed)" },
+    { name: 'max-differences', value: 'N', help: 'how many differences to list (default 100; all are counted)' },
+    ...common,
+  ],
+  examples: [
+    'unnest compare orders.json orders.csv --text',
+    'unnest compare orders.json orders.csv -o comparison.json',
+  ],
+};
+
 function text(args: ParsedArgs, name: string): string | undefined {
   const value = args.flags.get(name);
   return typeof value === 'string' ? value : undefined;
@@ -113,5 +152,31 @@ export function csvToJsonOptionsFrom(args: ParsedArgs): CsvToJsonOptions {
   if (delimiter !== undefined) options.delimiter = delimiter;
   const separator = text(args, 'separator');
   if (separator !== undefined) options.separator = separator;
+  return options;
+}
+
+/** Maps parsed flags to analysis options; the engine validates them. */
+export function analysisOptionsFrom(args: ParsedArgs): AnalysisOptions {
+  const options: AnalysisOptions = {};
+  const separator = text(args, 'separator');
+  if (separator !== undefined) options.separator = separator;
+  const records = text(args, 'records');
+  if (records !== undefined) options.recordsPath = records;
+  const maxDepth = whole(args, 'max-depth');
+  if (maxDepth !== undefined) options.maxDepth = maxDepth;
+  return options;
+}
+
+/** Maps parsed flags to comparison options; the engine validates them. */
+export function compareOptionsFrom(args: ParsedArgs): CompareOptions {
+  const options: CompareOptions = {};
+  const separator = text(args, 'separator');
+  if (separator !== undefined) options.separator = separator;
+  const records = text(args, 'records');
+  if (records !== undefined) options.recordsPath = records;
+  const delimiter = text(args, 'delimiter');
+  if (delimiter !== undefined) options.delimiter = delimiter;
+  const maxDifferences = whole(args, 'max-differences');
+  if (maxDifferences !== undefined) options.maxDifferences = maxDifferences;
   return options;
 }

@@ -1,16 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { ConversionError, csvToJson, jsonToCsv, type Notice } from '@unnest/engine';
+import { analyzeJson, ConversionError, compareRoundTrip, csvToJson, jsonToCsv, type Notice } from '@unnest/engine';
 import { fileSpoolFactory } from '@unnest/engine/node';
-import { csv2jsonCommand, csvToJsonOptionsFrom, json2csvCommand, jsonToCsvOptionsFrom } from './commands.js';
+import {
+  analysisOptionsFrom,
+  analyzeCommand,
+  compareCommand,
+  compareOptionsFrom,
+  csv2jsonCommand,
+  csvToJsonOptionsFrom,
+  json2csvCommand,
+  jsonToCsvOptionsFrom,
+} from './commands.js';
 import { type CommandSpec, formatCommandHelp, type ParsedArgs, parseArgs, UsageError } from './flags.js';
 import { type CliIo, IoError, openInput, writeOutput } from './io.js';
 import { createProgress, type Progress, silentProgress } from './progress.js';
+import { analysisText, comparisonText } from './report-text.js';
 
 /** Exit codes other tools can rely on. */
 export const EXIT = { ok: 0, badInput: 1, usage: 2, io: 3, internal: 4 } as const;
 
-const commands: readonly CommandSpec[] = [json2csvCommand, csv2jsonCommand];
+const commands: readonly CommandSpec[] = [json2csvCommand, csv2jsonCommand, analyzeCommand, compareCommand];
 const MAX_RAGGED_REPORTS = 10;
 
 function version(): string {
@@ -94,6 +104,38 @@ async function convert(command: CommandSpec, args: ParsedArgs, io: CliIo): Promi
   }
 }
 
+/** Writes a report as indented JSON, or as text with --text, to -o or standard output. */
+async function writeReport(args: ParsedArgs, io: CliIo, report: object, asText: () => string): Promise<void> {
+  const body = args.flags.has('text') ? asText() : `${JSON.stringify(report, null, 2)}\n`;
+  const outputPath = args.flags.get('output');
+  const bytes = new TextEncoder().encode(body);
+  const output = (async function* () {
+    yield bytes;
+  })();
+  await writeOutput(output, typeof outputPath === 'string' ? outputPath : undefined, io);
+}
+
+async function analyze(args: ParsedArgs, io: CliIo): Promise<void> {
+  if (args.positionals.length > 1) throw new UsageError(`expected one INPUT, got ${args.positionals.length}`);
+  const options = analysisOptionsFrom(args);
+  const input = await openInput(args.positionals[0], io);
+  const report = await analyzeJson(input.bytes, options);
+  await writeReport(args, io, report, () => analysisText(report));
+}
+
+async function compare(args: ParsedArgs, io: CliIo): Promise<void> {
+  if (args.positionals.length !== 2) {
+    throw new UsageError(`expected ORIGINAL.json and CONVERTED.csv, got ${args.positionals.length} inputs`);
+  }
+  const [originalPath, csvPath] = args.positionals as [string, string];
+  if (originalPath === '-' && csvPath === '-') throw new UsageError('only one input can be standard input');
+  const options = compareOptionsFrom(args);
+  const original = await openInput(originalPath, io);
+  const csv = await openInput(csvPath, io);
+  const report = await compareRoundTrip(original.bytes, csv.bytes, options);
+  await writeReport(args, io, report, () => comparisonText(report));
+}
+
 /** Runs the CLI and returns its exit code; never throws and never exits the process itself. */
 export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   const [name, ...rest] = argv;
@@ -113,7 +155,9 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
       io.stdout.write(formatCommandHelp(command));
       return EXIT.ok;
     }
-    await convert(command, args, io);
+    if (command === analyzeCommand) await analyze(args, io);
+    else if (command === compareCommand) await compare(args, io);
+    else await convert(command, args, io);
     return EXIT.ok;
   } catch (error) {
     if (error instanceof UsageError) {

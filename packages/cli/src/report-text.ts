@@ -1,0 +1,67 @@
+import type { AnalysisReport, ComparisonReport, FieldReport } from '@unnest/engine';
+
+function typesOf(field: FieldReport): string {
+  return Object.entries(field.types)
+    .filter(([, count]) => count > 0)
+    .map(([type, count]) => `${type} ${count}`)
+    .join(', ');
+}
+
+function meaning(field: FieldReport): string {
+  if (field.semantic === null) return '';
+  const format = field.semantic.format === undefined ? '' : ` ${field.semantic.format}`;
+  return ` [${field.semantic.type}${format}]`;
+}
+
+/** The analysis report as a short readable summary. */
+export function analysisText(report: AnalysisReport): string {
+  const lines = [
+    `${report.records} records, ${report.columns} columns, depth ${report.maxDepth}, ${report.complexity} (${report.complexityReason})`,
+    '',
+    'Columns:',
+    ...report.fields.map((field, k) => {
+      const name = report.smartHeaders[k]?.name ?? field.path;
+      const distinct = `${field.distinct.exact ? '' : '~'}${field.distinct.estimate} distinct`;
+      const gaps = [
+        field.nulls > 0 ? `${field.nulls} null` : '',
+        field.empty > 0 ? `${field.empty} empty` : '',
+        field.missing > 0 ? `${field.missing} missing` : '',
+      ].filter((part) => part !== '');
+      return `  ${field.path} "${name}": ${typesOf(field) || 'no values'}${meaning(field)}; ${distinct}${gaps.length > 0 ? `; ${gaps.join(', ')}` : ''}`;
+    }),
+    '',
+  ];
+  if (report.issues.length === 0) lines.push('No data quality issues detected.');
+  else {
+    lines.push(`Issues (${report.issues.length}):`);
+    for (const issue of report.issues) {
+      lines.push(`  ${issue.severity} ${issue.kind}: ${issue.message}`);
+      if (issue.examples.length > 0) lines.push(`    e.g. ${issue.examples.join(' | ')}`);
+      lines.push(`    -> ${issue.recommendation}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The comparison report as a short readable summary. */
+export function comparisonText(report: ComparisonReport): string {
+  const { counts, paths, scores } = report;
+  const lines = [
+    `Original: ${report.originalStructure}; read back: ${counts.reconvertedRecords} records, ${paths.reconverted} fields`,
+    `Scores: quality ${scores.quality_score}, trust ${scores.trust_score}, integrity ${scores.data_integrity}, accuracy ${scores.accuracy_score}, structure ${scores.structure_preservation}, field mapping ${scores.field_mapping_accuracy}`,
+    `Fields: ${paths.preserved} preserved, ${paths.lost} lost, ${paths.gained} gained`,
+    `Values: ${counts.equal} of ${counts.originalValues} equal; ${counts.valueChanged} changed, ${counts.typeChanged} changed type, ${counts.emptied} emptied, ${counts.missing} missing, ${counts.addedValue} added, ${counts.addedNull} absent keys read back as null`,
+  ];
+  if (report.differencesTotal > 0) {
+    lines.push('', `Differences (${report.differences.length} of ${report.differencesTotal} shown):`);
+    for (const d of report.differences) {
+      lines.push(
+        `  record ${d.record} ${d.path}: ${d.kind}, ${d.original ?? 'absent'} -> ${d.reconverted ?? 'absent'}`,
+      );
+    }
+  }
+  lines.push('');
+  if (report.recommendations.length === 0) lines.push('The round trip is lossless.');
+  else lines.push('Recommendations:', ...report.recommendations.map((advice) => `  - ${advice}`));
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,235 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { jsonToCsvText } from '../json-to-csv.js';
+import { compareRoundTrip } from './compare-round-trip.js';
+import type { ComparisonReport } from './report.js';
+
+const encode = (text: string) => [new TextEncoder().encode(text)];
+
+async function roundTrip(original: string, csvFrom: string = original): Promise<ComparisonReport> {
+  return compareRoundTrip(encode(original), encode(await jsonToCsvText(csvFrom)));
+}
+
+const PERFECT = {
+  quality_score: 100,
+  trust_score: 100,
+  data_integrity: 100,
+  accuracy_score: 100,
+  structure_preservation: 100,
+  field_mapping_accuracy: 100,
+};
+
+describe('compareRoundTrip', () => {
+  it('scores a lossless round trip 100 and lists nothing', async () => {
+    const json =
+      '[{"id":12345678901234567890,"p":0.1000000000000000055,"s":"007","t":"1e5","n":null,"a":[1,"x"],"e":[],"o":{}}]';
+    const report = await roundTrip(json);
+    expect(report.scores).toEqual(PERFECT);
+    expect(report).toMatchObject({ differences: [], differencesTotal: 0, recommendations: [], valueEqualityRate: 1 });
+    expect(report.counts).toMatchObject({ originalValues: 9, equal: 9, originalRecords: 1, reconvertedRecords: 1 });
+    expect(report.originalStructure).toBe('1 records, 9 fields, depth 2');
+  });
+
+  it('counts an absent key read back as null, names it, and lowers no score', async () => {
+    const report = await roundTrip('[{"a":1,"b":2},{"a":3}]');
+    expect(report.scores).toEqual(PERFECT);
+    expect(report.counts).toMatchObject({ addedNull: 1, identicalRecords: 2, sameShapeRecords: 2 });
+    expect(report.recommendations).toEqual([
+      '1 key absent from their original record came back as null, because every CSV row has every column: treat null as absent when you use the data.',
+    ]);
+  });
+
+  it('finds each kind of difference with its evidence', async () => {
+    const original = '[{"id":1,"qty":"5","name":"Ada","note":"x","tags":["a","b"],"gone":1}]';
+    const csv = 'id,qty,name,note,tags.0,extra\n1,5,Eve,,a,new\n2,,,,,\n';
+    const report = await compareRoundTrip(encode(original), encode(csv));
+    expect(report.differences).toEqual([
+      { record: 1, path: 'qty', kind: 'type', original: '"5"', reconverted: '5' },
+      { record: 1, path: 'name', kind: 'value', original: '"Ada"', reconverted: '"Eve"' },
+      { record: 1, path: 'note', kind: 'emptied', original: '"x"', reconverted: 'null' },
+      { record: 1, path: 'tags.1', kind: 'missing', original: '"b"', reconverted: null },
+      { record: 1, path: 'gone', kind: 'missing', original: '1', reconverted: null },
+      { record: 1, path: 'extra', kind: 'added', original: null, reconverted: '"new"' },
+      { record: 2, path: 'id', kind: 'added', original: null, reconverted: '2' },
+    ]);
+    expect(report.counts).toEqual({
+      originalRecords: 1,
+      reconvertedRecords: 2,
+      identicalRecords: 0,
+      sameShapeRecords: 0,
+      originalValues: 7,
+      equal: 2,
+      valueChanged: 1,
+      typeChanged: 1,
+      emptied: 1,
+      missing: 2,
+      addedNull: 5,
+      addedValue: 2,
+    });
+    expect(report.paths).toMatchObject({ original: 7, reconverted: 6, preserved: 5, lost: 2, gained: 1 });
+    expect(report.paths.lostPaths).toEqual(['tags.1', 'gone']);
+    expect(report.scores).toEqual({
+      quality_score: 22.2, // 2 equal / (7 original + 2 added)
+      trust_score: 0,
+      data_integrity: 71.4, // 5 of 7 paths
+      accuracy_score: 28.5, // 2 of 7 values
+      structure_preservation: 0,
+      field_mapping_accuracy: 62.5, // 5 / (5 + 2 + 1)
+    });
+    expect(report.recommendations[0]).toMatch(/^The original has 1 record and the CSV gives back 2/);
+    expect(report.recommendations.join('\n')).toContain('(first: record 1, \'qty\': "5" → 5)');
+  });
+
+  it('caps the listed differences but counts them all', async () => {
+    const original = JSON.stringify(Array.from({ length: 30 }, (_, k) => ({ v: k })));
+    const changed = JSON.stringify(Array.from({ length: 30 }, (_, k) => ({ v: k + 1 })));
+    const report = await compareRoundTrip(encode(original), encode(await jsonToCsvText(changed)), {
+      maxDifferences: 5,
+    });
+    expect(report.differences).toHaveLength(5);
+    expect(report.differencesTotal).toBe(30);
+  });
+
+  it('reports malformed CSV or JSON as a positioned ConversionError', async () => {
+    await expect(compareRoundTrip(encode('[{"a":1}'), encode('a\n1\n'))).rejects.toMatchObject({
+      code: 'JSON_TRUNCATED',
+    });
+    await expect(compareRoundTrip(encode('[{"a":1}]'), encode('a\n"1\n'))).rejects.toMatchObject({
+      code: 'CSV_UNCLOSED_QUOTE',
+    });
+  });
+});
+
+// Records with a numeric `id` and a scalar `k1` in every record, and optional other keys.
+const scalar = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer({ min: -1000, max: 1000 }).map((n) => ({ raw: String(n) })),
+  fc.constantFrom('1.50', '-0.0', '1e5', '12345678901234567890', '0.1000000000000000055').map((raw) => ({ raw })),
+  fc.constantFrom('007', '1e5', 'true', '', ' x ', '=1', 'a,b', 'quote"d', 'line\nbreak', 'null'),
+  fc.stringMatching(/^[a-z ]{1,6}$/),
+);
+type Scalar = null | boolean | string | { raw: string };
+const nonNull = scalar.filter((value) => value !== null);
+
+function scalarJson(value: Scalar): string {
+  if (value !== null && typeof value === 'object') return value.raw;
+  return JSON.stringify(value);
+}
+
+const record = fc.record(
+  {
+    id: fc.nat({ max: 10_000 }),
+    k1: scalar,
+    k2: scalar,
+    nested: fc.record({ x: nonNull, y: nonNull }),
+    list: fc.array(nonNull, { minLength: 1, maxLength: 3 }),
+  },
+  { requiredKeys: ['id', 'k1'] },
+);
+type Generated = {
+  id: number;
+  k1: Scalar;
+  k2?: Scalar;
+  nested?: { x: Scalar; y: Scalar };
+  list?: Scalar[];
+};
+
+function recordJson(r: Generated, without?: string): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(r)) {
+    if (key === without) continue;
+    if (key === 'id') parts.push(`"id":${value as number}`);
+    else if (key === 'nested') {
+      const n = value as { x: Scalar; y: Scalar };
+      parts.push(`"nested":{"x":${scalarJson(n.x)},"y":${scalarJson(n.y)}}`);
+    } else if (key === 'list') parts.push(`"list":[${(value as Scalar[]).map(scalarJson).join(',')}]`);
+    else parts.push(`${JSON.stringify(key)}:${scalarJson(value as Scalar)}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
+const toJson = (records: Generated[], edit?: (r: Generated, k: number) => string | undefined) =>
+  `[${records.map((r, k) => edit?.(r, k) ?? recordJson(r)).join(',')}]`;
+
+describe('compareRoundTrip properties', () => {
+  it('scores 100 on every score for any lossless round trip, and each injected loss lowers exactly its counts', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(record, { minLength: 1, maxLength: 6 }), fc.nat(), async (records, pick) => {
+        const json = toJson(records);
+        const base = await roundTrip(json);
+        expect(base.scores).toEqual(PERFECT);
+        expect(base.differencesTotal).toBe(0);
+        expect(base.counts.equal).toBe(base.counts.originalValues);
+        const target = pick % records.length;
+        const n = records.length;
+
+        // A changed value: one id is one more.
+        const changed = await roundTrip(
+          json,
+          toJson(records, (r, k) => (k === target ? recordJson({ ...r, id: r.id + 1 }) : undefined)),
+        );
+        expect(changed.counts).toEqual({
+          ...base.counts,
+          equal: base.counts.equal - 1,
+          valueChanged: 1,
+          identicalRecords: n - 1,
+        });
+        expect(changed.paths).toEqual(base.paths);
+        expect(changed.differences).toEqual([
+          {
+            record: target + 1,
+            path: 'id',
+            kind: 'value',
+            original: String(records[target]?.id),
+            reconverted: String((records[target]?.id ?? 0) + 1),
+          },
+        ]);
+        expect(changed.scores.accuracy_score).toBeLessThan(100);
+        expect(changed.scores.structure_preservation).toBe(100);
+        expect(changed.scores.data_integrity).toBe(100);
+
+        // A changed type: one id becomes text.
+        const retyped = await roundTrip(
+          json,
+          toJson(records, (r, k) => (k === target ? recordJson(r).replace(/^\{"id":\d+/, '{"id":"x"') : undefined)),
+        );
+        expect(retyped.counts).toEqual({
+          ...base.counts,
+          equal: base.counts.equal - 1,
+          typeChanged: 1,
+          identicalRecords: n - 1,
+        });
+        expect(retyped.differences[0]).toMatchObject({
+          record: target + 1,
+          path: 'id',
+          kind: 'type',
+          reconverted: '"x"',
+        });
+
+        // A dropped key: k1 left out of every record, so its column is lost.
+        const dropped = await roundTrip(
+          json,
+          toJson(records, (r) => recordJson(r, 'k1')),
+        );
+        expect(dropped.counts).toEqual({
+          ...base.counts,
+          equal: base.counts.equal - n,
+          missing: n,
+          identicalRecords: 0,
+          sameShapeRecords: 0,
+        });
+        expect(dropped.paths).toMatchObject({
+          preserved: base.paths.preserved - 1,
+          lost: 1,
+          gained: 0,
+          lostPaths: ['k1'],
+        });
+        expect(dropped.scores).toMatchObject({ trust_score: 0, structure_preservation: 0 });
+        expect(dropped.scores.data_integrity).toBeLessThan(100);
+        expect(dropped.scores.field_mapping_accuracy).toBeLessThan(100);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

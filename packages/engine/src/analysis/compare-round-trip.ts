@@ -1,0 +1,163 @@
+import type { ByteSource } from '../byte-source.js';
+import { csvToJson } from '../csv-to-json.js';
+import { ConversionError } from '../errors.js';
+import { normalizeCsvToJsonOptions, normalizeJsonToCsvOptions } from '../options.js';
+import { comparisonScores } from './comparison-scores.js';
+import { type FlatRecord, type FlatValue, flatRecords } from './flat-records.js';
+import type { CompareOptions, ComparisonCounts, ComparisonReport, Difference, DifferenceKind } from './report.js';
+import { roundTripRecommendations } from './round-trip-recommendations.js';
+
+/** How many lost and gained paths a report lists. */
+const MAX_LISTED_PATHS = 100;
+
+function jsonText(value: FlatValue | undefined): string | null {
+  if (value === undefined) return null;
+  return value.type === 'string' ? JSON.stringify(value.text) : value.text;
+}
+
+/** Compares records pair by pair and keeps the counts, the path sets and the first differences. */
+class RoundTripTally {
+  readonly counts: ComparisonCounts = {
+    originalRecords: 0,
+    reconvertedRecords: 0,
+    identicalRecords: 0,
+    sameShapeRecords: 0,
+    originalValues: 0,
+    equal: 0,
+    valueChanged: 0,
+    typeChanged: 0,
+    emptied: 0,
+    missing: 0,
+    addedNull: 0,
+    addedValue: 0,
+  };
+  readonly originalPaths = new Set<string>();
+  readonly reconvertedPaths = new Set<string>();
+  readonly differences: Difference[] = [];
+  differencesTotal = 0;
+  maxDepth = 0;
+
+  constructor(private readonly maxDifferences: number) {}
+
+  private differ(record: number, path: string, kind: DifferenceKind, original?: FlatValue, back?: FlatValue): void {
+    this.differencesTotal++;
+    if (this.differences.length < this.maxDifferences) {
+      this.differences.push({ record, path, kind, original: jsonText(original), reconverted: jsonText(back) });
+    }
+  }
+
+  /** Compares record number `record` of both sides; either may be absent when the counts differ. */
+  compare(record: number, original: FlatRecord | undefined, back: FlatRecord | undefined): void {
+    const counts = this.counts;
+    if (original !== undefined) {
+      counts.originalRecords++;
+      if (original.depth > this.maxDepth) this.maxDepth = original.depth;
+    }
+    if (back !== undefined) counts.reconvertedRecords++;
+    const before = this.differencesTotal;
+    let padded = 0;
+    for (const [path, value] of original?.cells ?? []) {
+      this.originalPaths.add(path);
+      counts.originalValues++;
+      const other = back?.cells.get(path);
+      if (other === undefined) {
+        counts.missing++;
+        this.differ(record, path, 'missing', value);
+      } else if (other.type === value.type && other.text === value.text) counts.equal++;
+      else if (other.type === 'null') {
+        counts.emptied++;
+        this.differ(record, path, 'emptied', value, other);
+      } else if (other.type !== value.type) {
+        counts.typeChanged++;
+        this.differ(record, path, 'type', value, other);
+      } else {
+        counts.valueChanged++;
+        this.differ(record, path, 'value', value, other);
+      }
+    }
+    for (const [path, value] of back?.cells ?? []) {
+      if (original?.cells.has(path)) {
+        this.reconvertedPaths.add(path);
+        continue;
+      }
+      // A null where the original had no key is CSV's padding: counted, not listed (it would flood the list).
+      if (value.type === 'null') {
+        counts.addedNull++;
+        padded++;
+      } else {
+        this.reconvertedPaths.add(path);
+        counts.addedValue++;
+        this.differ(record, path, 'added', undefined, value);
+      }
+    }
+    if (original === undefined || back === undefined) return;
+    if (this.differencesTotal === before) counts.identicalRecords++;
+    // Same shape: every original path came back, and nothing but padding nulls was added.
+    if (back.cells.size - padded === original.cells.size && this.allPresent(original, back)) counts.sameShapeRecords++;
+  }
+
+  private allPresent(original: FlatRecord, back: FlatRecord): boolean {
+    for (const path of original.cells.keys()) if (!back.cells.has(path)) return false;
+    return true;
+  }
+}
+
+/**
+ * Compares an original JSON file with the JSON read back (csv2json, default options) from the CSV made
+ * from it: record by record and path by path, numbers by their exact text. Both inputs are streamed side
+ * by side, so memory stays bounded by one input chunk's records plus the two column sets. Scores and
+ * recommendations come from the counts alone (formulas in `comparisonScores`).
+ */
+export async function compareRoundTrip(
+  originalJson: ByteSource,
+  convertedCsv: ByteSource,
+  options: CompareOptions = {},
+): Promise<ComparisonReport> {
+  const json = normalizeJsonToCsvOptions({ separator: options.separator, recordsPath: options.recordsPath });
+  const csv = normalizeCsvToJsonOptions({ separator: json.separator, delimiter: options.delimiter });
+  const maxDifferences = options.maxDifferences ?? 100;
+  if (!Number.isInteger(maxDifferences) || maxDifferences < 0) {
+    throw new ConversionError('INVALID_OPTION', 'maxDifferences must be a whole number, 0 or more');
+  }
+  const tally = new RoundTripTally(maxDifferences);
+  const originals = flatRecords(originalJson, { separator: json.separator, recordsPath: json.recordsPath });
+  const reconverted = flatRecords(csvToJson(convertedCsv, { separator: csv.separator, delimiter: options.delimiter }), {
+    separator: json.separator,
+  });
+  try {
+    for (let record = 1; ; record++) {
+      const [a, b] = await Promise.all([originals.next(), reconverted.next()]);
+      if (a.done && b.done) break;
+      tally.compare(record, a.done ? undefined : a.value, b.done ? undefined : b.value);
+    }
+  } finally {
+    await Promise.all([originals.return(undefined), reconverted.return(undefined)]);
+  }
+  const counts = tally.counts;
+  const preserved = [...tally.originalPaths].filter((path) => tally.reconvertedPaths.has(path)).length;
+  const lostPaths = [...tally.originalPaths].filter((path) => !tally.reconvertedPaths.has(path));
+  const gainedPaths = [...tally.reconvertedPaths].filter((path) => !tally.originalPaths.has(path));
+  const paths = {
+    original: tally.originalPaths.size,
+    reconverted: tally.reconvertedPaths.size,
+    preserved,
+    lost: lostPaths.length,
+    gained: gainedPaths.length,
+    lostPaths: lostPaths.slice(0, MAX_LISTED_PATHS),
+    gainedPaths: gainedPaths.slice(0, MAX_LISTED_PATHS),
+  };
+  const records = Math.max(counts.originalRecords, counts.reconvertedRecords);
+  const rate = (part: number, whole: number) => (whole === 0 ? 1 : part / whole);
+  return {
+    counts,
+    paths,
+    valueEqualityRate: rate(counts.equal, counts.originalValues),
+    typePreservation: rate(counts.equal + counts.valueChanged, counts.originalValues),
+    structurePreservation: rate(counts.sameShapeRecords, records),
+    scores: comparisonScores(counts, paths),
+    originalStructure: `${counts.originalRecords} records, ${paths.original} fields, depth ${tally.maxDepth}`,
+    differences: tally.differences,
+    differencesTotal: tally.differencesTotal,
+    recommendations: roundTripRecommendations(counts, paths, tally.differences),
+  };
+}

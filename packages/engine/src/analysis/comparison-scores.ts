@@ -1,0 +1,33 @@
+import type { ComparisonCounts, ComparisonScores, PathComparison } from './report.js';
+
+/**
+ * A share as a percentage with one decimal, rounded down so that only a perfect count scores 100
+ * (99.96% shows as 99.9, never 100). Nothing to compare (a zero denominator) scores 100.
+ */
+export function percent(part: number, whole: number): number {
+  if (whole === 0 || part >= whole) return 100;
+  return Math.floor((1000 * part) / whole) / 10;
+}
+
+/**
+ * The six scores, each a ratio of counts (records R = the larger of the two record counts). A null that
+ * stands where the original record had no key (`addedNull`) lowers no score: CSV gives every row every
+ * column, so it cannot write "absent"; it is counted and named in the recommendations instead.
+ * - quality_score = equal / (originalValues + addedValue): every value on either side counts.
+ * - accuracy_score = equal / originalValues: original values that came back identical.
+ * - trust_score = identicalRecords / R: records that can be used as they came back.
+ * - data_integrity = preserved paths / original paths: the field preservation rate.
+ * - structure_preservation = sameShapeRecords / R: records whose set of paths came back unchanged.
+ * - field_mapping_accuracy = preserved / (preserved + lost + gained): the overlap of the two column sets.
+ */
+export function comparisonScores(counts: ComparisonCounts, paths: PathComparison): ComparisonScores {
+  const records = Math.max(counts.originalRecords, counts.reconvertedRecords);
+  return {
+    quality_score: percent(counts.equal, counts.originalValues + counts.addedValue),
+    trust_score: percent(counts.identicalRecords, records),
+    data_integrity: percent(paths.preserved, paths.original),
+    accuracy_score: percent(counts.equal, counts.originalValues),
+    structure_preservation: percent(counts.sameShapeRecords, records),
+    field_mapping_accuracy: percent(paths.preserved, paths.preserved + paths.lost + paths.gained),
+  };
+}

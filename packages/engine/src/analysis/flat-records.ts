@@ -1,0 +1,96 @@
+import type { ByteSource } from '../byte-source.js';
+import { type RecordReaderOptions, type RecordVisitor, readRecords } from './record-reader.js';
+import type { JsonType } from './report.js';
+
+/** One cell of a flattened record. */
+export interface FlatValue {
+  type: JsonType;
+  text: string;
+}
+
+/** A record as its cells by path, in first-seen order; a repeated key keeps its last value, as json2csv does. */
+export interface FlatRecord {
+  cells: Map<string, FlatValue>;
+  depth: number;
+}
+
+/** Stops an abandoned reader at its next chunk. */
+const STOP: unique symbol = Symbol('stop reading');
+
+class FlatRecordCollector implements RecordVisitor {
+  readonly ready: FlatRecord[] = [];
+  private current = new Map<string, FlatValue>();
+
+  startRecord(): void {
+    this.current = new Map();
+  }
+  leaf(path: string, type: JsonType, text: string): void {
+    this.current.set(path, { type, text });
+  }
+  container(): void {}
+  duplicateKey(): void {}
+  endRecord(depth: number): void {
+    this.ready.push({ cells: this.current, depth });
+  }
+}
+
+/**
+ * The records of a JSON document as flat records, pulled one at a time: the document is read only as far
+ * as needed, so two of these can be walked side by side in bounded memory.
+ */
+export async function* flatRecords(input: ByteSource, options: RecordReaderOptions): AsyncGenerator<FlatRecord> {
+  const collector = new FlatRecordCollector();
+  // The reader pushes and this generator pulls: after each input chunk that gave records the reader
+  // pauses until they are taken, so at most one chunk's records wait in memory.
+  let wakeConsumer: (() => void) | null = null;
+  let resumeReader: (() => void) | null = null;
+  let abandoned = false;
+  let finished = false;
+  let failure: { error: unknown } | null = null;
+  const wake = () => {
+    const consumer = wakeConsumer;
+    wakeConsumer = null;
+    consumer?.();
+  };
+  const reading = readRecords(input, options, collector, async () => {
+    if (abandoned) throw STOP;
+    if (collector.ready.length === 0) return;
+    await new Promise<void>((resume) => {
+      resumeReader = resume;
+      wake();
+    });
+    if (abandoned) throw STOP;
+  }).then(
+    () => {
+      finished = true;
+      wake();
+    },
+    (error: unknown) => {
+      if (error !== STOP) failure = { error };
+      finished = true;
+      wake();
+    },
+  );
+  const resume = () => {
+    const reader = resumeReader;
+    resumeReader = null;
+    reader?.();
+  };
+  try {
+    for (;;) {
+      if (collector.ready.length === 0 && !finished) {
+        await new Promise<void>((consumer) => {
+          wakeConsumer = consumer;
+          resume();
+        });
+      }
+      if (failure !== null) throw (failure as { error: unknown }).error;
+      for (const record of collector.ready.splice(0)) yield record;
+      if (finished && collector.ready.length === 0) return;
+    }
+  } finally {
+    abandoned = true;
+    resume();
+    await reading;
+  }
+}

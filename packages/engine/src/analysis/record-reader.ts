@@ -1,0 +1,122 @@
+import { type ByteSource, iterateBytes } from '../byte-source.js';
+import { DocumentReader, type RecordSink, type RecordsForm } from '../json/document-reader.js';
+import { InputDecoder } from '../json/input-encoding.js';
+import { INCOMPLETE, JsonCursor } from '../json/json-cursor.js';
+import { skipValue } from '../json/skip-value.js';
+import { DEFAULT_MAX_DEPTH } from '../options.js';
+import { type LeafVisitor, LeafWalker } from './leaf-walker.js';
+
+/** Receives the records of a JSON document one at a time, leaf by leaf. */
+export interface RecordVisitor extends LeafVisitor {
+  startRecord(): void;
+  /** `depth`: the record's nesting depth (1 for a flat object). */
+  endRecord(depth: number): void;
+}
+
+/** Where the records are and how paths are written. */
+export interface RecordReaderOptions {
+  separator: string;
+  recordsPath?: string | undefined;
+  maxDepth?: number | undefined;
+  onProgress?: ((bytesRead: number) => void) | undefined;
+}
+
+/**
+ * Validates each record (the same reader and checks as json2csv, so the same errors with the same
+ * positions), then walks it for the visitor. An array of arrays is read as json2csv reads it: the first
+ * row names the columns, later rows fill them by position, a container in a row is one cell of JSON text.
+ */
+class VisitingSink implements RecordSink {
+  private form: RecordsForm = 'records';
+  private names: string[] | null = null;
+
+  constructor(
+    private readonly visitor: RecordVisitor,
+    private readonly walker: LeafWalker,
+    private readonly cursor: JsonCursor,
+    private readonly maxDepth: number,
+  ) {}
+
+  begin(form: RecordsForm): void {
+    this.form = form;
+  }
+
+  record(buf: Uint8Array, i: number, end: number, depth: number): number {
+    const e = skipValue(buf, i, end, depth, this.maxDepth, this.cursor);
+    if (e === INCOMPLETE) return INCOMPLETE;
+    if (this.form === 'rows') this.row(buf, i, e, end, depth);
+    else {
+      this.visitor.startRecord();
+      this.visitor.endRecord(this.walker.walk(buf, i, end, this.visitor));
+    }
+    return e;
+  }
+
+  private row(buf: Uint8Array, i: number, e: number, end: number, depth: number): void {
+    const cells = buf[i] === 91 ? this.cells(buf, i, end, depth) : [[i, e] as const];
+    if (this.names === null) {
+      this.names = cells.map(([start, stop]) => {
+        const text = this.walker.minified(buf, start, stop);
+        return buf[start] === 34 ? (JSON.parse(text) as string) : text;
+      });
+      return;
+    }
+    this.visitor.startRecord();
+    cells.forEach(([start, stop], k) => {
+      const path = this.names?.[k] ?? String(k);
+      const c = buf[start];
+      if (c === 123 || c === 91) {
+        this.visitor.leaf(path, c === 123 ? 'object' : 'array', this.walker.minified(buf, start, stop), false);
+      } else this.walker.walkScalarAs(buf, start, end, path, this.visitor);
+    });
+    this.visitor.endRecord(1);
+  }
+
+  /** The [start, end) of each element of the validated array at `i`. */
+  private cells(buf: Uint8Array, i: number, end: number, depth: number): (readonly [number, number])[] {
+    const cells: (readonly [number, number])[] = [];
+    let j = this.skipSpace(buf, i + 1);
+    if (buf[j] === 93) return cells;
+    for (;;) {
+      const stop = skipValue(buf, j, end, depth + 1, this.maxDepth, this.cursor);
+      cells.push([j, stop]);
+      j = this.skipSpace(buf, stop);
+      if (buf[j] === 93) return cells;
+      j = this.skipSpace(buf, j + 1);
+    }
+  }
+
+  private skipSpace(buf: Uint8Array, i: number): number {
+    let j = i;
+    while (buf[j] === 32 || buf[j] === 10 || buf[j] === 13 || buf[j] === 9) j++;
+    return j;
+  }
+}
+
+/** Reads the JSON document `input` to the end, handing every record to `visitor`; `afterChunk` runs after each input chunk. */
+export async function readRecords(
+  input: ByteSource,
+  options: RecordReaderOptions,
+  visitor: RecordVisitor,
+  afterChunk?: () => Promise<void>,
+): Promise<void> {
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const cursor = new JsonCursor();
+  const walker = new LeafWalker(options.separator, cursor);
+  const reader = new DocumentReader(
+    new VisitingSink(visitor, walker, cursor, maxDepth),
+    { recordsPath: options.recordsPath === undefined ? null : options.recordsPath.split('.'), maxDepth },
+    cursor,
+  );
+  const decoder = new InputDecoder();
+  let bytesRead = 0;
+  for await (const chunk of iterateBytes(input)) {
+    bytesRead += chunk.length;
+    for (const utf8 of decoder.push(chunk)) reader.push(utf8);
+    options.onProgress?.(bytesRead);
+    await afterChunk?.();
+  }
+  for (const utf8 of decoder.end()) reader.push(utf8);
+  reader.finish();
+  await afterChunk?.();
+}

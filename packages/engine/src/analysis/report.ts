@@ -1,0 +1,244 @@
+/**
+ * The shapes of every analysis report the engine computes: the schema and quality report of one JSON
+ * file (`analyzeJson`, `AnalysisCollector`), smart column names (`smartColumnNames`) and the round-trip
+ * comparison of a JSON file with the CSV made from it (`compareRoundTrip`). Every number in them is
+ * counted from the data; the formulas are in `analysis/README.md`.
+ */
+
+/** A JSON value's type as written in the input; `object`/`array` at a column are empty containers or a path that also held a scalar. */
+export type JsonType = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array';
+
+/** What a column's values mean, detected from the values (and, for identifiers, the key name). */
+export type SemanticType =
+  | 'email'
+  | 'url'
+  | 'datetime'
+  | 'uuid'
+  | 'phone'
+  | 'currency'
+  | 'percentage'
+  | 'country_code'
+  | 'ip_address'
+  | 'boolean_like'
+  | 'identifier';
+
+/** A column's detected meaning: `matched` of the `checked` non-empty values fit it (at least 90%). */
+export interface SemanticDetection {
+  type: SemanticType;
+  /** For `datetime`: the format of most values, e.g. `YYYY-MM-DD` or `DD/MM/YYYY`. */
+  format?: string;
+  matched: number;
+  checked: number;
+}
+
+/** Statistics of one flattened path (one CSV column, named as json2csv writes its header). */
+export interface FieldReport {
+  /** The header json2csv writes for this path (`user.addr.zip`, `tags.0`). */
+  path: string;
+  /** How many values of each JSON type the column held. */
+  types: Record<JsonType, number>;
+  /** Values that were `null`. */
+  nulls: number;
+  /** Values that were the empty string. */
+  empty: number;
+  /** Records without this path at all (for paths below an array: not counted, see `arrays`). */
+  missing: number;
+  /** Up to 3 distinct example values, as cell text, each cut at 80 characters. */
+  examples: string[];
+  /** Shortest and longest cell text of the non-null values (in characters), or null without such values. */
+  length: { min: number; max: number } | null;
+  /** Smallest and largest number, as written in the input, or null without numbers. */
+  numeric: { min: string; max: string } | null;
+  /** Distinct non-null values: exact up to 1,024, then a HyperLogLog estimate (about 1.6% error). */
+  distinct: { estimate: number; exact: boolean };
+  /** The detected meaning, or null when no single type fits at least 90% of the non-empty values. */
+  semantic: SemanticDetection | null;
+}
+
+/** How hard the data is to use as a table, by the rule in `analysis/complexity.ts`. */
+export type Complexity = 'simple' | 'moderate' | 'complex';
+
+/** Every kind of data-quality issue the analysis looks for. */
+export type QualityIssueKind =
+  | 'mixed_types'
+  | 'numbers_as_strings'
+  | 'inconsistent_date_formats'
+  | 'missing_values'
+  | 'empty_column'
+  | 'duplicate_records'
+  | 'duplicate_keys'
+  | 'surrounding_spaces'
+  | 'formula_like'
+  | 'beyond_double_precision'
+  | 'sparse_key'
+  | 'array_length_varies'
+  | 'wide_output';
+
+/** How much an issue matters: `error` breaks a common use of the output, `warning` likely misleads, `info` is worth knowing. */
+export type Severity = 'info' | 'warning' | 'error';
+
+/** One data-quality issue with its evidence. */
+export interface QualityIssue {
+  kind: QualityIssueKind;
+  severity: Severity;
+  /** The column it concerns; null for whole-file issues (duplicate records, wide output). */
+  path: string | null;
+  /** How many values (or records, or columns for `wide_output`) show it. */
+  count: number;
+  /** Up to 3 examples: values, or `record N` references. */
+  examples: string[];
+  /** One sentence saying what was found. */
+  message: string;
+  /** One sentence saying what to do about it. */
+  recommendation: string;
+}
+
+/** A readable, unique column name for a path. */
+export interface SmartHeader {
+  path: string;
+  name: string;
+  /** One-line description; only a language model (see `@unnest/engine/node`) writes these. */
+  description?: string;
+}
+
+/** The schema and quality report of one JSON file. */
+export interface AnalysisReport {
+  /** Records read (rows json2csv writes with the default `index` array strategy). */
+  records: number;
+  /** Columns json2csv writes for it (the number of `fields`). */
+  columns: number;
+  /** Deepest nesting of a record: 1 for a flat object, 2 for an object inside it, and so on. */
+  maxDepth: number;
+  complexity: Complexity;
+  /** Which part of the rule decided the complexity. */
+  complexityReason: string;
+  /** One entry per column, in json2csv's header order. */
+  fields: FieldReport[];
+  /** Issues, most severe first, then by kind and path. */
+  issues: QualityIssue[];
+  /** Readable column names from the built-in dictionary, one per field, same order. */
+  smartHeaders: SmartHeader[];
+  /**
+   * Duplicate-record detection: records are hashed (53 bits) and the first 250,000 distinct hashes are
+   * kept, so `exhaustive` is false when later records could only be checked against those.
+   */
+  duplicateCheck: { duplicates: number; exhaustive: boolean };
+}
+
+/** What one difference between an original value and its reconverted value is. */
+export type DifferenceKind =
+  /** Same JSON type, different text. */
+  | 'value'
+  /** A different JSON type (not null): `"5"` came back as `5`. */
+  | 'type'
+  /** The original was not null; it came back as null. */
+  | 'emptied'
+  /** The original value has no counterpart at all. */
+  | 'missing'
+  /** The reconverted record holds a value the original record did not have. */
+  | 'added';
+
+/** One value that did not survive the round trip unchanged. */
+export interface Difference {
+  /** 1-based record number. */
+  record: number;
+  path: string;
+  kind: DifferenceKind;
+  /** The original value as JSON text (strings quoted), or null when absent. */
+  original: string | null;
+  /** The reconverted value as JSON text, or null when absent. */
+  reconverted: string | null;
+}
+
+/** The counts every comparison score is computed from. */
+export interface ComparisonCounts {
+  originalRecords: number;
+  reconvertedRecords: number;
+  /** Records whose every value came back equal, with nothing added but padding nulls (see `addedNull`). */
+  identicalRecords: number;
+  /** Records whose set of paths came back the same (values aside; padding nulls aside). */
+  sameShapeRecords: number;
+  /** Leaf values in the original (scalars, empty arrays and objects). */
+  originalValues: number;
+  /** Original values that came back with the same type and the same text (numbers compared as written). */
+  equal: number;
+  valueChanged: number;
+  typeChanged: number;
+  emptied: number;
+  missing: number;
+  /**
+   * Reconverted values absent from the original record that are null: CSV gives every row every column,
+   * so an absent key comes back as null. Counted and reported, but not a difference and no score's loss.
+   */
+  addedNull: number;
+  /** Reconverted values absent from the original record that are not null. */
+  addedValue: number;
+}
+
+/** Column-level comparison: which paths (over all records) survived; a path holding only padding nulls is not counted as reconverted. */
+export interface PathComparison {
+  original: number;
+  reconverted: number;
+  preserved: number;
+  lost: number;
+  gained: number;
+  /** Up to 100 lost paths, in original order. */
+  lostPaths: string[];
+  /** Up to 100 gained paths, in reconverted order. */
+  gainedPaths: string[];
+}
+
+/** The six scores of the spec, each 0 to 100 with one decimal, each a ratio of counts (see README). */
+export interface ComparisonScores {
+  quality_score: number;
+  trust_score: number;
+  data_integrity: number;
+  accuracy_score: number;
+  structure_preservation: number;
+  field_mapping_accuracy: number;
+}
+
+/** The round-trip comparison of a JSON file with the JSON read back from its CSV. */
+export interface ComparisonReport {
+  counts: ComparisonCounts;
+  paths: PathComparison;
+  /** equal / originalValues, 0 to 1 (1 when there is nothing to compare). */
+  valueEqualityRate: number;
+  /** Original values that came back with the same JSON type / originalValues, 0 to 1. */
+  typePreservation: number;
+  /** sameShapeRecords / the larger record count, 0 to 1. */
+  structurePreservation: number;
+  scores: ComparisonScores;
+  /** A one-line description of the original's structure, e.g. `120 records, 14 fields, depth 3`. */
+  originalStructure: string;
+  /** The first `maxDifferences` differences (default 100), in record order. */
+  differences: Difference[];
+  /** All differences found, listed or not. */
+  differencesTotal: number;
+  /** What to do, drawn from the counts; empty when the round trip was lossless. */
+  recommendations: string[];
+}
+
+/** Options of `analyzeJson` and `AnalysisCollector`. */
+export interface AnalysisOptions {
+  /** Joins nested keys in paths, as json2csv's `separator` (default `.`). */
+  separator?: string;
+  /** Dot path of the records array inside a top-level object; found automatically when absent. */
+  recordsPath?: string;
+  /** Deepest nesting accepted (default 1,000). */
+  maxDepth?: number;
+  /** Called with the running total of input bytes read. */
+  onProgress?: (bytesRead: number) => void;
+}
+
+/** Options of `compareRoundTrip`. */
+export interface CompareOptions {
+  /** The separator the CSV was written with (default `.`). */
+  separator?: string;
+  /** Records path of the original, as given to json2csv; found automatically when absent. */
+  recordsPath?: string;
+  /** The CSV's delimiter (default: sniffed). */
+  delimiter?: string;
+  /** How many differences to list (default 100); all are counted. */
+  maxDifferences?: number;
+}
