@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { type FileHandle, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -70,11 +70,42 @@ export async function writeOutput(
   }
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.partial`);
   try {
-    await pipeline(output, createWriteStream(temporary));
+    await writeFile(output, temporary);
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
     if (error instanceof ConversionError) throw error;
     throw new IoError(`cannot write '${path}': ${describeSystemError(error)}`);
+  }
+}
+
+/**
+ * Writes `output` to a new file at `path`. One write runs on libuv's thread pool while the next chunk is
+ * being produced, and each chunk costs one write call and one await: no stream buffering in between.
+ */
+async function writeFile(output: AsyncIterable<Uint8Array>, path: string): Promise<void> {
+  const handle = await open(path, 'w');
+  // The write in flight; awaited before the next one starts (writes to one handle must not overlap).
+  let writing: Promise<void> = Promise.resolve();
+  try {
+    for await (const chunk of output) {
+      await writing;
+      writing = writeAll(handle, chunk);
+      // Handled here, thrown where it is awaited: on the next chunk or after the last.
+      writing.catch(() => undefined);
+    }
+    await writing;
+  } finally {
+    await writing.catch(() => undefined);
+    await handle.close();
+  }
+}
+
+/** Writes all of `chunk` at the file's position (a write may be partial: the rest is written again). */
+async function writeAll(handle: FileHandle, chunk: Uint8Array): Promise<void> {
+  let done = 0;
+  while (done < chunk.length) {
+    const { bytesWritten } = await handle.write(chunk, done, chunk.length - done);
+    done += bytesWritten;
   }
 }

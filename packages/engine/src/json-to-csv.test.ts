@@ -308,6 +308,22 @@ describe('header union', () => {
       'a,b,c,b.k\n1,2,3,\nx,,z,\n0,,,1\n',
     );
   });
+
+  it('keeps the in-order start of a row and places later cells, duplicated keys included', async () => {
+    const records = [
+      '{"a":1,"b":2,"c":3,"d":4}',
+      '{"a":1,"c":3,"b":2,"d":4}',
+      '{"a":1,"d":4,"c":3}',
+      '{"a":1,"c":3,"b":2,"c":5,"d":4}',
+      '{"a":"x","b":"y","d":"w","c":"z","a":"v"}',
+      '{"b":1,"a":2,"b":3}',
+    ];
+    expect(await csv(`[${records.join(',')}]`)).toBe('a,b,c,d\n1,2,3,4\n1,2,3,4\n1,,3,4\n1,2,5,4\nv,y,z,w\n2,3,,\n');
+    // A two-byte delimiter: the block ends are counted in bytes.
+    expect(await csv(`[${records.join(',')}]`, { delimiter: '¦' })).toBe(
+      'a¦b¦c¦d\n1¦2¦3¦4\n1¦2¦3¦4\n1¦¦3¦4\n1¦2¦5¦4\nv¦y¦z¦w\n2¦3¦¦\n',
+    );
+  });
 });
 
 describe('array strategies', () => {

@@ -61,17 +61,15 @@ export class CsvCellWriter implements CellWriter {
     let j = i;
     let quote = false;
     for (;;) {
-      // Plain runs are found first, then copied: a byte loop for short ones, a native copy for long ones.
-      let run = j;
-      while (classes[buf[run] as number] === PLAIN) run++;
-      if (run - j < 32) while (j < run) out[p++] = buf[j++] as number;
-      else {
-        out.set(buf.subarray(j, run), p);
-        p += run - j;
-        j = run;
+      // Plain bytes are classified and copied in one pass: most cell strings are short, and for them one
+      // load-test-store loop beats finding the run first and copying it after.
+      let c = buf[j] as number;
+      let kind = classes[c];
+      while (kind === PLAIN) {
+        out[p++] = c;
+        c = buf[++j] as number;
+        kind = classes[c];
       }
-      const c = buf[j] as number;
-      const kind = classes[c];
       if (kind === QUOTE) break;
       else if (kind === BACKSLASH) {
         const escaped = decodeEscape(buf, j, end, this.cursor);

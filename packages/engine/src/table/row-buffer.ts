@@ -40,6 +40,8 @@ export class RowBuffer {
   private cellCount = 0;
   private lastCol = -1;
   private inOrder: boolean;
+  /** Cells written before the row left column order: they are already CSV, delimiters included. */
+  private orderedCells = 0;
 
   private colCell = new Int32Array(64);
   private colStamp = new Int32Array(64);
@@ -88,7 +90,10 @@ export class RowBuffer {
           this.out[this.pos++] = this.delimiterByte;
         } else if (gap > 0) this.writeDelimiters(gap);
         this.lastCol = col;
-      } else this.inOrder = false;
+      } else {
+        this.inOrder = false;
+        this.orderedCells = this.cellCount;
+      }
     }
     const k = this.cellCount;
     if (k === this.cellCol.length) this.growCells();
@@ -150,6 +155,7 @@ export class RowBuffer {
     this.cellCount = 0;
     this.lastCol = -1;
     this.inOrder = this.csv;
+    this.orderedCells = 0;
     this.owner = 0;
     this.parts = 0;
   }
@@ -174,6 +180,8 @@ export class RowBuffer {
   /**
    * Rewrites the row's cells in column order; the last cell of a column wins, as in JSON.parse.
    * The ordered row is built just after the raw cells, then moved back over them with one copyWithin.
+   * A CSV row that is not exploded keeps in place the start it wrote in column order (the columns before
+   * the smallest one written later): only the rest is rebuilt.
    */
   private assemble(width: number): void {
     const rawBytes = this.pos - this.rowStart;
@@ -188,9 +196,26 @@ export class RowBuffer {
     const raw = this.rowStart;
     const built = this.pos;
     const { colCell, colStamp, cellCol, cellOwner } = this;
+    let firstCell = 0;
+    let firstCol = 0;
+    /** Bytes at the start of the raw row that are already final. */
+    let kept = 0;
+    if (this.csv && this.parts === 0 && this.orderedCells > 0) {
+      // The in-order cells of columns below every later cell's column stay where they are.
+      const ordered = this.orderedCells;
+      let minCol = width;
+      for (let k = ordered; k < this.cellCount; k++) minCol = Math.min(minCol, cellCol[k] as number);
+      let k0 = 0;
+      while (k0 < ordered && (cellCol[k0] as number) < minCol) k0++;
+      if (k0 > 0) {
+        kept = (this.cellEnd[k0 - 1] as number) + (minCol - 1 - (cellCol[k0 - 1] as number)) * this.delimiter.length;
+        firstCell = k0;
+        firstCol = minCol;
+      }
+    }
     for (let part = 1; part <= parts; part++) {
       const stamp = ++this.stamp;
-      for (let k = 0; k < this.cellCount; k++) {
+      for (let k = firstCell; k < this.cellCount; k++) {
         const owner = cellOwner[k];
         if (owner === 0 || owner === part) {
           const col = cellCol[k] as number;
@@ -198,12 +223,12 @@ export class RowBuffer {
           colStamp[col] = stamp;
         }
       }
-      if (this.csv) this.assembleCsv(raw, width, stamp);
+      if (this.csv) this.assembleCsv(raw, width, stamp, firstCol);
       else this.assembleXlsx(raw, width, stamp);
       this.rows++;
     }
-    this.out.copyWithin(raw, built, this.pos);
-    this.pos = raw + (this.pos - built);
+    this.out.copyWithin(raw + kept, built, this.pos);
+    this.pos = raw + kept + (this.pos - built);
   }
 
   /** Copies cell `k` of the raw row starting at `raw` to `p`; returns the new position. */
@@ -219,10 +244,11 @@ export class RowBuffer {
     return p;
   }
 
-  private assembleCsv(raw: number, width: number, stamp: number): void {
+  /** Writes columns `firstCol` to `width - 1` of the row (the ones before are already written), then its end. */
+  private assembleCsv(raw: number, width: number, stamp: number, firstCol: number): void {
     const { out, delimiter, delimiterByte, colStamp, colCell, eol } = this;
     let p = this.pos;
-    for (let col = 0; col < width; col++) {
+    for (let col = firstCol; col < width; col++) {
       if (col > 0) {
         if (delimiterByte >= 0) out[p++] = delimiterByte;
         else {

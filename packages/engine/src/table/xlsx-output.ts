@@ -1,4 +1,3 @@
-import { Zip, ZipDeflate } from 'fflate';
 import { ConversionError } from '../errors.js';
 import { ByteBuilder } from '../json/byte-builder.js';
 import { columnLetters } from './row-buffer.js';
@@ -51,6 +50,8 @@ export async function* xlsxOutput(
       `${headers.length} columns do not fit in a sheet (at most ${XLSX_MAX_COLUMNS})`,
     );
   }
+  // Loaded on first use: CSV, the common case, then never pays for parsing the zip library at start-up.
+  const { Zip, ZipDeflate } = await import('fflate');
   const out: Uint8Array[] = [];
   let failure: Error | null = null;
   const zip = new Zip((error, data) => {
