@@ -1,3 +1,4 @@
+import type { RecordVisitor } from './analysis/record-reader.js';
 import type { ConversionHooks } from './byte-source.js';
 import { ConversionError } from './errors.js';
 import type { SpoolFactory } from './spool.js';
@@ -29,6 +30,11 @@ export interface JsonToCsvOptions extends ConversionHooks {
   maxDepth?: number;
   /** Where output waits until the header is known (default: memory). */
   spool?: SpoolFactory;
+  /**
+   * Also feeds every record to this visitor (an `AnalysisCollector`) in the same pass over the input, so a
+   * conversion can report the data's schema and quality without reading the file twice.
+   */
+  analysis?: RecordVisitor;
 }
 
 /** Options of csv -> json. */
@@ -59,9 +65,9 @@ export const DEFAULT_MAX_FIELD_BYTES = 16 * 1024 * 1024;
 export const SNIFFED_DELIMITERS = [',', ';', '\t', '|'] as const;
 
 export type NormalizedJsonToCsvOptions = Required<
-  Omit<JsonToCsvOptions, 'recordsPath' | 'spool' | 'onProgress' | 'onNotice'>
+  Omit<JsonToCsvOptions, 'recordsPath' | 'spool' | 'onProgress' | 'onNotice' | 'analysis'>
 > &
-  Pick<JsonToCsvOptions, 'recordsPath' | 'spool' | 'onProgress' | 'onNotice'>;
+  Pick<JsonToCsvOptions, 'recordsPath' | 'spool' | 'onProgress' | 'onNotice' | 'analysis'>;
 
 export type NormalizedCsvToJsonOptions = Required<Omit<CsvToJsonOptions, 'delimiter' | 'onProgress' | 'onNotice'>> &
   Pick<CsvToJsonOptions, 'onProgress' | 'onNotice'> & {
@@ -115,6 +121,7 @@ export function normalizeJsonToCsvOptions(options: JsonToCsvOptions = {}): Norma
     format,
     maxDepth,
     spool: options.spool,
+    analysis: options.analysis,
     onProgress: options.onProgress,
     onNotice: options.onNotice,
   };

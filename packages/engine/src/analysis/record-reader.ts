@@ -93,6 +93,20 @@ class VisitingSink implements RecordSink {
   }
 }
 
+/**
+ * A sink that hands each record read by a DocumentReader to `visitor`. Share the reader's cursor so errors
+ * carry their position; json2csv tees records it has already validated and gives this sink a cursor of its
+ * own, since a cursor counts lines as it scans.
+ */
+export function visitingSink(
+  visitor: RecordVisitor,
+  separator: string,
+  maxDepth: number,
+  cursor: JsonCursor = new JsonCursor(),
+): RecordSink {
+  return new VisitingSink(visitor, new LeafWalker(separator, cursor), cursor, maxDepth);
+}
+
 /** Reads the JSON document `input` to the end, handing every record to `visitor`; `afterChunk` runs after each input chunk. */
 export async function readRecords(
   input: ByteSource,
@@ -102,9 +116,8 @@ export async function readRecords(
 ): Promise<void> {
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   const cursor = new JsonCursor();
-  const walker = new LeafWalker(options.separator, cursor);
   const reader = new DocumentReader(
-    new VisitingSink(visitor, walker, cursor, maxDepth),
+    visitingSink(visitor, options.separator, maxDepth, cursor),
     { recordsPath: options.recordsPath === undefined ? null : options.recordsPath.split('.'), maxDepth },
     cursor,
   );

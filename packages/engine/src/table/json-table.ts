@@ -1,9 +1,10 @@
+import { visitingSink } from '../analysis/record-reader.js';
 import { ColumnSet } from '../flatten/column-set.js';
 import { RecordFlattener } from '../flatten/record-flattener.js';
 import { RowsFlattener } from '../flatten/rows-flattener.js';
 import { TableSink } from '../flatten/table-sink.js';
-import { DocumentReader } from '../json/document-reader.js';
-import { JsonCursor } from '../json/json-cursor.js';
+import { DocumentReader, type RecordSink, type RecordsForm } from '../json/document-reader.js';
+import { INCOMPLETE, JsonCursor } from '../json/json-cursor.js';
 import type { NormalizedJsonToCsvOptions } from '../options.js';
 import type { CellWriter } from './cell-writer.js';
 import { CsvCellWriter } from './csv-cells.js';
@@ -11,6 +12,25 @@ import { RowBuffer } from './row-buffer.js';
 import { XlsxCellWriter } from './xlsx-cells.js';
 
 const encoder = new TextEncoder();
+
+/** Hands each complete record to the table first, then to a second sink (the analysis) from the same bytes. */
+class TeeSink implements RecordSink {
+  constructor(
+    private readonly first: RecordSink,
+    private readonly second: RecordSink,
+  ) {}
+
+  begin(form: RecordsForm): void {
+    this.first.begin(form);
+    this.second.begin(form);
+  }
+
+  record(buf: Uint8Array, i: number, end: number, depth: number): number {
+    const next = this.first.record(buf, i, end, depth);
+    if (next !== INCOMPLETE) this.second.record(buf, i, end, depth);
+    return next;
+  }
+}
 
 /** One json -> table conversion before its output: UTF-8 chunks in, spooled rows, header and width log out. */
 export class JsonTable {
@@ -39,7 +59,9 @@ export class JsonTable {
       new RowsFlattener(this.columns, cells, cursor, options.maxDepth),
     );
     this.reader = new DocumentReader(
-      this.sink,
+      options.analysis
+        ? new TeeSink(this.sink, visitingSink(options.analysis, options.separator, options.maxDepth))
+        : this.sink,
       {
         recordsPath: options.recordsPath === undefined ? null : options.recordsPath.split('.'),
         maxDepth: options.maxDepth,
