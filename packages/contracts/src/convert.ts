@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { AiAnalysis, AiAnalysisError, DataQuality, SmartHeader } from './analysis.js';
 
 /**
  * The spec's conversion and file error texts (section 8). The server starts its `detail` with the text
@@ -84,7 +85,10 @@ export const ConversionOptionFields = Type.Object(
 );
 export type ConversionOptionFields = Static<typeof ConversionOptionFields>;
 
-/** Answer of POST /api/convert/file and /api/convert/text: the stored result. */
+/**
+ * Answer of POST /api/convert/file and /api/convert/text: the stored result. A premium JSON conversion
+ * adds `ai_analysis`, `smart_headers` and `data_quality`; a free one has none of them.
+ */
 export const ConversionResult = Type.Object({
   message: Type.String(),
   status: Type.Literal('success'),
@@ -99,6 +103,11 @@ export const ConversionResult = Type.Object({
   duration_seconds: Type.Number(),
   expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   download_url: Type.String(),
+  // Written out rather than spread from ConversionAnalysisFields: a spread is not a pure call, and would
+  // keep the schemas (and TypeBox) in the web bundle.
+  ai_analysis: Type.Optional(Type.Union([AiAnalysis, AiAnalysisError])),
+  smart_headers: Type.Optional(Type.Array(SmartHeader)),
+  data_quality: Type.Optional(DataQuality),
 });
 export type ConversionResult = Static<typeof ConversionResult>;
 

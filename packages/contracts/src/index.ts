@@ -1,5 +1,7 @@
+export * from './analysis.js';
 export * from './audit.js';
 export * from './auth.js';
+export * from './comparison.js';
 export * from './convert.js';
 export * from './error-body.js';
 export * from './errors.js';

@@ -4,6 +4,9 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { llmHeaderRefiner } from './analysis/llm-refiner.js';
+import { analysisRoutes } from './analysis/routes.js';
+import { AnalysisService } from './analysis/service.js';
 import { AuditRepository } from './audit/repository.js';
 import { auditRoutes } from './audit/routes.js';
 import { AuditService } from './audit/service.js';
@@ -112,11 +115,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   const profile = new ProfileService({ repository: new ProfileRepository(database.db), auth, files, audit, clock });
   const spoolDir = path.join(config.dataDir, 'spool');
   fs.mkdirSync(spoolDir, { recursive: true });
+  const analysis = new AnalysisService({
+    auth,
+    files,
+    log,
+    ...(config.llm ? { refiner: llmHeaderRefiner(config.llm) } : {}),
+  });
   const convert = new ConvertService({
     files,
     audit,
     plans,
     profile,
+    analysis,
     limiter,
     spoolDir,
     clock,
@@ -139,6 +149,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   await app.register(authRoutes(auth, { secureCookie: https, authenticate }));
   await app.register(convertRoutes(convert, authenticate));
   await app.register(filesRoutes(files, authenticate));
+  await app.register(analysisRoutes(analysis, authenticate));
   await app.register(plansRoutes(plans, authenticate));
   await app.register(auditRoutes(audit, authenticate));
   await app.register(profileRoutes(profile, authenticate));

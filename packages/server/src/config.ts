@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { type LlmSettings, llmSettingsFromEnv } from '@unnest/engine/node';
 
 /** Everything the server reads from its environment, validated once at boot. */
 export interface Config {
@@ -21,6 +22,8 @@ export interface Config {
   trustProxy: boolean;
   /** S3-compatible object storage for files; absent means the local directory `dataDir/files`. */
   s3: S3Config | undefined;
+  /** An OpenAI-compatible model that may refine smart column names (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL). */
+  llm: LlmSettings | undefined;
 }
 
 /** Where S3-compatible storage is and how to sign in to it. */
@@ -116,5 +119,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel,
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     s3: s3Config(env),
+    llm: llmConfig(env),
   };
+}
+
+function llmConfig(env: Env): LlmSettings | undefined {
+  const settings = llmSettingsFromEnv(env);
+  if (!settings && (env.LLM_BASE_URL?.trim() || env.LLM_API_KEY?.trim() || env.LLM_MODEL?.trim())) {
+    throw new ConfigError('LLM_BASE_URL, LLM_API_KEY and LLM_MODEL must be set together');
+  }
+  if (settings) url(env, 'LLM_BASE_URL', ['http:', 'https:']);
+  return settings ?? undefined;
 }

@@ -120,7 +120,7 @@ function fieldIssues(field: FieldStats, records: number): QualityIssue[] {
       'info',
       path,
       field.spaces,
-      `${plural(field.spaces.count, 'value', 'values')} of '${path}' start or end with whitespace.`,
+      `${plural(field.spaces.count, 'value', 'values')} of '${path}' ${field.spaces.count === 1 ? 'starts or ends' : 'start or end'} with whitespace.`,
       'Trim the values at the source, or compare them trimmed.',
     ),
     ...fromEvidence(
@@ -128,7 +128,7 @@ function fieldIssues(field: FieldStats, records: number): QualityIssue[] {
       'warning',
       path,
       field.formulas,
-      `${plural(field.formulas.count, 'value', 'values')} of '${path}' start with = + - @ or a control character; a spreadsheet may run them as formulas.`,
+      `${plural(field.formulas.count, 'value', 'values')} of '${path}' ${field.formulas.count === 1 ? 'starts' : 'start'} with = + - @ or a control character; a spreadsheet may run ${field.formulas.count === 1 ? 'it as a formula' : 'them as formulas'}.`,
       'Convert with the formula guard (json2csv --excel-safe) before opening the CSV in a spreadsheet.',
     ),
     ...fromEvidence(
@@ -136,7 +136,7 @@ function fieldIssues(field: FieldStats, records: number): QualityIssue[] {
       'warning',
       path,
       field.precision,
-      `${plural(field.precision.count, 'number', 'numbers')} of '${path}' have more digits than a double holds; spreadsheets and JavaScript round them.`,
+      `${plural(field.precision.count, 'number', 'numbers')} of '${path}' ${field.precision.count === 1 ? 'has' : 'have'} more digits than a double holds; spreadsheets and JavaScript round ${field.precision.count === 1 ? 'it' : 'them'}.`,
       'Unnest copies them exactly; import the column as text in spreadsheets and parse it with a big-number type.',
     ),
     ...fromEvidence(

@@ -1,6 +1,7 @@
 import { CONVERSION_TEXTS, type ConversionResult, QUICK_CONVERT_MAX_BYTES, type UserSettings } from '@unnest/contracts';
-import { ConversionError, csvToJson, jsonToCsv, type Notice } from '@unnest/engine';
+import { type AnalysisCollector, ConversionError, csvToJson, jsonToCsv, type Notice } from '@unnest/engine';
 import { fileSpoolFactory } from '@unnest/engine/node';
+import type { AnalysisService } from '../analysis/service.js';
 import type { AuditService } from '../audit/service.js';
 import { resultFilename } from '../files/file-names.js';
 import type { FileSlot, FilesService } from '../files/service.js';
@@ -65,6 +66,8 @@ export class ConvertService {
       audit: AuditService;
       plans: PlansService;
       profile: ProfileService;
+      /** Premium accounts' JSON conversions carry its report. */
+      analysis: AnalysisService;
       limiter: RateLimiter;
       /** Where the engine spools rows until the CSV header is known. */
       spoolDir: string;
@@ -136,7 +139,9 @@ export class ConvertService {
           detail: `${failureText}: ${input === 'json' ? CONVERSION_TEXTS.emptyJsonText : CONVERSION_TEXTS.emptyCsvText}`,
         });
       }
-      const output = this.engine(input, await this.deps.files.readBytes(slot.originalKey), options, summary);
+      // Premium JSON conversions report the data's schema and quality from the same pass over the input.
+      const collector = input === 'json' ? await this.deps.analysis.collectorFor(userId) : null;
+      const output = this.engine(input, await this.deps.files.readBytes(slot.originalKey), options, summary, collector);
       const resultSize = await this.deps.files.putBytes(
         slot.resultKey,
         limitBytes(output, remainingStorage - originalSize, { bytes: 0 }, () => new AppError('STORAGE_LIMIT_REACHED')),
@@ -182,6 +187,7 @@ export class ConvertService {
         duration_seconds: durationMs / 1000,
         expires_at: record.expires_at,
         download_url: `/api/files/download/${record.fileId}`,
+        ...(collector ? await this.deps.analysis.conversionFields(collector) : {}),
       };
     } catch (error) {
       await this.fail(userId, slot, release, error, { input, filename: upload.filename, bytes: originalSize, started });
@@ -297,9 +303,11 @@ export class ConvertService {
     source: AsyncIterable<Uint8Array>,
     options: ResolvedOptions,
     summary: { records: number | null; columns: number | null },
+    analysis: AnalysisCollector | null = null,
   ): AsyncIterable<Uint8Array> {
     if (input === 'csv') return csvToJson(source);
     return jsonToCsv(source, {
+      ...(analysis ? { analysis } : {}),
       format: options.outputFormat === 'json' ? 'csv' : options.outputFormat,
       delimiter: options.delimiter,
       arrays: options.arrays,

@@ -1,4 +1,5 @@
 import ClearAll from '@mui/icons-material/ClearAll';
+import CompareArrows from '@mui/icons-material/CompareArrows';
 import ContentPaste from '@mui/icons-material/ContentPaste';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,7 +15,11 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { CONVERSION_TEXTS } from '@unnest/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { AiAnalysisBanner } from '../analysis/ai-analysis-banner';
+import { AiAnalysisCard } from '../analysis/ai-analysis-card';
+import { ComparisonDialog } from '../analysis/comparison-dialog';
+import { type ComparisonSource, fileComparisonSource, textComparisonSource } from '../analysis/comparison-source';
 import { MONO_FONT_FAMILY } from '../app/theme';
 import { PageHeader } from '../components/page-header';
 import { useSettings } from '../lib/api/get-settings';
@@ -71,6 +76,19 @@ export default function ConvertPage() {
   const [error, setError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<ConversionOutcome | null>(null);
   const abort = useRef<AbortController | null>(null);
+  const [showAnalysis, setShowAnalysis] = useState(true);
+  const [comparing, setComparing] = useState(false);
+  const isPremium = subscription.data?.is_premium === true;
+  // What the comparison dialog checks: the last JSON to CSV result, stored or in hand.
+  const comparisonSource = useMemo<ComparisonSource | null>(() => {
+    if (!outcome || mode !== 'json-to-csv') return null;
+    if (outcome.kind === 'file') {
+      const { output_format: format } = outcome.response;
+      if (format !== 'csv' && format !== 'tsv') return null;
+      return fileComparisonSource(outcome.response.file_id, outcome.response.original_filename);
+    }
+    return outcome.text === null ? null : textComparisonSource(text, outcome.text, 'pasted.json');
+  }, [outcome, mode, text]);
 
   // Options start from the saved settings once they arrive, and again on every mode change.
   const loadedSettings = settings.data;
@@ -280,6 +298,15 @@ export default function ConvertPage() {
               <Button variant="contained" size="large" onClick={convert} disabled={busy}>
                 {busy ? 'Converting...' : `Convert ${source} ${inputKind === 'file' ? 'File' : 'Text'}`}
               </Button>
+              <Button
+                variant="outlined"
+                size="large"
+                startIcon={<CompareArrows />}
+                onClick={() => setComparing(true)}
+                disabled={busy}
+              >
+                Conversion Quality Analysis
+              </Button>
               {busy && uploading && (
                 <Button color="inherit" onClick={() => abort.current?.abort()}>
                   Cancel
@@ -305,8 +332,13 @@ export default function ConvertPage() {
           </CardContent>
         </Card>
 
+        {isPremium && mode === 'json-to-csv' && (
+          <AiAnalysisBanner shown={showAnalysis} onToggle={() => setShowAnalysis((shown) => !shown)} />
+        )}
         {outcome && <ConversionResultPanel outcome={outcome} mode={mode} />}
+        {showAnalysis && outcome?.kind === 'file' && <AiAnalysisCard result={outcome.response} />}
       </Stack>
+      <ComparisonDialog open={comparing} source={comparisonSource} onClose={() => setComparing(false)} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import CompareArrows from '@mui/icons-material/CompareArrows';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Download from '@mui/icons-material/FileDownloadOutlined';
 import FolderOpen from '@mui/icons-material/FolderOpenOutlined';
@@ -18,9 +19,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { CONVERSION_TEXTS, type FileRecord } from '@unnest/contracts';
+import { CONVERSION_TEXTS, comparableSize, type FileRecord } from '@unnest/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { ComparisonDialog } from '../analysis/comparison-dialog';
+import { type ComparisonSource, fileComparisonSource } from '../analysis/comparison-source';
 import { MONO_FONT_FAMILY } from '../app/theme';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EmptyState } from '../components/empty-state';
@@ -33,6 +36,16 @@ import { formatDateTime } from '../lib/format-date';
 import { formatBytes } from '../lib/format-size';
 import { useDeleteFile } from './api/delete-file';
 import { useFiles } from './api/get-files';
+
+/** Why a file cannot be compared (spec 4: converted JSON to CSV files under 20 MB), or null when it can. */
+function notComparable(file: FileRecord): string | null {
+  if (file.input_format !== 'json' || (file.output_format !== 'csv' && file.output_format !== 'tsv')) {
+    return 'Only JSON to CSV conversions can be compared';
+  }
+  if (!comparableSize(file.original_size) || !comparableSize(file.size))
+    return 'Only files under 20 MB can be compared';
+  return null;
+}
 
 function retentionLabel(file: FileRecord): string {
   const kind = file.retention_type === 'premium' ? 'Premium' : 'Free';
@@ -47,6 +60,7 @@ export default function FilesPage() {
   const remove = useDeleteFile();
   const [pending, setPending] = useState<FileRecord | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
+  const [comparing, setComparing] = useState<ComparisonSource | null>(null);
 
   const list = files.data?.files ?? [];
   const converted = list.filter((file) => file.status === 'converted').length;
@@ -169,6 +183,17 @@ export default function FilesPage() {
                             </IconButton>
                           </span>
                         </Tooltip>
+                        <Tooltip title={notComparable(file) ?? 'Compare with AI analysis'}>
+                          <span>
+                            <IconButton
+                              aria-label={`Compare ${file.filename}`}
+                              onClick={() => setComparing(fileComparisonSource(file.fileId, file.original_filename))}
+                              disabled={notComparable(file) !== null}
+                            >
+                              <CompareArrows />
+                            </IconButton>
+                          </span>
+                        </Tooltip>
                         <Tooltip title="Delete">
                           <IconButton
                             aria-label={`Delete ${file.filename}`}
@@ -189,6 +214,7 @@ export default function FilesPage() {
           )}
         </Card>
       </Stack>
+      <ComparisonDialog open={comparing !== null} source={comparing} onClose={() => setComparing(null)} />
       <ConfirmDialog
         open={pending !== null}
         title="Delete file?"

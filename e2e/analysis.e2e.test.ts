@@ -1,0 +1,221 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdminCommand } from '../packages/server/dist/admin/command.js';
+import { type BuiltApp, buildApp } from '../packages/server/dist/app.js';
+import { loadConfig } from '../packages/server/dist/config.js';
+import { createLogger } from '../packages/server/dist/platform/logger.js';
+import { SmtpInbox } from '../packages/server/test/support/smtp-inbox.js';
+import { openTestDatabase, type TestDatabase } from '../packages/server/test/support/test-database.js';
+import { launchBrowser } from './support/browser.js';
+import { screenshotBothThemes } from './support/screenshots.js';
+
+// Clean records: every value survives JSON -> CSV -> JSON, so every score must read 100.
+const LOSSLESS = `[{"id": 1, "email": "ada@example.com", "tags": ["math", "code"], "address": {"city": "London"}},
+ {"id": 2, "email": "grace@example.com", "tags": ["navy", "cobol"], "address": {"city": "New York"}}]`;
+// Messy records: numbers stored as strings (which CSV reads back as numbers), a missing key, spaces.
+const MESSY = `[{"order_no": "1001", "cust": {"email": "ada@example.com"}, "qty": "2", "note": " rush "},
+ {"order_no": "1002", "cust": {"email": "grace@example.com"}, "qty": "1"},
+ {"order_no": "1003", "cust": {"email": "alan@example.com"}, "qty": "5", "note": "gift"}]`;
+
+const EMAIL = `e2e-analysis-${Date.now().toString(36)}@example.com`;
+const PASSWORD = 'correct horse battery';
+
+interface Server {
+  url: string;
+  built: BuiltApp;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The built server in this process (the operator command needs its services, and the embedded
+ * database admits one process), on a private database, a data directory and a real SMTP inbox.
+ */
+async function startServer(): Promise<Server & { inbox: SmtpInbox }> {
+  const database: TestDatabase = await openTestDatabase();
+  const inbox = await SmtpInbox.start();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unnest-e2e-analysis-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SMTP_URL: inbox.url,
+    JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456',
+    WORKERS: '0',
+    HOST: '127.0.0.1',
+  });
+  const built = await buildApp(config, { database: database.handle, log: createLogger('warn') });
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = built.app.server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    built,
+    inbox,
+    stop: async () => {
+      await built.app.close();
+      await inbox.close();
+      await database.dispose();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function postJson(url: string, body: object, token?: string): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+let server: Server & { inbox: SmtpInbox };
+let context: BrowserContext;
+let closeBrowser: () => Promise<void>;
+let page: Page;
+
+async function upload(name: string, content: string): Promise<void> {
+  // A chosen file replaces the picker until it is cleared.
+  const clear = page.getByRole('button', { name: 'Clear all' });
+  if (await clear.isEnabled()) await clear.click();
+  await page.getByTestId('file-input').setInputFiles({
+    name,
+    mimeType: 'application/json',
+    buffer: Buffer.from(content),
+  });
+  await page.getByText(name).first().waitFor();
+  await page.getByRole('button', { name: 'Convert JSON File' }).click();
+  await page.getByText(`${name} converted to CSV`).waitFor();
+}
+
+describe('premium analysis in a real browser', () => {
+  beforeAll(async () => {
+    server = await startServer();
+    const signup = await postJson(`${server.url}/api/auth/signup`, { email: EMAIL, password: PASSWORD });
+    expect(signup.status).toBe(201);
+    const mail = await server.inbox.next(EMAIL);
+    const confirm = await postJson(`${server.url}/api/auth/confirm-signup`, {
+      email: EMAIL,
+      confirmation_code: mail.code,
+    });
+    expect(confirm.status).toBe(200);
+    expect(await runAdminCommand(['grant', EMAIL, 'professional'], server.built.auth)).toContain('professional');
+    ({ context, close: closeBrowser } = await launchBrowser());
+    context.setDefaultTimeout(15_000);
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await closeBrowser?.();
+    await server?.stop();
+  });
+
+  it('signs in the premium account', async () => {
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(EMAIL);
+    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+  });
+
+  it('shows the AI-Powered Analysis card of a conversion, counted from the file', async () => {
+    await page.getByRole('link', { name: 'Convert', exact: true }).click();
+    await page.getByRole('button', { name: 'Hide AI Analysis' }).waitFor();
+    await upload('orders.json', MESSY);
+    const card = page.getByRole('region', { name: 'AI-Powered Analysis' });
+    await card.getByText('Premium Feature').waitFor();
+    await card.getByText('4 fields detected').waitFor();
+    await card.getByText('Maximum depth: 2 levels').waitFor();
+    await card.getByRole('button', { name: /Smart Column Names/ }).click();
+    await card.getByText('Column 1:').waitFor();
+    await card.getByText('Order Number', { exact: true }).waitFor();
+    await card.getByText('cust.email', { exact: true }).first().waitFor();
+    const issues = card.getByRole('list', { name: 'Data quality issues' });
+    await issues.getByText(/qty/).first().waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await screenshotBothThemes(page, 'analysis-card');
+    await page.getByRole('button', { name: 'Hide AI Analysis' }).click();
+    await card.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Show AI Analysis' }).click();
+    await card.waitFor();
+  });
+
+  it('opens the comparison from the converter and shows the scores the server computed', async () => {
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    const files = (await (
+      await fetch(`${server.url}/api/files`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as {
+      files: { fileId: string }[];
+    };
+    const fileId = files.files[0]?.fileId ?? '';
+    const expected = await (
+      await postJson(`${server.url}/api/convert/compare-analysis`, { file_id: fileId }, token ?? '')
+    ).json();
+    // Record 2 has no `note`; its CSV row has an empty cell, read back as a null the original lacked.
+    expect(expected.analysis.evidence.added_null).toBe(1);
+
+    await page.getByRole('button', { name: 'Conversion Quality Analysis' }).click();
+    const dialog = page.getByRole('dialog', { name: /AI-Powered File Comparison/ });
+    await dialog.getByText('Premium Feature').first().waitFor();
+    const trust = dialog.getByRole('group', { name: 'Trust Score', exact: true });
+    await trust.getByText(`${expected.analysis.trust_score.toFixed(1)}%`).waitFor();
+    await dialog
+      .getByRole('group', { name: 'Accuracy', exact: true })
+      .getByText(`${expected.analysis.accuracy_score.toFixed(1)}%`)
+      .waitFor();
+    await dialog.getByText(expected.analysis.quality_assessment).waitFor();
+    await dialog.getByText(/1 null added by the CSV/).waitFor();
+    await dialog
+      .getByRole('group', { name: 'Quality Score', exact: true })
+      .getByText(`${expected.analysis.quality_score.toFixed(1)}%`)
+      .waitFor();
+    await screenshotBothThemes(page, 'comparison-dialog-converter');
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('compares a lossless stored file from My Files: 100 everywhere, with the evidence', async () => {
+    await upload('people.json', LOSSLESS);
+    await page.getByRole('link', { name: 'Files', exact: true }).click();
+    await page.waitForURL(`${server.url}/files`);
+    await page.getByRole('button', { name: 'Compare people.csv' }).click();
+    const dialog = page.getByRole('dialog', { name: /AI-Powered File Comparison/ });
+    for (const score of [
+      'Quality Score',
+      'Trust Score',
+      'Data Integrity',
+      'Accuracy',
+      'Structure Preservation',
+      'Field Mapping Accuracy',
+    ]) {
+      await dialog.getByRole('group', { name: score, exact: true }).getByText('100.0%').waitFor();
+    }
+    await dialog.getByText('Lossless: all 10 values of 2 records came back exactly as written.').waitFor();
+    await dialog.getByText('5 preserved, 0 lost, 0 gained').waitFor();
+    await dialog
+      .getByRole('group', { name: 'Trust Score', exact: true })
+      .getByRole('img', { name: 'Trust band: 95 or more' })
+      .waitFor();
+    const sideBySide = dialog.getByLabel('Reconverted JSON preview');
+    await expect.poll(() => sideBySide.textContent()).toContain('grace@example.com');
+    await screenshotBothThemes(page, 'comparison-dialog');
+
+    await dialog.getByRole('tab', { name: 'Original JSON' }).click();
+    const original = dialog.getByLabel('Original JSON', { exact: true });
+    expect(await original.inputValue()).toBe(LOSSLESS);
+    expect(await original.getAttribute('rows')).toBe('15');
+    await dialog
+      .getByText(`${(Buffer.byteLength(LOSSLESS) / 1024).toFixed(1)} KB`)
+      .first()
+      .waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'original_people.json' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('original_people.json');
+    await dialog.getByRole('tab', { name: 'Reconverted JSON' }).click();
+    expect(await dialog.getByLabel('Reconverted JSON', { exact: true }).inputValue()).toContain('"New York"');
+  });
+});

@@ -1,0 +1,137 @@
+import { type Static, Type } from 'typebox';
+import { COMPARE_MAX_BYTES } from './convert.js';
+
+/**
+ * The round-trip comparison (spec sections 2.5, 2.11 and 3): the scores as ratios of counts the
+ * engine made, with those counts and the differences as evidence. Never a default score.
+ */
+
+const percent = (description: string) => Type.Number({ minimum: 0, maximum: 100, description });
+const count = (description: string) => Type.Integer({ minimum: 0, description });
+
+/** One value that did not survive the round trip unchanged. */
+export const ComparisonDifference = Type.Object({
+  record: Type.Integer({ minimum: 1 }),
+  path: Type.String(),
+  kind: Type.Union([
+    Type.Literal('value'),
+    Type.Literal('type'),
+    Type.Literal('emptied'),
+    Type.Literal('missing'),
+    Type.Literal('added'),
+  ]),
+  original: Type.Union([Type.String(), Type.Null()], { description: 'JSON text; null when absent' }),
+  reconverted: Type.Union([Type.String(), Type.Null()], { description: 'JSON text; null when absent' }),
+});
+export type ComparisonDifference = Static<typeof ComparisonDifference>;
+
+/** The counts every comparison score is a ratio of. */
+export const ComparisonEvidence = Type.Object({
+  original_records: count('records in the original'),
+  reconverted_records: count('records read back from the CSV'),
+  identical_records: count('records whose every value came back equal'),
+  original_values: count('leaf values in the original'),
+  equal_values: count('values that came back with the same type and text'),
+  value_changed: count('same type, different text'),
+  type_changed: count('different JSON type'),
+  emptied: count('came back as null'),
+  missing: count('no counterpart at all'),
+  added_null: count('nulls the CSV added (every row has every column)'),
+  added_value: count('values the original record did not have'),
+  value_equality_rate: percent('equal_values / original_values'),
+  type_preservation: percent('values that kept their JSON type'),
+  preserved_fields: count('paths present before and after'),
+  lost_fields: count('paths of the original missing after'),
+  gained_fields: count('paths only the reconverted JSON has'),
+  lost_paths: Type.Array(Type.String(), { description: 'up to 100' }),
+  gained_paths: Type.Array(Type.String(), { description: 'up to 100' }),
+  original_structure: Type.String(),
+  differences: Type.Array(ComparisonDifference, { description: 'the first 100, in record order' }),
+  differences_total: count('all differences found'),
+});
+export type ComparisonEvidence = Static<typeof ComparisonEvidence>;
+
+/** Comparison analysis (spec 3): the scores, a verdict, recommendations, and the evidence. */
+export const ComparisonAnalysis = Type.Object({
+  quality_score: percent('equal values / (original values + values the CSV added)'),
+  trust_score: percent('identical records / the larger record count'),
+  accuracy_score: percent('equal values / original values'),
+  data_integrity: percent('preserved paths / original paths'),
+  structure_preservation: percent('records that kept their set of paths / the larger record count'),
+  field_mapping_accuracy: percent('preserved paths / (preserved + lost + gained)'),
+  quality_assessment: Type.String({ description: 'one sentence drawn from the counts' }),
+  recommendations: Type.Array(Type.String()),
+  evidence: ComparisonEvidence,
+});
+export type ComparisonAnalysis = Static<typeof ComparisonAnalysis>;
+
+/** Per-file quality analysis (spec 3, batch shape), built from the same comparison. */
+export const FileQualityAnalysis = Type.Object({
+  quality_score: percent('see ComparisonAnalysis'),
+  trust_score: percent('see ComparisonAnalysis'),
+  conversion_reliability: Type.String({
+    description: 'highly_reliable (trust 95+), reliable (85+), needs_review (70+), unreliable',
+  }),
+  data_integrity: Type.Object({
+    score: percent('data_integrity'),
+    preserved_fields: count(''),
+    lost_fields: count(''),
+    gained_fields: count(''),
+  }),
+  structure_analysis: Type.Object({
+    structure_preservation: percent('see ComparisonAnalysis'),
+    original_structure: Type.String(),
+  }),
+  business_impact: Type.Object({
+    business_value_preserved: percent('original values that came back equal (value_equality_rate)'),
+    analysis_readiness: percent('columns of the original without a warning or error quality issue'),
+  }),
+  recommendations: Type.Array(Type.String()),
+  issues_found: Type.Array(Type.String()),
+});
+export type FileQualityAnalysis = Static<typeof FileQualityAnalysis>;
+
+/**
+ * POST /api/convert/compare-analysis: a stored file (`file_id`), or the original JSON with the CSV made
+ * from it (`csv_data`, or `csv_content`), each under 20 MB.
+ */
+export const CompareAnalysisBody = Type.Object(
+  {
+    file_id: Type.Optional(Type.String({ maxLength: 64 })),
+    original_json: Type.Optional(Type.String({ maxLength: COMPARE_MAX_BYTES })),
+    csv_data: Type.Optional(Type.String({ maxLength: COMPARE_MAX_BYTES })),
+    csv_content: Type.Optional(Type.String({ maxLength: COMPARE_MAX_BYTES })),
+    filename: Type.Optional(Type.String({ maxLength: 255 })),
+    delimiter: Type.Optional(Type.String({ minLength: 1, maxLength: 4 })),
+  },
+  { additionalProperties: false },
+);
+export type CompareAnalysisBody = Static<typeof CompareAnalysisBody>;
+
+/** Answer of POST /api/convert/compare-analysis. */
+export const CompareAnalysisResponse = Type.Object({
+  analysis: ComparisonAnalysis,
+  quality_score: percent('the same as analysis.quality_score'),
+  file_quality: FileQualityAnalysis,
+});
+export type CompareAnalysisResponse = Static<typeof CompareAnalysisResponse>;
+
+/** The spec's trust score bands (section 9): 95+ success, 85+ info, 70+ warning, else error. */
+export function trustScoreBand(score: number): 'success' | 'info' | 'warning' | 'error' {
+  if (score >= 95) return 'success';
+  if (score >= 85) return 'info';
+  if (score >= 70) return 'warning';
+  return 'error';
+}
+
+/** The spec's quality colours (sections 4 and 9): 90+ success, 70+ warning, else error. */
+export function qualityScoreBand(score: number): 'success' | 'warning' | 'error' {
+  if (score >= 90) return 'success';
+  if (score >= 70) return 'warning';
+  return 'error';
+}
+
+/** Whether texts of this many bytes may be compared (spec 9: files under 20 MB). */
+export function comparableSize(bytes: number): boolean {
+  return bytes < COMPARE_MAX_BYTES;
+}

@@ -1,0 +1,154 @@
+import {
+  ANALYSIS_TEXTS,
+  type CompareAnalysisBody,
+  type CompareAnalysisResponse,
+  type ConversionAnalysisFields,
+  comparableSize,
+} from '@unnest/contracts';
+import {
+  AnalysisCollector,
+  type AnalysisReport,
+  analyzeJson,
+  ConversionError,
+  compareRoundTrip,
+  type SmartHeader as EngineSmartHeader,
+} from '@unnest/engine';
+import type { AuthService } from '../auth/service.js';
+import type { FilesService } from '../files/service.js';
+import { AppError } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
+import { aiAnalysis, conversionAnalysisFields } from './analysis-fields.js';
+import { comparisonAnalysis, fileQualityAnalysis } from './comparison-answer.js';
+
+/**
+ * Something that may improve the built-in column names (a language model); it gets the report and
+ * answers names for the same paths. It is given `timeoutMs` and abandoned after it.
+ */
+export interface HeaderRefiner {
+  refine(report: AnalysisReport, signal: AbortSignal): Promise<EngineSmartHeader[]>;
+  timeoutMs: number;
+}
+
+const encoder = new TextEncoder();
+
+/** The premium analysis: the conversion's schema and quality report, and the round-trip comparison. */
+export class AnalysisService {
+  constructor(
+    private readonly deps: {
+      auth: AuthService;
+      files: FilesService;
+      log: Logger;
+      refiner?: HeaderRefiner;
+    },
+  ) {}
+
+  /** Whether the account's plan includes the analysis (premium is computed from the plan by the server). */
+  async entitled(userId: string): Promise<boolean> {
+    return (await this.deps.auth.currentUser(userId)).is_premium;
+  }
+
+  private async requirePremium(userId: string): Promise<void> {
+    if (!(await this.entitled(userId))) {
+      throw new AppError('FORBIDDEN', { detail: ANALYSIS_TEXTS.premiumRequired });
+    }
+  }
+
+  /**
+   * A collector for a JSON conversion to feed in its own pass over the input, or null when the account's
+   * plan does not include the analysis.
+   */
+  async collectorFor(userId: string): Promise<AnalysisCollector | null> {
+    return (await this.entitled(userId)) ? new AnalysisCollector() : null;
+  }
+
+  /**
+   * The analysis fields of a finished conversion from what its collector saw, with the model's names when
+   * one answers in time. Never rejects: a failed analysis answers `ai_analysis: {error}` (and no invented
+   * report), since the conversion stands.
+   */
+  async conversionFields(collector: AnalysisCollector): Promise<ConversionAnalysisFields> {
+    try {
+      const report = collector.report();
+      const refined = await this.refinedHeaders(report);
+      return conversionAnalysisFields(report, refined ?? report.smartHeaders, refined !== null);
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'analysis of a conversion failed');
+      return {
+        ai_analysis: {
+          error: error instanceof ConversionError ? error.describe() : 'The analysis could not be completed.',
+        },
+      };
+    }
+  }
+
+  /** Names from the refiner within its timeout, or null (no refiner, too slow, or failed). */
+  private async refinedHeaders(report: AnalysisReport): Promise<EngineSmartHeader[] | null> {
+    const refiner = this.deps.refiner;
+    if (!refiner || report.fields.length === 0) return null;
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        resolve(null);
+      }, refiner.timeoutMs);
+    });
+    try {
+      const names = await Promise.race([refiner.refine(report, controller.signal), timeout]);
+      // Only a complete answer for the same columns replaces the built-in names.
+      if (names === null || names.length !== report.smartHeaders.length) return null;
+      return names.every((header, i) => header.path === report.smartHeaders[i]?.path) ? names : null;
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'column name refinement failed; the built-in names stand');
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * POST /api/convert/compare-analysis: the original JSON against the JSON read back from its CSV, for
+   * a stored file of the user or for texts sent, each under 20 MB. Premium only.
+   */
+  async compare(userId: string, body: CompareAnalysisBody): Promise<CompareAnalysisResponse> {
+    await this.requirePremium(userId);
+    const { original, csv } = await this.texts(userId, body);
+    const originalBytes = encoder.encode(original);
+    const csvBytes = encoder.encode(csv);
+    if (!comparableSize(originalBytes.length) || !comparableSize(csvBytes.length)) {
+      throw new AppError('PAYLOAD_TOO_LARGE', { detail: ANALYSIS_TEXTS.tooLarge });
+    }
+    try {
+      const [comparison, report] = await Promise.all([
+        compareRoundTrip(
+          [originalBytes],
+          [csvBytes],
+          body.delimiter === undefined ? {} : { delimiter: body.delimiter },
+        ),
+        analyzeJson([originalBytes]),
+      ]);
+      const analysis = comparisonAnalysis(comparison);
+      return {
+        analysis,
+        quality_score: analysis.quality_score,
+        file_quality: fileQualityAnalysis(comparison, aiAnalysis(report)),
+      };
+    } catch (error) {
+      if (!(error instanceof ConversionError)) throw error;
+      const code = error.code === 'INVALID_OPTION' ? 'VALIDATION_FAILED' : 'CONVERSION_FAILED';
+      throw new AppError(code, { detail: `${ANALYSIS_TEXTS.comparisonFailed}: ${error.describe()}`, cause: error });
+    }
+  }
+
+  private async texts(userId: string, body: CompareAnalysisBody): Promise<{ original: string; csv: string }> {
+    if (body.file_id !== undefined) {
+      const data = await this.deps.files.compareData(userId, body.file_id);
+      return { original: data.original_json, csv: data.converted_csv };
+    }
+    const csv = body.csv_data ?? body.csv_content;
+    if (body.original_json === undefined || csv === undefined) {
+      throw new AppError('VALIDATION_FAILED', { detail: ANALYSIS_TEXTS.nothingToCompare });
+    }
+    return { original: body.original_json, csv };
+  }
+}
