@@ -21,28 +21,46 @@ import type { AuthMode } from '../lib/auth-dialog-control';
 import { useSession } from '../lib/session';
 import { startSession } from '../lib/session-store';
 import { useConfirmSignup } from './api/confirm-signup';
+import { useForgotPassword } from './api/forgot-password';
 import { useLogin } from './api/login';
 import { useResendConfirmation } from './api/resend-confirmation';
+import { useResetPassword } from './api/reset-password';
 import { useSignup } from './api/signup';
+import type { DialogMode } from './auth-dialog-mode';
 import { type AuthError, classifyAuthError } from './auth-error';
 import { type AuthForm, codeInput, EMPTY_FORM, requiredFieldsFilled, validateAuthForm } from './auth-form-validation';
 
 /** How long the sign-in success message shows before the dialog closes (spec section 9). */
 export const SIGN_IN_REDIRECT_MS = 1500;
 
-const TITLES: Record<AuthMode, string> = {
+const TITLES: Record<DialogMode, string> = {
   signin: 'Sign In',
   signup: 'Create Account',
   confirm: 'Confirm Email',
   success: 'Sign Up Successful!',
+  'forgot-password': 'Reset Password',
+  'reset-password': 'Reset Password',
 };
 
-const SUBMIT_LABELS: Record<AuthMode, string> = {
+const SUBMIT_LABELS: Record<DialogMode, string> = {
   signin: 'Sign In',
   signup: 'Create Account',
   confirm: 'Confirm Email',
   success: 'Sign In Now',
+  'forgot-password': 'Send Code',
+  'reset-password': 'Reset Password',
 };
+
+// The server answers forgot-password alike for every address, so these never say the account exists.
+const RESET_CODE_SENT = 'If an account exists for this email, we have sent it a 6-digit reset code.';
+const RESET_CODE_RESENT = 'If an account exists for this email, we have sent it a new reset code.';
+const PASSWORD_RESET_DONE = 'Password reset successfully! You can now sign in with your new password.';
+
+/** A message above the form: success after an action, info where nothing can be promised. */
+interface Notice {
+  severity: 'success' | 'info';
+  text: string;
+}
 
 /** Props of the authentication dialog (spec section 2.2). */
 export interface AuthDialogProps {
@@ -55,24 +73,40 @@ export interface AuthDialogProps {
   onSignedIn?: () => void;
 }
 
-/** Sign in, sign up, confirm the e-mailed code, and the sign-up success screen, against the auth API. */
+/**
+ * Sign in, sign up, confirm the e-mailed code, the sign-up success screen, and the password reset
+ * (e-mail, then code and new password), against the auth API.
+ */
 export function AuthDialog({ open, onClose, initialMode = 'signin', pendingEmail, onSignedIn }: AuthDialogProps) {
   const fullScreen = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   const { user } = useSession();
-  const [mode, setMode] = useState<AuthMode>(initialMode);
+  const [mode, setMode] = useState<DialogMode>(initialMode);
   const [form, setForm] = useState<AuthForm>({ ...EMPTY_FORM, email: pendingEmail ?? '' });
   const [lockedEmail, setLockedEmail] = useState<string | undefined>(pendingEmail);
   const [error, setError] = useState<AuthError | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [showPassword, setShowPassword] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The e-mail and password inputs stay mounted across modes, so autoFocus does not move the cursor.
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
   const login = useLogin();
   const signup = useSignup();
   const confirm = useConfirmSignup();
   const resend = useResendConfirmation();
-  const busy = login.isPending || signup.isPending || confirm.isPending || redirecting;
+  const sendResetCode = useForgotPassword();
+  // Its own mutation so that resending shows on the link and leaves the submit button alone.
+  const resendResetCode = useForgotPassword();
+  const passwordReset = useResetPassword();
+  const busy =
+    login.isPending ||
+    signup.isPending ||
+    confirm.isPending ||
+    sendResetCode.isPending ||
+    passwordReset.isPending ||
+    redirecting;
 
   // Each opening starts from the mode and e-mail the opener asked for.
   useEffect(() => {
@@ -81,10 +115,15 @@ export function AuthDialog({ open, onClose, initialMode = 'signin', pendingEmail
     setForm({ ...EMPTY_FORM, email: pendingEmail ?? '' });
     setLockedEmail(pendingEmail);
     setError(null);
-    setSuccess(null);
+    setNotice(null);
   }, [open, initialMode, pendingEmail]);
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  // The first reset step asks for the e-mail only: put the cursor there (after it is enabled again).
+  useEffect(() => {
+    if (mode === 'forgot-password') emailInput.current?.focus();
+  }, [mode]);
 
   function reset() {
     clearTimeout(redirectTimer.current);
@@ -94,7 +133,7 @@ export function AuthDialog({ open, onClose, initialMode = 'signin', pendingEmail
     setForm(EMPTY_FORM);
     setLockedEmail(undefined);
     setError(null);
-    setSuccess(null);
+    setNotice(null);
     setShowPassword(false);
   }
 
@@ -111,9 +150,9 @@ export function AuthDialog({ open, onClose, initialMode = 'signin', pendingEmail
     if (signedIn && open) closeRef.current();
   }, [signedIn, open]);
 
-  function switchMode(next: AuthMode) {
+  function switchMode(next: DialogMode) {
     setError(null);
-    setSuccess(null);
+    setNotice(null);
     setShowPassword(false);
     // Sign in starts from an empty form; the other modes keep the e-mail.
     setForm((previous) => (next === 'signin' ? EMPTY_FORM : { ...EMPTY_FORM, email: previous.email }));
@@ -127,8 +166,11 @@ export function AuthDialog({ open, onClose, initialMode = 'signin', pendingEmail
 
   function fail(caught: unknown, fallback: string) {
     const message = errorText(caught, fallback);
-    setSuccess(null);
-    setError({ type: classifyAuthError(message), message });
+    setNotice(null);
+    // A reset error such as 'Invalid verification code' would read as EMAIL_NOT_CONFIRMED and offer
+    // to confirm the address; in the reset steps the server's text is all there is to show.
+    const resetting = mode === 'forgot-password' || mode === 'reset-password';
+    setError({ type: resetting ? 'GENERAL_ERROR' : classifyAuthError(message), message });
   }
 
   async function submit(event: FormEvent) {
@@ -140,17 +182,17 @@ export function AuthDialog({ open, onClose, initialMode = 'signin', pendingEmail
     }
     const invalid = validateAuthForm(mode, form);
     if (invalid) {
-      setSuccess(null);
+      setNotice(null);
       setError({ type: 'GENERAL_ERROR', message: invalid });
       return;
     }
     setError(null);
-    setSuccess(null);
+    setNotice(null);
     const email = form.email.trim();
     if (mode === 'signin') {
       try {
         const response = await login.mutateAsync({ email, password: form.password });
-        setSuccess('Sign in successful! Redirecting to dashboard...');
+        setNotice({ severity: 'success', text: 'Sign in successful! Redirecting to dashboard...' });
         setRedirecting(true);
         redirectTimer.current = setTimeout(() => {
           redirectTimer.current = undefined;
@@ -175,17 +217,41 @@ export function AuthDialog({ open, onClose, initialMode = 'signin', pendingEmail
         setMode('confirm');
         setLockedEmail(email);
         setForm({ ...EMPTY_FORM, email });
-        setSuccess('Account created successfully! Please check your email for a confirmation code.');
+        setNotice({
+          severity: 'success',
+          text: 'Account created successfully! Please check your email for a confirmation code.',
+        });
       } catch (caught) {
         fail(caught, 'Sign up failed');
       }
-    } else {
+    } else if (mode === 'confirm') {
       try {
         await confirm.mutateAsync({ email, confirmation_code: form.confirmationCode });
         setMode('success');
-        setSuccess('Email confirmed successfully! You can now sign in.');
+        setNotice({ severity: 'success', text: 'Email confirmed successfully! You can now sign in.' });
       } catch (caught) {
         fail(caught, 'Confirmation failed');
+      }
+    } else if (mode === 'forgot-password') {
+      try {
+        await sendResetCode.mutateAsync({ email });
+        setMode('reset-password');
+        setForm({ ...EMPTY_FORM, email });
+        setNotice({ severity: 'info', text: RESET_CODE_SENT });
+      } catch (caught) {
+        fail(caught, 'Failed to send the reset code');
+      }
+    } else {
+      try {
+        await passwordReset.mutateAsync({ email, code: form.confirmationCode, new_password: form.password });
+        // Back to sign-in with the e-mail kept, so the new password is all there is left to type.
+        setMode('signin');
+        setForm({ ...EMPTY_FORM, email });
+        setShowPassword(false);
+        setNotice({ severity: 'success', text: PASSWORD_RESET_DONE });
+        passwordInput.current?.focus();
+      } catch (caught) {
+        fail(caught, 'Password reset failed');
       }
     }
   }
@@ -193,17 +259,29 @@ export function AuthDialog({ open, onClose, initialMode = 'signin', pendingEmail
   async function resendCode() {
     const email = form.email.trim();
     if (!email) {
-      setSuccess(null);
+      setNotice(null);
       setError({ type: 'GENERAL_ERROR', message: 'Please enter your email address' });
       return;
     }
     setError(null);
-    setSuccess(null);
+    setNotice(null);
     try {
       await resend.mutateAsync({ email });
-      setSuccess('Confirmation code sent successfully! Please check your email.');
+      setNotice({ severity: 'success', text: 'Confirmation code sent successfully! Please check your email.' });
     } catch (caught) {
       fail(caught, 'Failed to resend confirmation code');
+    }
+  }
+
+  // The e-mail is locked in the second reset step, so it is the address the first step checked.
+  async function resendReset() {
+    setError(null);
+    setNotice(null);
+    try {
+      await resendResetCode.mutateAsync({ email: form.email.trim() });
+      setNotice({ severity: 'info', text: RESET_CODE_RESENT });
+    } catch (caught) {
+      fail(caught, 'Failed to send the reset code');
     }
   }
 
@@ -218,6 +296,26 @@ export function AuthDialog({ open, onClose, initialMode = 'signin', pendingEmail
         {showPassword ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
       </IconButton>
     </InputAdornment>
+  );
+
+  const codeField = (
+    <TextField
+      label={mode === 'reset-password' ? 'Reset code' : 'Confirmation code'}
+      value={form.confirmationCode}
+      onChange={(event) => update('confirmationCode', event.target.value)}
+      helperText="Enter the 6-digit code sent to your e-mail"
+      autoComplete="one-time-code"
+      autoFocus
+      fullWidth
+      slotProps={{
+        htmlInput: {
+          inputMode: 'numeric',
+          maxLength: 6,
+          pattern: '[0-9]*',
+          style: { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' },
+        },
+      }}
+    />
   );
 
   return (
@@ -235,7 +333,7 @@ export function AuthDialog({ open, onClose, initialMode = 'signin', pendingEmail
         </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 0.5 }}>
-            <Banner error={error} success={mode === 'success' ? null : success} mode={mode} onSwitch={switchMode} />
+            <Banner error={error} notice={mode === 'success' ? null : notice} mode={mode} onSwitch={switchMode} />
             {mode === 'success' ? (
               <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }}>
                 <CheckCircleOutline color="success" sx={{ fontSize: 56 }} />
@@ -255,31 +353,57 @@ export function AuthDialog({ open, onClose, initialMode = 'signin', pendingEmail
                     Create a free account. We will e-mail you a 6-digit code to confirm your address.
                   </Typography>
                 )}
+                {mode === 'forgot-password' && (
+                  <Typography variant="body2" color="text.secondary">
+                    Enter the email address of your account. We will e-mail you a 6-digit code to reset your password.
+                  </Typography>
+                )}
+                {mode === 'reset-password' && (
+                  <Typography variant="body2" color="text.secondary">
+                    Enter the code from the e-mail and choose a new password.
+                  </Typography>
+                )}
                 <TextField
                   label="Email"
                   type="email"
                   autoComplete="email"
                   value={form.email}
                   onChange={(event) => update('email', event.target.value)}
-                  disabled={mode === 'confirm' && lockedEmail !== undefined}
-                  autoFocus={mode !== 'confirm'}
+                  inputRef={emailInput}
+                  disabled={(mode === 'confirm' && lockedEmail !== undefined) || mode === 'reset-password'}
+                  autoFocus={mode !== 'confirm' && mode !== 'reset-password'}
                   fullWidth
                 />
-                {(mode === 'signin' || mode === 'signup') && (
+                {mode === 'reset-password' && codeField}
+                {(mode === 'signin' || mode === 'signup' || mode === 'reset-password') && (
                   <TextField
-                    label="Password"
+                    label={mode === 'reset-password' ? 'New password' : 'Password'}
                     type={showPassword ? 'text' : 'password'}
                     autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
                     value={form.password}
                     onChange={(event) => update('password', event.target.value)}
-                    helperText={mode === 'signup' ? 'At least 8 characters' : undefined}
+                    inputRef={passwordInput}
+                    helperText={mode === 'signin' ? undefined : 'At least 8 characters'}
                     slotProps={{ input: { endAdornment: passwordAdornment } }}
                     fullWidth
                   />
                 )}
-                {mode === 'signup' && (
+                {mode === 'signin' && (
+                  <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+                    <Link
+                      component="button"
+                      type="button"
+                      variant="body2"
+                      onClick={() => switchMode('forgot-password')}
+                      underline="hover"
+                    >
+                      Forgot password?
+                    </Link>
+                  </Box>
+                )}
+                {(mode === 'signup' || mode === 'reset-password') && (
                   <TextField
-                    label="Confirm password"
+                    label={mode === 'reset-password' ? 'Confirm new password' : 'Confirm password'}
                     type={showPassword ? 'text' : 'password'}
                     autoComplete="new-password"
                     value={form.confirmPassword}
@@ -287,26 +411,13 @@ export function AuthDialog({ open, onClose, initialMode = 'signin', pendingEmail
                     fullWidth
                   />
                 )}
-                {mode === 'confirm' && (
-                  <TextField
-                    label="Confirmation code"
-                    value={form.confirmationCode}
-                    onChange={(event) => update('confirmationCode', event.target.value)}
-                    helperText="Enter the 6-digit code sent to your e-mail"
-                    autoComplete="one-time-code"
-                    autoFocus
-                    fullWidth
-                    slotProps={{
-                      htmlInput: {
-                        inputMode: 'numeric',
-                        maxLength: 6,
-                        pattern: '[0-9]*',
-                        style: { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' },
-                      },
-                    }}
-                  />
-                )}
-                <ModeLinks mode={mode} onSwitch={switchMode} onResend={resendCode} resending={resend.isPending} />
+                {mode === 'confirm' && codeField}
+                <ModeLinks
+                  mode={mode}
+                  onSwitch={switchMode}
+                  onResend={mode === 'reset-password' ? resendReset : resendCode}
+                  resending={mode === 'reset-password' ? resendResetCode.isPending : resend.isPending}
+                />
               </>
             )}
           </Stack>
@@ -331,11 +442,11 @@ export function AuthDialog({ open, onClose, initialMode = 'signin', pendingEmail
 
 function Banner(props: {
   error: AuthError | null;
-  success: string | null;
-  mode: AuthMode;
-  onSwitch: (mode: AuthMode) => void;
+  notice: Notice | null;
+  mode: DialogMode;
+  onSwitch: (mode: DialogMode) => void;
 }) {
-  const { error, success, mode, onSwitch } = props;
+  const { error, notice, mode, onSwitch } = props;
   if (error?.type === 'USER_NOT_FOUND') {
     return (
       <Alert
@@ -367,13 +478,13 @@ function Banner(props: {
       </Alert>
     );
   }
-  if (success) return <Alert severity="success">{success}</Alert>;
+  if (notice) return <Alert severity={notice.severity}>{notice.text}</Alert>;
   return null;
 }
 
 function ModeLinks(props: {
-  mode: AuthMode;
-  onSwitch: (mode: AuthMode) => void;
+  mode: DialogMode;
+  onSwitch: (mode: DialogMode) => void;
   onResend: () => void;
   resending: boolean;
 }) {
@@ -388,12 +499,12 @@ function ModeLinks(props: {
       {mode === 'signin' && <span>Don&apos;t have an account? {link('Create one', () => onSwitch('signup'))}</span>}
       {mode === 'signin' && link('Have a code? Confirm email', () => onSwitch('confirm'))}
       {mode === 'signup' && <span>Already have an account? {link('Sign in', () => onSwitch('signin'))}</span>}
-      {mode === 'confirm' && (
-        <>
-          <span>Didn&apos;t get it? {link(resending ? 'Sending...' : 'Resend code', onResend, resending)}</span>
-          {link('Back to sign in', () => onSwitch('signin'))}
-        </>
+      {(mode === 'confirm' || mode === 'reset-password') && (
+        <span>Didn&apos;t get it? {link(resending ? 'Sending...' : 'Resend code', onResend, resending)}</span>
       )}
+      {mode === 'reset-password' && link('Use another email', () => onSwitch('forgot-password'))}
+      {(mode === 'confirm' || mode === 'forgot-password' || mode === 'reset-password') &&
+        link('Back to sign in', () => onSwitch('signin'))}
     </Box>
   );
 }

@@ -1,0 +1,97 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.js';
+import { screenshotBothThemes } from './support/screenshots.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+const EMAIL = `reset-${Date.now().toString(36)}@example.com`;
+const OLD_PASSWORD = 'correct horse battery';
+const NEW_PASSWORD = 'tr0ub4dor and 3';
+
+let server: TestServer;
+let context: BrowserContext;
+let closeBrowser: () => Promise<void>;
+let page: Page;
+
+async function post(path: string, body: object): Promise<Response> {
+  return fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('password reset in a real browser', () => {
+  beforeAll(async () => {
+    server = await startTestServer();
+    ({ context, close: closeBrowser } = await launchBrowser());
+    context.setDefaultTimeout(10_000);
+    page = await context.newPage();
+    // A confirmed account, made through the API: the sign-up screens have their own test.
+    expect((await post('/api/auth/signup', { email: EMAIL, password: OLD_PASSWORD })).status).toBe(201);
+    const mail = await server.inbox.next(EMAIL);
+    expect(mail.code).toMatch(/^\d{6}$/);
+    expect((await post('/api/auth/confirm-signup', { email: EMAIL, confirmation_code: mail.code })).status).toBe(200);
+  });
+
+  afterAll(async () => {
+    await closeBrowser?.();
+    await server?.stop();
+  });
+
+  it('sets a new password with the e-mailed code and signs in with it', async () => {
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(EMAIL);
+    await screenshotBothThemes(page, 'auth-signin');
+    await dialog.getByRole('button', { name: 'Forgot password?' }).click();
+    await dialog.getByRole('heading', { name: 'Reset Password' }).waitFor();
+    expect(await dialog.getByLabel('Email').inputValue()).toBe(EMAIL);
+    await screenshotBothThemes(page, 'auth-reset-email');
+    await dialog.getByRole('button', { name: 'Send Code' }).click();
+    await dialog.getByText('If an account exists for this email, we have sent it a 6-digit reset code.').waitFor();
+    const mail = await server.inbox.next(EMAIL);
+    expect(mail.raw).toContain('reset');
+    expect(mail.code).toMatch(/^\d{6}$/);
+
+    // A wrong code is refused with the server's text and the form stays.
+    const wrong = mail.code === '000000' ? '111111' : '000000';
+    await dialog.getByLabel('Reset code').fill(wrong);
+    await dialog.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await dialog.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await screenshotBothThemes(page, 'auth-reset-code');
+    await dialog.getByRole('button', { name: 'Reset Password' }).click();
+    await dialog.getByText('Invalid verification code. Please check the code sent to your email.').waitFor();
+    expect(await dialog.getByLabel('Confirm new password').inputValue()).toBe(NEW_PASSWORD);
+    await screenshotBothThemes(page, 'auth-reset-error');
+
+    await dialog.getByLabel('Reset code').fill(mail.code ?? '');
+    await dialog.getByRole('button', { name: 'Reset Password' }).click();
+    await dialog.getByText('Password reset successfully! You can now sign in with your new password.').waitFor();
+    await dialog.getByRole('heading', { name: 'Sign In' }).waitFor();
+    expect(await dialog.getByLabel('Email').inputValue()).toBe(EMAIL);
+    await expect
+      .poll(() => dialog.getByLabel('Password', { exact: true }).evaluate((input) => input === document.activeElement))
+      .toBe(true);
+    await screenshotBothThemes(page, 'auth-reset-done');
+
+    // The old password no longer works.
+    await dialog.getByLabel('Password', { exact: true }).fill(OLD_PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await dialog.getByText('Invalid email or password').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+
+    await dialog.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await dialog.getByText('Sign in successful! Redirecting to dashboard...').waitFor();
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.getByText(`Welcome, ${EMAIL}`).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  });
+
+  it('refuses the old password and takes the new one through the API as well', async () => {
+    expect((await post('/api/auth/login', { email: EMAIL, password: OLD_PASSWORD })).status).toBe(401);
+    expect((await post('/api/auth/login', { email: EMAIL, password: NEW_PASSWORD })).status).toBe(200);
+  });
+});
