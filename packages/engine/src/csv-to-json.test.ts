@@ -273,8 +273,17 @@ describe('line endings and quoting', () => {
   it('fails on an unclosed quote with the line where it opened', async () => {
     const error = await failure('a,b\n1,2\n3,"open\n4,5\n');
     expect(error.code).toBe('CSV_UNCLOSED_QUOTE');
-    expect(error).toMatchObject({ line: 3, column: 3, record: 3 });
-    expect(error.describe()).toBe('Quoted field is never closed (line 3, column 3, record 3)');
+    // Records count data rows, as the ragged-row notices do: line 3 holds the second.
+    expect(error).toMatchObject({ line: 3, column: 3, record: 2 });
+    expect(error.describe()).toBe('Quoted field is never closed (line 3, column 3, record 2)');
+  });
+
+  it('names no record for a problem in the header row, and counts every row without a header', async () => {
+    const inHeader = await failure('a,"b\n1,2\n');
+    expect(inHeader).toMatchObject({ code: 'CSV_UNCLOSED_QUOTE', line: 1, column: 3 });
+    expect(inHeader.record).toBeUndefined();
+    const noHeader = await failure('a,b\n3,"open\n', { header: false });
+    expect(noHeader).toMatchObject({ line: 2, record: 2 });
   });
 
   it('fails on an oversized quoted field with the line where it opened', async () => {

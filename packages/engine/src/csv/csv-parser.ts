@@ -79,6 +79,8 @@ export class CsvParser {
   rowLine = 1;
   /** Records handed over so far, the current one included during the callback. */
   records = 0;
+  /** Rows before the data (1 with a header row): errors number data records, as users count them. */
+  headerRows = 0;
   /** Offered each record first when set; the records it takes are never handed over. */
   shortcut: RecordShortcut | undefined;
 
@@ -332,7 +334,7 @@ export class CsvParser {
       if (k >= MAX_COLUMNS) {
         throw new ConversionError('TOO_MANY_COLUMNS', `A record has more than ${MAX_COLUMNS} cells`, {
           line: this.rowLine,
-          record: this.records + 1,
+          record: this.recordNumber(),
         });
       }
       const starts = new Int32Array(k * 2);
@@ -359,8 +361,14 @@ export class CsvParser {
     this.rowLine = this.line;
   }
 
+  /** The data record being read, or undefined while reading the header row. */
+  private recordNumber(): number | undefined {
+    const record = this.records + 1 - this.headerRows;
+    return record > 0 ? record : undefined;
+  }
+
   private quotePosition(): InputPosition {
-    return { line: this.quoteLine, column: this.quoteColumn, record: this.records + 1 };
+    return { line: this.quoteLine, column: this.quoteColumn, record: this.recordNumber() };
   }
 
   /** Fails before memory grows past the limits: a huge field is almost always a quote left open. */
@@ -374,13 +382,13 @@ export class CsvParser {
           : `Field is larger than ${this.maxFieldBytes} bytes`,
         quoted
           ? this.quotePosition()
-          : { line: this.line, column: this.base + this.cellStart - this.lineStart + 1, record: this.records + 1 },
+          : { line: this.line, column: this.base + this.cellStart - this.lineStart + 1, record: this.recordNumber() },
       );
     }
     if (length - this.rowStart > this.maxRecordBytes) {
       throw new ConversionError('CSV_FIELD_TOO_LARGE', `Record is larger than ${this.maxRecordBytes} bytes`, {
         line: this.rowLine,
-        record: this.records + 1,
+        record: this.recordNumber(),
       });
     }
   }

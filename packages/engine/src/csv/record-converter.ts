@@ -82,6 +82,7 @@ export class RecordConverter {
       else if (this.template === undefined) this.readHeader(data, count);
       else this.writeRecord(data, count);
     });
+    if (options.header) this.parser.headerRows = 1;
   }
 
   /** Converts the next chunk of UTF-8 input. */
