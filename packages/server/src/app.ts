@@ -33,11 +33,12 @@ import { installErrorHandler } from './platform/error-handler.js';
 import { healthRoutes } from './platform/health.routes.js';
 import { JobQueue } from './platform/jobs.js';
 import { jwtSecretFor } from './platform/jwt-secret.js';
+import { startLeftoverSweeper } from './platform/leftovers.js';
 import type { Logger } from './platform/logger.js';
 import { createMailer } from './platform/mail.js';
 import { RateEventsRepository } from './platform/rate-events.repository.js';
 import { RateLimiter } from './platform/rate-limiter.js';
-import { createStorage } from './platform/storage/create-storage.js';
+import { createStorage, localFilesRoot } from './platform/storage/create-storage.js';
 import type { StorageDriver } from './platform/storage/storage-driver.js';
 import { webAssets } from './platform/web-assets.js';
 import { ProfileRepository } from './profile/repository.js';
@@ -115,6 +116,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   const profile = new ProfileService({ repository: new ProfileRepository(database.db), auth, files, audit, clock });
   const spoolDir = path.join(config.dataDir, 'spool');
   fs.mkdirSync(spoolDir, { recursive: true });
+  // Drafts and spools a crashed process left behind (S3 drafts are multipart uploads: a bucket lifecycle rule).
+  const sweeper = startLeftoverSweeper({
+    dirs: config.s3 ? [spoolDir] : [spoolDir, localFilesRoot(config)],
+    clock,
+    log,
+  });
   const analysis = new AnalysisService({
     auth,
     files,
@@ -140,6 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     log,
   });
   app.addHook('onClose', async () => {
+    sweeper.stop();
     await jobs.stop(5_000);
     mailer.close();
   });
