@@ -59,7 +59,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (expiresAt === undefined) return;
     const delayMs = Math.max(0, (expiresAt - nowSeconds() - REFRESH_MARGIN_SECONDS) * 1000);
-    const timer = setTimeout(() => void refreshSession(), delayMs);
+    // Timers hold at most 2^31-1 ms; a longer delay would fire at once, so a far expiry renews early instead.
+    const timer = setTimeout(() => void refreshSession(), Math.min(delayMs, 2 ** 31 - 1));
     return () => clearTimeout(timer);
   }, [expiresAt]);
 
