@@ -7,21 +7,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Tooltip from '@mui/material/Tooltip';
 import type { ArrayStrategyName } from '@unnest/contracts';
+import { ARRAY_CHOICES, DELIMITER_CHOICES } from '../components/conversion-choices';
 import type { ConversionChoices, ConversionMode, TableOutput } from './conversion-settings';
-
-const DELIMITERS = [
-  { value: ',', label: 'Comma ( , )' },
-  { value: ';', label: 'Semicolon ( ; )' },
-  { value: 'tab', label: 'Tab' },
-  { value: '|', label: 'Pipe ( | )' },
-];
-
-const ARRAYS: { value: ArrayStrategyName; label: string }[] = [
-  { value: 'index', label: 'Columns by index (tags.0, tags.1)' },
-  { value: 'json', label: 'JSON text in one cell' },
-  { value: 'join', label: 'Joined in one cell' },
-  { value: 'explode', label: 'One row per item' },
-];
 
 const FORMATS: { value: TableOutput; label: string }[] = [
   { value: 'csv', label: 'CSV' },
@@ -54,7 +41,7 @@ export function ConversionOptions(props: {
             onChange={(event) => set('delimiter', event.target.value)}
           >
             <MenuItem value="auto">Detect automatically</MenuItem>
-            {DELIMITERS.map((option) => (
+            {DELIMITER_CHOICES.map((option) => (
               <MenuItem key={option.value} value={option.value}>
                 {option.label}
               </MenuItem>
@@ -93,7 +80,7 @@ export function ConversionOptions(props: {
           value={value.outputFormat === 'tsv' ? 'tab' : value.delimiter}
           onChange={(event) => set('delimiter', event.target.value)}
         >
-          {DELIMITERS.map((option) => (
+          {DELIMITER_CHOICES.map((option) => (
             <MenuItem key={option.value} value={option.value}>
               {option.label}
             </MenuItem>
@@ -108,7 +95,7 @@ export function ConversionOptions(props: {
           value={value.arrays}
           onChange={(event) => set('arrays', event.target.value as ArrayStrategyName)}
         >
-          {ARRAYS.map((option) => (
+          {ARRAY_CHOICES.map((option) => (
             <MenuItem key={option.value} value={option.value}>
               {option.label}
             </MenuItem>

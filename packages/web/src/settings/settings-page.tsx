@@ -15,11 +15,12 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ArrayStrategyName, DEFAULT_SETTINGS, type UserSettings } from '@unnest/contracts';
+import { DEFAULT_SETTINGS, type UserSettings } from '@unnest/contracts';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useThemeMode } from '../app/theme-mode';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { ARRAY_CHOICES, DELIMITER_CHOICES } from '../components/conversion-choices';
 import { PageHeader } from '../components/page-header';
 import { useSettings } from '../lib/api/get-settings';
 import { errorText } from '../lib/api-error';
@@ -49,19 +50,6 @@ const THEMES: { value: UserSettings['theme']; label: string }[] = [
   { value: 'dark', label: 'Dark' },
   { value: 'auto', label: 'Same as system' },
 ];
-const DELIMITERS = [
-  { value: ',', label: 'Comma ( , )' },
-  { value: ';', label: 'Semicolon ( ; )' },
-  { value: 'tab', label: 'Tab' },
-  { value: '|', label: 'Pipe ( | )' },
-];
-const ARRAYS: { value: ArrayStrategyName; label: string }[] = [
-  { value: 'index', label: 'Columns by index' },
-  { value: 'json', label: 'JSON text in one cell' },
-  { value: 'join', label: 'Joined in one cell' },
-  { value: 'explode', label: 'One row per item' },
-];
-
 function Section({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
     <Card>
@@ -225,14 +213,14 @@ export default function SettingsPage() {
               id="delimiter"
               label="Delimiter"
               value={form.delimiter}
-              options={DELIMITERS}
+              options={DELIMITER_CHOICES}
               onChange={(value) => set('delimiter', value)}
             />
             <Choice
               id="arrays"
               label="Arrays"
               value={form.array_strategy}
-              options={ARRAYS}
+              options={ARRAY_CHOICES}
               onChange={(value) => set('array_strategy', value)}
             />
             <Box>
