@@ -7,6 +7,12 @@ const common: readonly FlagSpec[] = [
   { name: 'help', short: 'h', help: 'show this help' },
 ];
 
+const recordsFlag: FlagSpec = {
+  name: 'records',
+  value: 'PATH',
+  help: "dot path of the records array, e.g. data.items; '\\.' is a dot inside a key, '\\\\' a backslash (default: found automatically)",
+};
+
 export const json2csvCommand: CommandSpec = {
   name: 'json2csv',
   summary: 'Convert JSON (array, object, JSON Lines, records at a path) to CSV, TSV or XLSX.',
@@ -20,14 +26,13 @@ export const json2csvCommand: CommandSpec = {
       choices: ['index', 'json', 'join', 'explode'],
       help: 'index (tags.0, tags.1), json (one cell), join ("a; b") or explode (a row per element); default index',
     },
-    {
-      name: 'records',
-      value: 'PATH',
-      help: 'dot path of the records array, e.g. data.items (default: found automatically)',
-    },
+    recordsFlag,
     { name: 'eol', value: 'EOL', choices: ['lf', 'crlf'], help: 'line ending (default lf)' },
     { name: 'bom', help: 'start with a UTF-8 byte order mark (for Excel)' },
-    { name: 'excel-safe', help: "prefix cells starting with = + - @ tab or CR with ' (formula guard)" },
+    {
+      name: 'excel-safe',
+      help: "prefix cells (header cells too) starting with = + - @ tab or CR with ' (formula guard)",
+    },
     { name: 'format', value: 'FORMAT', choices: ['csv', 'tsv', 'xlsx'], help: 'output format (default csv)' },
     { name: 'max-depth', value: 'N', help: 'deepest nesting accepted (default 1000, at most 10000)' },
     ...common,
@@ -35,6 +40,7 @@ export const json2csvCommand: CommandSpec = {
   examples: [
     'unnest json2csv orders.json -o orders.csv',
     'curl -s https://api.example.com/users | unnest json2csv --records data.users > users.csv',
+    "unnest json2csv export.json --records 'data\\.v2.items' -o items.csv",
     'unnest json2csv events.jsonl --arrays json --excel-safe --bom -o events.csv',
     'unnest json2csv report.json --format xlsx -o report.xlsx',
   ],
@@ -55,7 +61,7 @@ export const csv2jsonCommand: CommandSpec = {
     { name: 'ndjson', help: 'write JSON Lines, one record per line' },
     { name: 'pretty', help: 'indent the JSON' },
     { name: 'separator', value: 'TEXT', help: "splits headers into nested keys (default '.')" },
-    { name: 'excel-safe', help: "undo the formula guard (drop the ' before = + - @)" },
+    { name: 'excel-safe', help: "undo the formula guard (drop the ' before = + - @), in header names too" },
     { name: 'no-header', help: 'the first row is data; each row becomes an array of strings' },
     ...common,
   ],
@@ -73,11 +79,7 @@ export const analyzeCommand: CommandSpec = {
   flags: [
     { name: 'text', help: 'a readable summary instead of the JSON report' },
     { name: 'separator', value: 'TEXT', help: "joins nested keys in paths (default '.')" },
-    {
-      name: 'records',
-      value: 'PATH',
-      help: 'dot path of the records array, e.g. data.items (default: found automatically)',
-    },
+    recordsFlag,
     { name: 'max-depth', value: 'N', help: 'deepest nesting accepted (default 1000, at most 10000)' },
     ...common,
   ],

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { analyzeJson, ConversionError, compareRoundTrip, csvToJson, jsonToCsv, type Notice } from '@unnest/engine';
@@ -90,7 +91,8 @@ async function convert(command: CommandSpec, args: ParsedArgs, io: CliIo): Promi
     progress.finish();
     say(line);
   });
-  const hooks = { onProgress: (bytes: number) => progress.update(bytes), onNotice: notices.onNotice };
+  // Node's native UTF-8 check lets the engine copy valid text without checking it character by character.
+  const hooks = { onProgress: (bytes: number) => progress.update(bytes), onNotice: notices.onNotice, isUtf8 };
   const output =
     command === json2csvCommand
       ? jsonToCsv(input.bytes, { ...jsonToCsvOptionsFrom(args), ...hooks, spool: fileSpoolFactory(tmpdir()) })

@@ -63,6 +63,38 @@ describe('unnest json2csv', () => {
     expect(await runCli(['json2csv', '--records', 'a.c'], missing.io)).toBe(1);
     expect(missing.stderr()).toMatch(/^unnest: .*a\.c.*\n$/);
   });
+
+  it('takes a --records key holding a dot, escaped with a backslash, and reports such a path escaped', async () => {
+    const input = '{"data.v2":{"items":[{"x":1}]},"data":{"v2":{"items":[{"x":2}]}}}';
+    const escaped = memoryIo(input);
+    expect(await runCli(['json2csv', '--records', String.raw`data\.v2.items`], escaped.io)).toBe(0);
+    expect(escaped.stdout()).toBe('x\n1\n');
+    const plain = memoryIo(input);
+    expect(await runCli(['json2csv', '--records', 'data.v2.items'], plain.io)).toBe(0);
+    expect(plain.stdout()).toBe('x\n2\n');
+    const found = memoryIo('{"n":1,"data.v2":{"items":[{"x":1}]}}');
+    expect(await runCli(['json2csv'], found.io)).toBe(0);
+    expect(found.stderr()).toBe(`unnest: records found at '${String.raw`data\.v2.items`}'\n`);
+  });
+
+  it("fails with one positioned line when a cell is past Excel's length limit", async () => {
+    const t = memoryIo(`[{"a":"${'x'.repeat(32_768)}"}]`);
+    expect(await runCli(['json2csv', '--format', 'xlsx'], t.io)).toBe(1);
+    expect(t.stderr()).toBe(
+      'unnest: A cell has 32768 characters, more than an Excel cell holds (32767) (line 1, column 7, record 1)\n',
+    );
+    expect(t.stdout()).toBe('');
+  });
+
+  it('guards formula-like keys with --excel-safe, and csv2json --excel-safe gives them back', async () => {
+    const records = '[{"=HYPERLINK(\\"http://x\\")":"=1","@a":{"-b":2}}]';
+    const toCsv = memoryIo(records);
+    expect(await runCli(['json2csv', '--excel-safe'], toCsv.io)).toBe(0);
+    expect(toCsv.stdout()).toBe(`"'=HYPERLINK(""http://x"")",'@a.-b\n'=1,2\n`);
+    const back = memoryIo(toCsv.stdout());
+    expect(await runCli(['csv2json', '--excel-safe'], back.io)).toBe(0);
+    expect(JSON.parse(back.stdout())).toEqual(JSON.parse(records));
+  });
 });
 
 describe('unnest csv2json', () => {

@@ -16,6 +16,12 @@ export interface ConversionHooks {
   onProgress?: (bytesRead: number) => void;
   /** Called with what the engine noticed (records path found, ragged rows, the final summary). */
   onNotice?: (notice: Notice) => void;
+  /**
+   * A fast whole-buffer UTF-8 check from the platform (pass Node's `isUtf8` from `node:buffer`). With it,
+   * valid input skips the per-character check in the hot loops; without it the engine checks each character
+   * itself. Either way invalid UTF-8 fails with INVALID_UTF8 at its position.
+   */
+  isUtf8?: (bytes: Uint8Array) => boolean;
 }
 
 /** Iterates a sync or async source as async. */

@@ -202,6 +202,15 @@ describe('excelSafe option', () => {
     expect(await records(csv, { excelSafe: true })).toEqual([{ a: '=SUM(1)', b: '+1', c: '-2', d: '@x', e: "'plain" }]);
     expect(await records(csv)).toEqual([{ a: "'=SUM(1)", b: "'+1", c: "'-2", d: "'@x", e: "'plain" }]);
   });
+
+  it('removes the guard from header names too, before nesting and renaming them', async () => {
+    const csv = `"'=HYPERLINK(""x"")",'+a.b,'@c,"'\tt",'plain,'=d\n1,2,3,4,5,6\n`;
+    expect(await records(csv, { excelSafe: true })).toEqual([
+      { '=HYPERLINK("x")': 1, '+a': { b: 2 }, '@c': 3, '\tt': 4, "'plain": 5, '=d': 6 },
+    ]);
+    expect(await records("'=a,=a\n1,2\n", { excelSafe: true })).toEqual([{ '=a': 1, '=a_2': 2 }]);
+    expect(await records("'=a,=a\n1,2\n")).toEqual([{ "'=a": 1, '=a': 2 }]);
+  });
 });
 
 describe('header option', () => {

@@ -5,6 +5,7 @@ import { RecordConverter } from './csv/record-converter.js';
 import { ConversionError } from './errors.js';
 import { MIN_OUTPUT_CHUNK, OutputBuffer } from './json-out/output-buffer.js';
 import { type CsvToJsonOptions, type NormalizedCsvToJsonOptions, normalizeCsvToJsonOptions } from './options.js';
+import { Utf8Trust } from './utf8-trust.js';
 
 /*
  * How CSV is read (the rules a user may need to know):
@@ -41,6 +42,7 @@ export function csvToJson(input: ByteSource, options?: CsvToJsonOptions): AsyncI
 
 async function* convert(input: ByteSource, options: NormalizedCsvToJsonOptions): AsyncGenerator<Uint8Array> {
   const out = new OutputBuffer();
+  const trust = new Utf8Trust(options.isUtf8);
   let converter: RecordConverter | undefined;
   const sample: Uint8Array[] = [];
   let sampleSize = 0;
@@ -50,11 +52,12 @@ async function* convert(input: ByteSource, options: NormalizedCsvToJsonOptions):
       delimiter = sniffDelimiter(concatBytes(sample), complete);
       options.onNotice?.({ kind: 'delimiter', delimiter });
     }
-    const started = new RecordConverter(out, options, delimiter);
+    const started = new RecordConverter(out, options, delimiter, trust);
     for (const chunk of sample.splice(0)) started.push(chunk);
     return started;
   };
   for await (const chunk of decodeToUtf8(input, options)) {
+    trust.accept(chunk);
     if (converter === undefined) {
       sample.push(chunk);
       sampleSize += chunk.length;
@@ -65,6 +68,7 @@ async function* convert(input: ByteSource, options: NormalizedCsvToJsonOptions):
     }
     for (const output of out.take(MIN_OUTPUT_CHUNK)) yield output;
   }
+  trust.end();
   converter ??= start(true);
   converter.end();
   for (const output of out.take(0)) yield output;

@@ -12,7 +12,9 @@ export type ConversionErrorCode =
   | 'CSV_UNCLOSED_QUOTE'
   | 'CSV_FIELD_TOO_LARGE'
   | 'CSV_INVALID_QUOTE'
-  | 'TOO_MANY_COLUMNS';
+  | 'TOO_MANY_COLUMNS'
+  | 'TOO_MANY_ROWS'
+  | 'CELL_TOO_LONG';
 
 /** Where in the input an error was found. Lines and columns count from 1, offsets and records from 0 and 1. */
 export interface InputPosition {

@@ -1,3 +1,5 @@
+import { isUtf8 } from 'node:buffer';
+import fc from 'fast-check';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { Notice } from './byte-source.js';
@@ -109,6 +111,24 @@ describe('input forms', () => {
     expect((await failure('[{"a":1}]', { recordsPath: 'a' })).code).toBe('RECORDS_PATH_NOT_FOUND');
   });
 
+  it('follows a records path whose keys hold dots, escaped with a backslash', async () => {
+    const input = '{"data.v2":{"items":[{"id":1}]},"data":{"v2":{"items":[{"id":2}]}},"a\\\\b":{"c":[{"id":3}]}}';
+    expect(await csv(input, { recordsPath: String.raw`data\.v2.items` })).toBe('id\n1\n');
+    expect(await csv(input, { recordsPath: 'data.v2.items' })).toBe('id\n2\n');
+    expect(await csv(input, { recordsPath: String.raw`a\b.c` })).toBe('id\n3\n');
+    expect(await csv(input, { recordsPath: String.raw`a\\b.c` })).toBe('id\n3\n');
+    const error = await failure(input, { recordsPath: String.raw`data\.v2` });
+    expect(error.code).toBe('RECORDS_PATH_NOT_FOUND');
+    expect(error.message).toBe(String.raw`"data\.v2" is not an array`);
+  });
+
+  it('reports a found records path with its dots escaped, ready for recordsPath', async () => {
+    const notices: Notice[] = [];
+    const input = '{"meta":1,"data.v2":{"items":[{"id":1}]}}';
+    expect(await csv(input, { onNotice: (n) => notices.push(n) })).toBe('id\n1\n');
+    expect(notices).toContainEqual({ kind: 'records-path', path: String.raw`data\.v2.items` });
+  });
+
   it('validates the wrapper around the records array', async () => {
     const error = await failure('{"items":[{"a":1}],"after":[1,}');
     expect(error.code).toBe('JSON_SYNTAX');
@@ -179,6 +199,30 @@ describe('encodings', () => {
     expect(error).toMatchObject({ code: 'INVALID_UTF8', line: 2, column: 8, record: 2, offset: 20 });
     expect((await failure(new Uint8Array([0x5b, 0xe9, 0x5d]))).code).toBe('INVALID_UTF8');
   });
+
+  it('gives the same output and the same errors with the platform UTF-8 check, however the input is cut', async () => {
+    const text = fc.array(
+      fc.oneof(
+        fc.constantFrom(...encoder.encode('a1,;|"\\')),
+        fc.constantFrom(...encoder.encode('é€😀')),
+        fc.constantFrom(0x80, 0xc3, 0xe2, 0xf0, 0xff),
+      ),
+      { maxLength: 40 },
+    );
+    const outcome = async (chunks: Uint8Array[], options: JsonToCsvOptions) =>
+      collect(chunks, options).then(
+        (bytes) => Array.from(bytes).join(' '),
+        (error: unknown) => JSON.stringify(error),
+      );
+    await fc.assert(
+      fc.asyncProperty(text, fc.integer({ min: 1, max: 50 }), async (bytes, seed) => {
+        const input = new Uint8Array([...encoder.encode('[{"a":"é"},{"a":"'), ...bytes, ...encoder.encode('"}]')]);
+        const chunks = split(input, 'random', seed);
+        expect(await outcome(chunks, { isUtf8 })).toBe(await outcome(chunks, {}));
+      }),
+      { numRuns: 1000 },
+    );
+  });
 });
 
 describe('exact values', () => {
@@ -233,6 +277,24 @@ describe('quoting', () => {
   it('guards formulas with excelSafe, numbers excepted', async () => {
     const input = String.raw`[{"a":"=SUM(A1)","b":"+1","c":"-x","d":"@me","e":"\tx","f":"\rx","g":-5,"h":"ok"}]`;
     expect(await csv(input, { excelSafe: true })).toBe(`a,b,c,d,e,f,g,h\n'=SUM(A1),'+1,'-x,'@me,"'\tx","'\rx",-5,ok\n`);
+  });
+
+  it('guards header cells with excelSafe, since they come from keys', async () => {
+    const input = String.raw`[{"=HYPERLINK(\"http://x\",\"y\")":1,"+a":2,"-b":{"c":3},"@d":4,"\tt":5,"a=b":6}]`;
+    expect(await csv(input, { excelSafe: true })).toBe(
+      `"'=HYPERLINK(""http://x"",""y"")",'+a,'-b.c,'@d,"'\tt",a=b\n1,2,3,4,5,6\n`,
+    );
+    expect(await csv(input)).toBe(`"=HYPERLINK(""http://x"",""y"")",+a,-b.c,@d,"\tt",a=b\n1,2,3,4,5,6\n`);
+  });
+
+  it('leaves XLSX header cells unguarded: they are text, never formulas', async () => {
+    const sheet = new TextDecoder().decode(
+      unzipSync(await collect([encoder.encode('[{"=a":"=b"}]')], { format: 'xlsx', excelSafe: true }))[
+        'xl/worksheets/sheet1.xml'
+      ],
+    );
+    expect(sheet).toContain('<t xml:space="preserve">=a</t>');
+    expect(sheet).toContain('<t xml:space="preserve">=b</t>');
   });
 });
 
@@ -465,5 +527,32 @@ describe('xlsx', () => {
     );
     expect(sheet).toContain(`<row r="3">${text('B3', '')}${text('C3', '-0')}<c r="D3" t="b"><v>1</v></c></row>`);
     expect(sheet.endsWith('</sheetData></worksheet>')).toBe(true);
+  });
+
+  it("fails with TOO_MANY_ROWS past Excel's 1,048,576 rows, the header included", async () => {
+    // Whole input only: a byte-by-byte run of a million records is too slow for a unit test.
+    const rows = (line: string) => collect([encoder.encode(line.repeat(1_048_576))], { format: 'xlsx' });
+    await expect(rows('1\n')).rejects.toMatchObject({ code: 'TOO_MANY_ROWS', record: 1_048_576 });
+    // Rows without a cell are counted at the end, where the record is not known.
+    await expect(rows('{}\n')).rejects.toMatchObject({ code: 'TOO_MANY_ROWS' });
+  });
+
+  it("fails with CELL_TOO_LONG at the record of a cell past Excel's 32,767 characters", async () => {
+    const long = 'x'.repeat(32_768);
+    const error = await failure(`[{"a":"ok"},\n{"a":"ok","b":"${long}"}]`, { format: 'xlsx' });
+    expect({ code: error.code, line: error.line, column: error.column, record: error.record }).toEqual({
+      code: 'CELL_TOO_LONG',
+      line: 2,
+      column: 15,
+      record: 2,
+    });
+    const joined = await failure(`[{"t":["${long.slice(16_384)}","${long.slice(16_384)}"]}]`, {
+      format: 'xlsx',
+      arrays: 'join',
+    });
+    expect({ code: joined.code, record: joined.record }).toEqual({ code: 'CELL_TOO_LONG', record: 1 });
+    expect((await failure(`[{"${long}":1}]`, { format: 'xlsx' })).code).toBe('CELL_TOO_LONG');
+    const fits = await collect([encoder.encode(`[{"a":"${long.slice(1)}"}]`)], { format: 'xlsx' });
+    expect(unzipSync(fits)['xl/worksheets/sheet1.xml']?.length).toBeGreaterThan(32_767);
   });
 });

@@ -1,5 +1,6 @@
 import { type ByteSource, iterateBytes } from './byte-source.js';
 import { ConversionError } from './errors.js';
+import { guardFormula } from './formula-guard.js';
 import { InputDecoder } from './json/input-encoding.js';
 import { type JsonToCsvOptions, type NormalizedJsonToCsvOptions, normalizeJsonToCsvOptions } from './options.js';
 import { createMemorySpool } from './spool.js';
@@ -22,7 +23,9 @@ import { xlsxOutput } from './table/xlsx-output.js';
  * - Array of arrays: cells past the header row's width get columns named by their 0-based position.
  * - A duplicated key keeps its last value, but only where both values are cells at the same path: the cells
  *   of an earlier object or array value under that key stay.
- * - XLSX ignores `excelSafe` (its cells are never formulas) and fails with TOO_MANY_COLUMNS past 16,384.
+ * - XLSX ignores `excelSafe` (its cells are never formulas) and fails past Excel's limits: TOO_MANY_COLUMNS
+ *   past 16,384 columns, TOO_MANY_ROWS past 1,048,576 rows (header included), CELL_TOO_LONG past 32,767
+ *   characters in a cell.
  */
 export function jsonToCsv(input: ByteSource, options?: JsonToCsvOptions): AsyncIterable<Uint8Array> {
   return convert(input, normalizeJsonToCsvOptions(options));
@@ -52,10 +55,11 @@ async function* convert(input: ByteSource, options: NormalizedJsonToCsvOptions):
     table.finish();
     await feed([]);
     const headers = table.columns.headers;
-    if (options.format === 'xlsx') yield* xlsxOutput(spool.read(), headers);
+    if (options.format === 'xlsx') yield* xlsxOutput(spool.read(), headers, table.rows.rows);
     else {
       yield* csvOutput(spool.read(), {
-        headers,
+        // Keys are text a spreadsheet shows too: the header gets the data cells' formula guard.
+        headers: options.excelSafe ? headers.map(guardFormula) : headers,
         widthLog: table.rows.widthLog,
         delimiter: options.delimiter,
         eol: options.eol === 'crlf' ? '\r\n' : '\n',

@@ -65,12 +65,14 @@ export const DEFAULT_MAX_FIELD_BYTES = 16 * 1024 * 1024;
 export const SNIFFED_DELIMITERS = [',', ';', '\t', '|'] as const;
 
 export type NormalizedJsonToCsvOptions = Required<
-  Omit<JsonToCsvOptions, 'recordsPath' | 'spool' | 'onProgress' | 'onNotice' | 'analysis'>
+  Omit<JsonToCsvOptions, 'recordsPath' | 'spool' | 'onProgress' | 'onNotice' | 'analysis' | 'isUtf8'>
 > &
-  Pick<JsonToCsvOptions, 'recordsPath' | 'spool' | 'onProgress' | 'onNotice' | 'analysis'>;
+  Pick<JsonToCsvOptions, 'recordsPath' | 'spool' | 'onProgress' | 'onNotice' | 'analysis' | 'isUtf8'>;
 
-export type NormalizedCsvToJsonOptions = Required<Omit<CsvToJsonOptions, 'delimiter' | 'onProgress' | 'onNotice'>> &
-  Pick<CsvToJsonOptions, 'onProgress' | 'onNotice'> & {
+export type NormalizedCsvToJsonOptions = Required<
+  Omit<CsvToJsonOptions, 'delimiter' | 'onProgress' | 'onNotice' | 'isUtf8'>
+> &
+  Pick<CsvToJsonOptions, 'onProgress' | 'onNotice' | 'isUtf8'> & {
     /** `undefined` means sniff. */
     delimiter: string | undefined;
   };
@@ -124,6 +126,7 @@ export function normalizeJsonToCsvOptions(options: JsonToCsvOptions = {}): Norma
     analysis: options.analysis,
     onProgress: options.onProgress,
     onNotice: options.onNotice,
+    isUtf8: options.isUtf8,
   };
 }
 
@@ -144,5 +147,6 @@ export function normalizeCsvToJsonOptions(options: CsvToJsonOptions = {}): Norma
     maxFieldBytes,
     onProgress: options.onProgress,
     onNotice: options.onNotice,
+    isUtf8: options.isUtf8,
   };
 }

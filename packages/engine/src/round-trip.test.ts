@@ -219,3 +219,24 @@ describe('json2csv | csv2json round trip', () => {
     );
   });
 });
+
+describe('json2csv --excel-safe | csv2json --excel-safe round trip', () => {
+  it('guards every cell and gives back keys and strings that start like formulas', async () => {
+    // Text that starts with the guard itself (`'=`) cannot come back: csv2json reads that as guarded.
+    const text = fc
+      .string({ unit: fc.constantFrom('=', '+', '-', '@', '\t', '\r', "'", 'a', '1', ' '), maxLength: 6 })
+      .filter((s) => !/^'[=+\-@\t\r]/.test(s));
+    const rows = fc.array(fc.dictionary(text, text, { minKeys: 1, maxKeys: 4 }), { minLength: 1, maxLength: 4 });
+    await fc.assert(
+      fc.asyncProperty(rows, async (input) => {
+        const csv = await jsonToCsvText(JSON.stringify(input), { excelSafe: true });
+        // No cell, header included, starts like a formula (the text holds no `,` or line feed of its own).
+        expect(csv).not.toMatch(/(^|[,\n])"?[=+\-@\t\r]/);
+        const output = JSON.parse(await csvToJsonText(csv, { excelSafe: true })) as Record<string, string | null>[];
+        const header = [...new Set(input.flatMap((row) => Object.keys(row)))];
+        expect(output).toEqual(input.map((row) => Object.fromEntries(header.map((key) => [key, row[key] ?? null]))));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});

@@ -2,6 +2,7 @@ import { type ByteSource, iterateBytes } from '../byte-source.js';
 import { DocumentReader, type RecordSink, type RecordsForm } from '../json/document-reader.js';
 import { InputDecoder } from '../json/input-encoding.js';
 import { INCOMPLETE, JsonCursor } from '../json/json-cursor.js';
+import { parseRecordsPath } from '../json/records-path.js';
 import { skipValue } from '../json/skip-value.js';
 import { DEFAULT_MAX_DEPTH } from '../options.js';
 import { type LeafVisitor, LeafWalker } from './leaf-walker.js';
@@ -118,7 +119,7 @@ export async function readRecords(
   const cursor = new JsonCursor();
   const reader = new DocumentReader(
     visitingSink(visitor, options.separator, maxDepth, cursor),
-    { recordsPath: options.recordsPath === undefined ? null : options.recordsPath.split('.'), maxDepth },
+    { recordsPath: options.recordsPath === undefined ? null : parseRecordsPath(options.recordsPath), maxDepth },
     cursor,
   );
   const decoder = new InputDecoder();

@@ -1,14 +1,20 @@
+import { isUtf8 } from 'node:buffer';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { concatBytes, type Notice } from '../byte-source.js';
 import { csvToJson } from '../csv-to-json.js';
 import { OutputBuffer } from '../json-out/output-buffer.js';
 import type { CsvToJsonOptions } from '../options.js';
+import { Utf8Trust } from '../utf8-trust.js';
 import { FlatRecordWriter } from './flat-record-writer.js';
 
 const encoder = new TextEncoder();
 
-function writer(typed = true, guarded = false): { out: OutputBuffer; flat: FlatRecordWriter } {
+function writer(
+  typed = true,
+  guarded = false,
+  trust = new Utf8Trust(undefined),
+): { out: OutputBuffer; flat: FlatRecordWriter } {
   const out = new OutputBuffer();
   const prefixes = ['{"a":', ',"b":'].map((prefix) => encoder.encode(prefix));
   const layout = {
@@ -17,7 +23,7 @@ function writer(typed = true, guarded = false): { out: OutputBuffer; flat: FlatR
     prefixEnds: Int32Array.from([5, 10]),
     tail: encoder.encode('}'),
   };
-  return { out, flat: new FlatRecordWriter(out, layout, 0x2c, typed, guarded) };
+  return { out, flat: new FlatRecordWriter(out, layout, 0x2c, typed, guarded, trust) };
 }
 
 function written(out: OutputBuffer): string {
@@ -81,6 +87,17 @@ describe('FlatRecordWriter', () => {
     expect(written(out)).toBe(',\n{"a":"a\\r\\nb\\rc\\nd","b":1}');
   });
 
+  it('copies bytes >= 0x80 unchecked only while the UTF-8 is trusted', () => {
+    const data = Uint8Array.from([...encoder.encode('1,'), 0xc3, 0xa9, 0xe2, 0x82, 0xac, 0x0a]);
+    const trust = new Utf8Trust(isUtf8);
+    trust.accept(data);
+    const trusted = writer(true, false, trust);
+    expect(trusted.flat.writeRecords(data, 0, data.length)).toBe(data.length);
+    expect(written(trusted.out)).toBe(',\n{"a":1,"b":"é€"}');
+    const invalid = Uint8Array.from([...encoder.encode('1,'), 0xe2, 0x82, 0x0a]);
+    expect(writer().flat.writeRecords(invalid, 0, invalid.length)).toBe(0);
+  });
+
   it('leaves guarded formulas to the general path and writes every cell as a string without types', () => {
     const guarded = writer(true, true);
     const formula = encoder.encode("'=1,x\n");
@@ -116,7 +133,44 @@ const csv = fc
   .tuple(fc.array(row, { minLength: 1, maxLength: 8 }), fc.constantFrom('\n', '\r\n', '\r'), fc.boolean())
   .map(([rows, eol, last]) => `a,b,c${eol}${rows.join(eol)}${last ? eol : ''}`);
 
+/** Cuts bytes into chunks at the given fractions of their length. */
+function cutAt(bytes: Uint8Array, fractions: number[]): Uint8Array[] {
+  const cuts = [...new Set(fractions.map((f) => Math.floor(f * bytes.length)))].sort((a, b) => a - b);
+  const chunks: Uint8Array[] = [];
+  let from = 0;
+  for (const cut of [...cuts, bytes.length]) {
+    if (cut > from) chunks.push(bytes.subarray(from, cut));
+    from = Math.max(from, cut);
+  }
+  return chunks;
+}
+
 describe('csvToJson with the shortcut', () => {
+  it('gives the same output and the same errors with the platform UTF-8 check, however the input is cut', async () => {
+    const valid = encoder.encode(`a,b\n${'1,é\n'.repeat(14_000)}`);
+    const bytes = fc.array(
+      fc.oneof(
+        fc.constantFrom(...encoder.encode('a1,"\n')),
+        fc.constantFrom(...encoder.encode('é€😀')),
+        fc.constantFrom(0x80, 0xc3, 0xe2, 0xf0, 0xff),
+      ),
+      { maxLength: 40 },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        bytes,
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 4 }),
+        async (b, cuts) => {
+          // Past the first 64 KiB, which decide the encoding (invalid UTF-8 there means Latin-1).
+          const input = concatBytes([valid, Uint8Array.from(b)]);
+          const chunks = cutAt(input, cuts);
+          expect(await convert(chunks, { delimiter: ',', isUtf8 })).toBe(await convert(chunks, { delimiter: ',' }));
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
   it('writes what the general path writes (fed one byte at a time, no record reaches the shortcut)', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -1,5 +1,6 @@
 import type { OutputBuffer } from '../json-out/output-buffer.js';
 import { needsJsonEscape, writeEscape } from '../json-out/string-writer.js';
+import type { Utf8Trust } from '../utf8-trust.js';
 import type { RecordShortcut } from './csv-parser.js';
 import { utf8SequenceEnd } from './utf8-validation.js';
 
@@ -29,57 +30,26 @@ const NUMBER = 2;
 const WORD = 3;
 const BAIL = 4;
 
-// The JSON number grammar `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?` as a state machine,
-// so that a number is checked while it is copied. Byte classes (0: not a number byte):
-const N_ZERO = 1;
-const N_DIGIT = 2;
-const N_MINUS = 3;
-const N_PLUS = 4;
-const N_DOT = 5;
-const N_EXP = 6;
-const N_CLASSES = 8;
-// States; a number may end in ZERO, INT, FRACTION or EXPONENT_DIGITS.
-const START = 0;
-const MINUS = 1;
-const ZERO = 2;
-const INT = 3;
-const DOT = 4;
-const FRACTION = 5;
-const EXPONENT = 6;
-const EXPONENT_SIGN = 7;
-const EXPONENT_DIGITS = 8;
-const NOT_A_NUMBER = 9;
+// Bytes of JSON numbers.
+const MINUS = 0x2d;
+const PLUS = 0x2b;
+const DOT = 0x2e;
+const DIGIT_ZERO = 0x30;
+const DIGIT_NINE = 0x39;
+/** `e`; `E | 0x20` is `e` too. */
+const EXPONENT_E = 0x65;
+const NUMBER_BYTES = '0123456789.eE+-';
+// The parts of a number, in order.
+const INTEGER_PART = 0;
+const FRACTION_PART = 1;
+const EXPONENT_PART = 2;
 
-const NUMBER_STEPS = (() => {
-  const steps = new Uint8Array(10 * N_CLASSES).fill(NOT_A_NUMBER);
-  const step = (from: number, classes: number[], to: number): void => {
-    for (const c of classes) steps[from * N_CLASSES + c] = to;
-  };
-  step(START, [N_MINUS], MINUS);
-  for (const from of [START, MINUS]) {
-    step(from, [N_ZERO], ZERO);
-    step(from, [N_DIGIT], INT);
-  }
-  step(INT, [N_ZERO, N_DIGIT], INT);
-  for (const from of [ZERO, INT]) step(from, [N_DOT], DOT);
-  step(DOT, [N_ZERO, N_DIGIT], FRACTION);
-  step(FRACTION, [N_ZERO, N_DIGIT], FRACTION);
-  for (const from of [ZERO, INT, FRACTION]) step(from, [N_EXP], EXPONENT);
-  step(EXPONENT, [N_PLUS, N_MINUS], EXPONENT_SIGN);
-  for (const from of [EXPONENT, EXPONENT_SIGN, EXPONENT_DIGITS]) step(from, [N_ZERO, N_DIGIT], EXPONENT_DIGITS);
-  return steps;
-})();
-
-function isNumberEnd(state: number): boolean {
-  return state === ZERO || state === INT || state === FRACTION || state === EXPONENT_DIGITS;
-}
-
-function byteTables(delimiter: number): { unquoted: Uint8Array; quoted: Uint8Array; numberChars: Uint8Array } {
+/** What each byte does in an unquoted and a quoted cell; with `trusted` UTF-8, bytes >= 0x80 are copied as they are. */
+function byteTables(delimiter: number, trusted: boolean): { unquoted: Uint8Array; quoted: Uint8Array } {
   const unquoted = new Uint8Array(256);
   const quoted = new Uint8Array(256);
-  const numberChars = new Uint8Array(256);
   for (let b = 0; b < 256; b++) {
-    const kind = b >= 0x80 ? HIGH : needsJsonEscape(b) ? ESCAPE : 0;
+    const kind = b >= 0x80 ? (trusted ? 0 : HIGH) : needsJsonEscape(b) ? ESCAPE : 0;
     unquoted[b] = kind;
     quoted[b] = kind;
   }
@@ -89,22 +59,16 @@ function byteTables(delimiter: number): { unquoted: Uint8Array; quoted: Uint8Arr
   unquoted[LF] = STOP;
   unquoted[CR] = STOP;
   unquoted[delimiter] = STOP;
-  numberChars[0x30] = N_ZERO;
-  for (let b = 0x31; b <= 0x39; b++) numberChars[b] = N_DIGIT;
-  numberChars[0x2d] = N_MINUS;
-  numberChars[0x2b] = N_PLUS;
-  numberChars[0x2e] = N_DOT;
-  numberChars[0x65] = N_EXP;
-  numberChars[0x45] = N_EXP;
-  numberChars[delimiter] = 0;
-  return { unquoted, quoted, numberChars };
+  return { unquoted, quoted };
 }
 
 /** What an unquoted cell may become, by its first byte; BAIL marks cells `cellKind` must judge. */
 function startShapes(delimiter: number, typed: boolean, guarded: boolean): Uint8Array {
   const table = new Uint8Array(256);
   if (typed) {
-    for (const c of '-0123456789') table[c.charCodeAt(0)] = NUMBER;
+    // Numbers are checked by a grammar that cannot stop at a delimiter inside one (`;` never is).
+    const numberShape = NUMBER_BYTES.includes(String.fromCharCode(delimiter)) ? BAIL : NUMBER;
+    for (const c of '-0123456789') table[c.charCodeAt(0)] = numberShape;
     table[0x74] = WORD; // true
     table[0x66] = WORD; // false
     table[0x5b] = BAIL; // JSON array text
@@ -141,17 +105,18 @@ const QUOTES = repeated(QUOTE);
 const BACKSLASHES = repeated(0x5c);
 
 /**
- * Whether any byte of the little-endian word needs more than a copy: >= 0x80, < 0x20, `"`, `\`,
- * or a byte of `extra` (the delimiter, repeated). Bit tricks test all four bytes at once: for
- * each byte, `(x - 1) & ~x` has its top bit set where x is 0 (and `- 0x20` where x < 0x20); a
- * borrow can only mark more bytes when one already matched, so the answer is exact.
+ * Whether any byte of the little-endian word needs more than a copy: < 0x20, `"`, `\`, a byte of
+ * `extra` (the delimiter, repeated), or >= 0x80 unless `high` is 0 (UTF-8 already checked; -1 otherwise).
+ * Bit tricks test all four bytes at once: for each byte, `(x - 1) & ~x` has its top bit set where x
+ * is 0 (and `- 0x20` where x < 0x20); a borrow can only mark more bytes when one already matched, so
+ * the answer is exact.
  */
-function hasSpecialByte(word: number, extra: number): boolean {
+function hasSpecialByte(word: number, extra: number, high: number): boolean {
   const quote = word ^ QUOTES;
   const backslash = word ^ BACKSLASHES;
   const other = word ^ extra;
   const marks =
-    word |
+    (word & high) |
     ((word - 0x20202020) & ~word) |
     ((quote - 0x01010101) & ~quote) |
     ((backslash - 0x01010101) & ~backslash) |
@@ -191,7 +156,7 @@ export interface FlatRecordLayout {
  *
  * The loops are written out by hand on purpose: plain text moves four bytes per load and store
  * (DataView words checked with bit tricks), other bytes cost one table lookup each, numbers are
- * checked by a state machine while they are copied, and there are no per-cell calls and no
+ * checked against the grammar while they are copied, and there are no per-cell calls and no
  * `subarray`/`set` (too costly for pieces of a few bytes).
  */
 export class FlatRecordWriter implements RecordShortcut {
@@ -201,7 +166,8 @@ export class FlatRecordWriter implements RecordShortcut {
   total = 0;
   private readonly unquoted: Uint8Array;
   private readonly quoted: Uint8Array;
-  private readonly numberChars: Uint8Array;
+  private readonly trustedUnquoted: Uint8Array;
+  private readonly trustedQuoted: Uint8Array;
   private readonly shapes: Uint8Array;
   private readonly quotedBail: Uint8Array;
   private readonly columns: number;
@@ -219,11 +185,14 @@ export class FlatRecordWriter implements RecordShortcut {
     private readonly delimiter: number,
     typed: boolean,
     guarded: boolean,
+    private readonly trust: Utf8Trust,
   ) {
-    const tables = byteTables(delimiter);
+    const tables = byteTables(delimiter, false);
     this.unquoted = tables.unquoted;
     this.quoted = tables.quoted;
-    this.numberChars = tables.numberChars;
+    const trustedTables = byteTables(delimiter, true);
+    this.trustedUnquoted = trustedTables.unquoted;
+    this.trustedQuoted = trustedTables.quoted;
     this.shapes = startShapes(delimiter, typed, guarded);
     this.quotedBail = quotedBails(typed, guarded);
     this.columns = layout.prefixEnds.length;
@@ -258,7 +227,11 @@ export class FlatRecordWriter implements RecordShortcut {
     const out = this.out;
     const { lead, tail } = this.layout;
     const { prefixWords, prefixWordEnds, prefixLengths } = this;
-    const { unquoted, quoted, numberChars, shapes, quotedBail, columns, delimiter, reserve } = this;
+    const trusted = this.trust.trusted;
+    const unquoted = trusted ? this.trustedUnquoted : this.unquoted;
+    const quoted = trusted ? this.trustedQuoted : this.quoted;
+    const high = trusted ? 0 : -1;
+    const { shapes, quotedBail, columns, delimiter, reserve } = this;
     const last = columns - 1;
     let records = 0;
     let lines = 0;
@@ -303,7 +276,7 @@ export class FlatRecordWriter implements RecordShortcut {
             // Four plain bytes per step while there are; the loop below takes the others.
             while (i + 4 <= limit) {
               const word = input.getInt32(i, true);
-              if (hasSpecialByte(word, QUOTES)) break;
+              if (hasSpecialByte(word, QUOTES, high)) break;
               view.setInt32(p, word, true);
               i += 4;
               p += 4;
@@ -351,25 +324,52 @@ export class FlatRecordWriter implements RecordShortcut {
             const outStart = p;
             let text = true;
             if (shape === NUMBER) {
-              // Copied as a number first, as most such cells are, checking the grammar on the way;
-              // at the first byte that cannot continue a number, it becomes a string.
-              let state = START;
+              // Copied as a number first, as most such cells are, checking the JSON number grammar
+              // `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?` on the way (the delimiter is never a
+              // number byte here). A cell that turns out to be text is copied again as a string.
+              if (first === MINUS) buffer[p++] = data[i++] ?? 0;
+              // Runs of digits: the integer part, then the fraction after `.`, then the exponent after
+              // `e` and its sign; each must be non-empty, and the integer part has no leading zero.
+              let part = INTEGER_PART;
+              let valid = true;
               for (;;) {
+                const runStart = i;
+                while (i < limit) {
+                  const b = data[i] ?? 0;
+                  if (b < DIGIT_ZERO || b > DIGIT_NINE) break;
+                  buffer[p++] = b;
+                  i++;
+                }
+                // Bytes past `limit` are never read: a load out of bounds would cost a deoptimization.
                 if (i >= limit) break record;
-                const b = data[i] ?? 0;
-                const numberClass = numberChars[b] ?? 0;
-                if (numberClass === 0) break;
-                state = NUMBER_STEPS[state * N_CLASSES + numberClass] ?? NOT_A_NUMBER;
-                if (state === NOT_A_NUMBER) break;
+                if (i === runStart || (part === INTEGER_PART && i - runStart > 1 && data[runStart] === DIGIT_ZERO)) {
+                  valid = false;
+                  break;
+                }
+                let b = data[i] ?? 0;
+                if (b === DOT && part === INTEGER_PART) {
+                  part = FRACTION_PART;
+                } else if ((b | 0x20) === EXPONENT_E && part !== EXPONENT_PART) {
+                  part = EXPONENT_PART;
+                  if (i + 1 >= limit) break record;
+                  const sign = data[i + 1] ?? 0;
+                  if (sign === PLUS || sign === MINUS) {
+                    buffer[p++] = b;
+                    b = sign;
+                    i++;
+                  }
+                } else {
+                  break;
+                }
                 buffer[p++] = b;
                 i++;
               }
-              if (isNumberEnd(state) && unquoted[data[i] ?? 0] === STOP) {
+              if (valid && unquoted[data[i] ?? 0] === STOP) {
                 text = false;
               } else {
-                for (let q = p; q > outStart; q--) buffer[q] = buffer[q - 1] ?? 0;
-                buffer[outStart] = QUOTE;
-                p++;
+                i = cellStart;
+                p = outStart;
+                buffer[p++] = QUOTE;
               }
             } else {
               buffer[p++] = QUOTE;
@@ -380,7 +380,7 @@ export class FlatRecordWriter implements RecordShortcut {
                 // Four plain bytes per step while there are; the loop below takes the others.
                 while (i + 4 <= limit) {
                   const word = input.getInt32(i, true);
-                  if (hasSpecialByte(word, delimiters)) break;
+                  if (hasSpecialByte(word, delimiters, high)) break;
                   view.setInt32(p, word, true);
                   i += 4;
                   p += 4;

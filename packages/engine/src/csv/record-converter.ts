@@ -1,4 +1,5 @@
 import { ConversionError } from '../errors.js';
+import { unguardFormula } from '../formula-guard.js';
 import {
   cellKind,
   type InferenceRules,
@@ -16,6 +17,7 @@ import type { OutputBuffer } from '../json-out/output-buffer.js';
 import { jsonStringBytes, writeJsonString } from '../json-out/string-writer.js';
 import type { NormalizedCsvToJsonOptions } from '../options.js';
 import { compileRowTemplate, type RowTemplate, type TemplateNode } from '../unflatten/row-template.js';
+import type { Utf8Trust } from '../utf8-trust.js';
 import { cellBytes } from './cell-bytes.js';
 import { CELL_DOUBLED, CELL_HIGH, CELL_NEEDS_REWRITE, CELL_QUOTED, CELL_TRAILING } from './cell-flags.js';
 import { CsvParser } from './csv-parser.js';
@@ -69,6 +71,7 @@ export class RecordConverter {
     private readonly out: OutputBuffer,
     private readonly options: NormalizedCsvToJsonOptions,
     delimiter: string,
+    private readonly trust: Utf8Trust,
   ) {
     this.pretty = options.pretty && !options.ndjson;
     this.delimiter = delimiter.charCodeAt(0);
@@ -110,7 +113,8 @@ export class RecordConverter {
       const end = ends[c] ?? 0;
       const cellFlags = flags[c] ?? 0;
       this.checkUtf8(data, start, end, cellFlags);
-      names.push(decoder.decode(cellBytes(data, start, end, cellFlags)));
+      const name = decoder.decode(cellBytes(data, start, end, cellFlags));
+      names.push(this.rules.excelSafe ? unguardFormula(name) : name);
     }
     const headers = uniqueHeaderNames(names, this.options.onNotice);
     const template = compileRowTemplate(headers, this.options.separator, this.options.unflatten);
@@ -141,6 +145,7 @@ export class RecordConverter {
           this.delimiter,
           this.rules.types,
           this.rules.excelSafe,
+          this.trust,
         );
       }
     }
@@ -489,7 +494,7 @@ export class RecordConverter {
   }
 
   private checkUtf8(data: Uint8Array, start: number, end: number, flags: number): void {
-    if ((flags & CELL_HIGH) === 0) return;
+    if ((flags & CELL_HIGH) === 0 || this.trust.trusted) return;
     const bad = findInvalidUtf8(data, start, end);
     if (bad < 0) return;
     const position = this.parser.locate(data, bad);

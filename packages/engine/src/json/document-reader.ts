@@ -2,6 +2,7 @@ import { ByteBuilder } from './byte-builder.js';
 import { INCOMPLETE, JsonCursor, NEED_MORE_BYTES } from './json-cursor.js';
 import { scanString } from './json-string.js';
 import { ABSENT, locateRecords } from './records-locator.js';
+import { recordsPathSegment } from './records-path.js';
 import { skipValue } from './skip-value.js';
 
 /** How the records look: objects/scalars (`records`), or arrays whose first one is the header (`rows`). */
@@ -183,7 +184,11 @@ export class DocumentReader {
         if (found === INCOMPLETE) return false;
         if (found === ABSENT) {
           if (this.options.recordsPath !== null) {
-            cursor.fail('RECORDS_PATH_NOT_FOUND', `No array at "${this.options.recordsPath.join('.')}"`, this.start);
+            cursor.fail(
+              'RECORDS_PATH_NOT_FOUND',
+              `No array at "${this.options.recordsPath.map(recordsPathSegment).join('.')}"`,
+              this.start,
+            );
           }
           cursor.line = line;
           cursor.lineStart = lineStart;

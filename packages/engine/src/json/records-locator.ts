@@ -1,11 +1,12 @@
 import type { ByteBuilder } from './byte-builder.js';
 import { INCOMPLETE, type JsonCursor } from './json-cursor.js';
 import { decodeKey, scanString } from './json-string.js';
+import { recordsPathSegment } from './records-path.js';
 import { skipValue } from './skip-value.js';
 
 /** Where the records array sits inside a top-level object. */
 export interface RecordsLocation {
-  /** The keys leading to the array. */
+  /** The keys leading to the array, each as a records path segment: joined with `.`, they are its path. */
   keys: string[];
   /** Buffer index of the array's first element (or of its `]`). */
   contentStart: number;
@@ -18,17 +19,18 @@ export const ABSENT = -2;
 const AUTO_LEVELS = 3;
 
 /**
- * Finds the records array inside the object starting at `start` (its `{`). With `wanted` keys it follows
+ * Finds the records array inside the object starting at `start` (its `{`). With a `path` of keys it follows
  * that path; without, it takes the first property, depth-first within AUTO_LEVELS levels, whose value is an
  * array whose first element is an object. Everything before it is validated and skipped.
  * Returns the location, ABSENT, or INCOMPLETE (call again from `start` with more bytes).
+
  */
 export function locateRecords(
   buf: Uint8Array,
   start: number,
   end: number,
   cursor: JsonCursor,
-  wanted: readonly string[] | null,
+  path: readonly string[] | null,
   maxDepth: number,
   scratch: ByteBuilder,
 ): RecordsLocation | typeof ABSENT | typeof INCOMPLETE {
@@ -70,15 +72,16 @@ export function locateRecords(
     i = cursor.ws(buf, i + 1);
     if (i >= end) return INCOMPLETE;
     c = buf[i];
-    if (wanted !== null) {
-      if (key === wanted[level - 1]) {
-        if (level === wanted.length) {
-          if (c !== 91) cursor.fail('RECORDS_PATH_NOT_FOUND', `"${wanted.join('.')}" is not an array`, i);
-          return { keys: [...keys, key], contentStart: i + 1 };
+    if (path !== null) {
+      if (key === path[level - 1]) {
+        if (level === path.length) {
+          if (c !== 91)
+            cursor.fail('RECORDS_PATH_NOT_FOUND', `"${path.map(recordsPathSegment).join('.')}" is not an array`, i);
+          return { keys: [...keys, recordsPathSegment(key)], contentStart: i + 1 };
         }
         if (c === 123) {
           if (level + 1 > maxDepth) cursor.tooDeep(i, maxDepth);
-          keys.push(key);
+          keys.push(recordsPathSegment(key));
           level++;
           i++;
           first = true;
@@ -88,9 +91,9 @@ export function locateRecords(
     } else if (c === 91) {
       const element = cursor.ws(buf, i + 1);
       if (element >= end) return INCOMPLETE;
-      if (buf[element] === 123) return { keys: [...keys, key], contentStart: element };
+      if (buf[element] === 123) return { keys: [...keys, recordsPathSegment(key)], contentStart: element };
     } else if (c === 123 && level < AUTO_LEVELS) {
-      keys.push(key);
+      keys.push(recordsPathSegment(key));
       level++;
       i++;
       first = true;

@@ -3,11 +3,20 @@ import { isJsonNumber } from '../json/json-scalars.js';
 import { BACKSLASH, decodeEscape, HIGH, PLAIN, QUOTE, scanString, stringByteClasses } from '../json/json-string.js';
 import { utf8CodePoint, utf8SequenceLength, writeCodePoint } from '../json/utf8-sequence.js';
 import { SNIFFED_DELIMITERS } from '../options.js';
+import type { Utf8Trust } from '../utf8-trust.js';
 import type { CellWriter } from './cell-writer.js';
 import type { RowBuffer } from './row-buffer.js';
 
 /** A byte class for the CSV delimiter inside strings: such a cell must be quoted. */
 const DELIMITER = 5;
+
+/** `byte` in all four bytes of a 32-bit word. */
+function repeated(byte: number): number {
+  return byte * 0x01010101;
+}
+
+const QUOTES = repeated(0x22);
+const BACKSLASHES = repeated(0x5c);
 
 /** Bytes that can appear in an unquoted number, boolean or empty container cell. */
 const LITERAL_BYTES = '0123456789.eE+-truefalsn[]{}';
@@ -21,24 +30,42 @@ const LITERAL_BYTES = '0123456789.eE+-truefalsn[]{}';
  */
 export class CsvCellWriter implements CellWriter {
   private readonly classes = stringByteClasses();
+  /** `classes` for input whose UTF-8 is already checked: bytes >= 0x80 are plain (the delimiter is ASCII). */
+  private readonly trustedClasses: Uint8Array;
   private readonly delimiter: Uint8Array;
   private readonly delimiterCode: number;
   /** The delimiter could occur inside a number or literal, which must then be quoted. */
   private readonly literalRisk: boolean;
+  /** The ASCII bytes of the DELIMITER class, each repeated in a word (the last one again when fewer than four). */
+  private readonly delimiterWords: [number, number, number, number];
+  /** Views for word loads and stores, kept while the reader's and the row buffer's arrays stay the same. */
+  private input: Uint8Array = new Uint8Array(0);
+  private inputView: DataView = new DataView(new ArrayBuffer(0));
+  private output = new Uint8Array(0);
+  private outputView = new DataView(new ArrayBuffer(0));
 
   constructor(
     private readonly rows: RowBuffer,
     private readonly cursor: JsonCursor,
     delimiter: string,
     private readonly excelSafe: boolean,
+    private readonly trust: Utf8Trust,
   ) {
     this.delimiter = new TextEncoder().encode(delimiter);
     this.delimiterCode = delimiter.codePointAt(0) as number;
     // Text holding any delimiter a reader might sniff is quoted too, so a one-column file cannot be misread.
     // A raw tab is invalid inside JSON strings (it stays a CONTROL byte); an escaped one is checked below.
+    const words: number[] = [];
     for (const code of [this.delimiterCode, ...SNIFFED_DELIMITERS.map((d) => d.charCodeAt(0))]) {
-      if (code >= 0x20 && code < 0x80) this.classes[code] = DELIMITER;
+      if (code >= 0x20 && code < 0x80 && this.classes[code] !== DELIMITER) {
+        this.classes[code] = DELIMITER;
+        words.push(repeated(code));
+      }
     }
+    this.trustedClasses = this.classes.slice();
+    if (this.delimiterCode < 0x80) this.trustedClasses.fill(PLAIN, 0x80);
+    const last = words.at(-1) ?? QUOTES;
+    this.delimiterWords = [words[0] ?? last, words[1] ?? last, words[2] ?? last, words[3] ?? last];
     this.literalRisk = LITERAL_BYTES.includes(delimiter);
   }
 
@@ -55,14 +82,53 @@ export class CsvCellWriter implements CellWriter {
     }
     rows.reserve(need);
     const out = rows.out;
-    const classes = this.classes;
+    if (buf !== this.input) {
+      this.input = buf;
+      this.inputView = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+    }
+    if (out !== this.output) {
+      this.output = out;
+      this.outputView = new DataView(out.buffer, out.byteOffset, out.byteLength);
+    }
+    const inputView = this.inputView;
+    const outputView = this.outputView;
+    const [d0, d1, d2, d3] = this.delimiterWords;
+    const trusted = this.trust.trusted;
+    const classes = trusted ? this.trustedClasses : this.classes;
+    const high = trusted && this.delimiterCode < 0x80 ? 0 : -1;
     const start = rows.pos;
     let p = start;
     let j = i;
     let quote = false;
     for (;;) {
-      // Plain bytes are classified and copied in one pass: most cell strings are short, and for them one
-      // load-test-store loop beats finding the run first and copying it after.
+      // Four plain bytes per load and store while there are. A byte needs a look when it is < 0x20, a
+      // quote, a backslash, of the DELIMITER class, or >= 0x80 in UTF-8 not yet checked (`high` is -1
+      // then, else 0): bit tricks test all four at once (for
+      // each byte, `(x - 1) & ~x` has its top bit set where x is 0; a borrow can only mark more bytes
+      // when one already matched, so the test is exact).
+      while (j + 4 <= end) {
+        const word = inputView.getInt32(j, true);
+        const q = word ^ QUOTES;
+        const b = word ^ BACKSLASHES;
+        const x0 = word ^ d0;
+        const x1 = word ^ d1;
+        const x2 = word ^ d2;
+        const x3 = word ^ d3;
+        const marks =
+          (word & high) |
+          ((word - 0x20202020) & ~word) |
+          ((q - 0x01010101) & ~q) |
+          ((b - 0x01010101) & ~b) |
+          ((x0 - 0x01010101) & ~x0) |
+          ((x1 - 0x01010101) & ~x1) |
+          ((x2 - 0x01010101) & ~x2) |
+          ((x3 - 0x01010101) & ~x3);
+        if ((marks & 0x80808080) !== 0) break;
+        outputView.setInt32(p, word, true);
+        j += 4;
+        p += 4;
+      }
+      // Then byte by byte up to the byte that needs a look, which is dealt with below.
       let c = buf[j] as number;
       let kind = classes[c];
       while (kind === PLAIN) {

@@ -5,7 +5,9 @@ import { RowsFlattener } from '../flatten/rows-flattener.js';
 import { TableSink } from '../flatten/table-sink.js';
 import { DocumentReader, type RecordSink, type RecordsForm } from '../json/document-reader.js';
 import { INCOMPLETE, JsonCursor } from '../json/json-cursor.js';
+import { parseRecordsPath } from '../json/records-path.js';
 import type { NormalizedJsonToCsvOptions } from '../options.js';
+import { Utf8Trust } from '../utf8-trust.js';
 import type { CellWriter } from './cell-writer.js';
 import { CsvCellWriter } from './csv-cells.js';
 import { RowBuffer } from './row-buffer.js';
@@ -39,7 +41,11 @@ export class JsonTable {
   private readonly reader: DocumentReader;
   private readonly sink: TableSink;
 
+  /** Whether the input's UTF-8 is known valid, so string cells may copy it unchecked. */
+  private readonly trust: Utf8Trust;
+
   constructor(options: NormalizedJsonToCsvOptions) {
+    this.trust = new Utf8Trust(options.isUtf8);
     this.columns = new ColumnSet(options.separator);
     const format = options.format === 'xlsx' ? 'xlsx' : 'csv';
     this.rows = new RowBuffer(
@@ -51,7 +57,7 @@ export class JsonTable {
     const cells: CellWriter =
       format === 'xlsx'
         ? new XlsxCellWriter(this.rows, cursor)
-        : new CsvCellWriter(this.rows, cursor, options.delimiter, options.excelSafe);
+        : new CsvCellWriter(this.rows, cursor, options.delimiter, options.excelSafe, this.trust);
     this.sink = new TableSink(
       this.columns,
       this.rows,
@@ -63,7 +69,7 @@ export class JsonTable {
         ? new TeeSink(this.sink, visitingSink(options.analysis, options.separator, options.maxDepth))
         : this.sink,
       {
-        recordsPath: options.recordsPath === undefined ? null : options.recordsPath.split('.'),
+        recordsPath: options.recordsPath === undefined ? null : parseRecordsPath(options.recordsPath),
         maxDepth: options.maxDepth,
         onRecordsPath: (path) => options.onNotice?.({ kind: 'records-path', path }),
       },
@@ -73,11 +79,13 @@ export class JsonTable {
 
   /** Reads a UTF-8 chunk. */
   push(chunk: Uint8Array): void {
+    this.trust.accept(chunk);
     this.reader.push(chunk);
   }
 
   /** Ends the input. */
   finish(): void {
+    this.trust.end();
     this.reader.finish();
     this.rows.finish();
   }

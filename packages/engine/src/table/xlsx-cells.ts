@@ -3,6 +3,7 @@ import { INCOMPLETE, type JsonCursor } from '../json/json-cursor.js';
 import { decodeString } from '../json/json-string.js';
 import type { CellWriter } from './cell-writer.js';
 import type { RowBuffer } from './row-buffer.js';
+import { checkCellLength, tooManyRows, XLSX_MAX_CELL_CHARS, XLSX_MAX_ROWS } from './xlsx-limits.js';
 
 const encoder = new TextEncoder();
 const NUMBER_OPEN = encoder.encode('><v>');
@@ -16,6 +17,7 @@ const TEXT_CLOSE = encoder.encode('</t></is></c>');
  * XLSX cells, as the tail of a `<c r="B7"` element (the row buffer writes the reference).
  * Text is an inline string; a number is numeric only when a spreadsheet keeps it exactly
  * (at most 15 significant digits, inside the double range), otherwise it is text so nothing is rounded.
+ * A cell past Excel's row or length limit fails (TOO_MANY_ROWS, CELL_TOO_LONG) at its record.
  */
 export class XlsxCellWriter implements CellWriter {
   private readonly decoded = new ByteBuilder();
@@ -29,27 +31,28 @@ export class XlsxCellWriter implements CellWriter {
     this.decoded.length = 0;
     const close = decodeString(buf, i, end, this.cursor, this.decoded);
     if (close < 0) return INCOMPLETE;
-    this.text(col, this.decoded.view());
+    // A string's position is its opening quote.
+    this.textCell(col, this.decoded.view(), i - 1);
     return close;
   }
 
   literal(col: number, buf: Uint8Array, start: number, end: number): void {
     const first = buf[start];
     if (first === 116 || first === 102) {
-      this.rows.beginCell(col);
+      this.beginCell(col);
       this.write(first === 116 ? TRUE_CELL : FALSE_CELL);
       this.rows.endCell();
     } else if (keepsExactly(buf, start, end)) {
-      this.rows.beginCell(col);
+      this.beginCell(col);
       this.write(NUMBER_OPEN);
       this.write(buf.subarray(start, end));
       this.write(NUMBER_CLOSE);
       this.rows.endCell();
-    } else this.text(col, buf.subarray(start, end));
+    } else this.textCell(col, buf.subarray(start, end), start);
   }
 
   empty(col: number): void {
-    this.rows.beginCell(col);
+    this.beginCell(col);
     this.rows.endCell();
   }
 
@@ -58,8 +61,26 @@ export class XlsxCellWriter implements CellWriter {
   }
 
   text(col: number, bytes: Uint8Array): void {
+    this.textCell(col, bytes, -1);
+  }
+
+  /** Starts a cell, unless its row would be past the sheet's last one. */
+  private beginCell(col: number): void {
     const rows = this.rows;
+    // The header is sheet row 1, so data row n is sheet row n + 1; an exploded record's element k (its
+    // `owner`) writes the record's k-th row.
+    if (rows.rows + Math.max(rows.owner, 1) >= XLSX_MAX_ROWS) throw tooManyRows({ record: this.cursor.record });
     rows.beginCell(col);
+  }
+
+  /** A text cell whose value starts at buffer index `at` of the input (-1: not in the input as such). */
+  private textCell(col: number, bytes: Uint8Array, at: number): void {
+    // Only text of more bytes than a cell's characters can be too long: the position is found just then.
+    if (bytes.length > XLSX_MAX_CELL_CHARS) {
+      checkCellLength(bytes, 'A cell', at < 0 ? { record: this.cursor.record } : this.cursor.positionAt(at));
+    }
+    const rows = this.rows;
+    this.beginCell(col);
     this.write(TEXT_OPEN);
     rows.reserve(bytes.length * 7 + TEXT_CLOSE.length);
     const p = escapeXlsxText(bytes, rows.out, rows.pos);

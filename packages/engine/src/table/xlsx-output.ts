@@ -2,11 +2,9 @@ import { ConversionError } from '../errors.js';
 import { ByteBuilder } from '../json/byte-builder.js';
 import { columnLetters } from './row-buffer.js';
 import { escapeXlsxText } from './xlsx-cells.js';
+import { checkCellLength, tooManyRows, XLSX_MAX_COLUMNS, XLSX_MAX_ROWS } from './xlsx-limits.js';
 
 const encoder = new TextEncoder();
-
-/** Excel's column limit. */
-export const XLSX_MAX_COLUMNS = 16_384;
 
 const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`;
@@ -27,6 +25,7 @@ function headerRow(headers: readonly string[]): Uint8Array {
   out.appendAscii('<row r="1">');
   for (const [col, name] of headers.entries()) {
     const bytes = encoder.encode(name);
+    checkCellLength(bytes, `The header of column ${columnLetters(col)}`);
     out.appendAscii(`<c r="${columnLetters(col)}1" t="inlineStr"><is><t xml:space="preserve">`);
     out.reserve(bytes.length * 7);
     out.length = escapeXlsxText(bytes, out.bytes, out.length);
@@ -38,11 +37,13 @@ function headerRow(headers: readonly string[]): Uint8Array {
 
 /**
  * The final .xlsx: a zip with the content types, relationships, workbook and one sheet whose first row is
- * the header and whose other rows are the spooled `<row>` elements, deflated as they stream through.
+ * the header and whose other `rows` rows are the spooled `<row>` elements, deflated as they stream through.
+ * A sheet past Excel's limits fails before any byte is written.
  */
 export async function* xlsxOutput(
   spool: AsyncIterable<Uint8Array>,
   headers: readonly string[],
+  rows: number,
 ): AsyncGenerator<Uint8Array> {
   if (headers.length > XLSX_MAX_COLUMNS) {
     throw new ConversionError(
@@ -50,6 +51,8 @@ export async function* xlsxOutput(
       `${headers.length} columns do not fit in a sheet (at most ${XLSX_MAX_COLUMNS})`,
     );
   }
+  // The cell writer stops at the first record past the limit; rows without any cell (`{}`) reach here.
+  if (rows + 1 > XLSX_MAX_ROWS) throw tooManyRows();
   // Loaded on first use: CSV, the common case, then never pays for parsing the zip library at start-up.
   const { Zip, ZipDeflate } = await import('fflate');
   const out: Uint8Array[] = [];

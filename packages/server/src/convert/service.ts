@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { CONVERSION_TEXTS, type ConversionResult, QUICK_CONVERT_MAX_BYTES, type UserSettings } from '@unnest/contracts';
 import { type AnalysisCollector, ConversionError, csvToJson, jsonToCsv, type Notice } from '@unnest/engine';
 import { fileSpoolFactory } from '@unnest/engine/node';
@@ -97,7 +98,7 @@ export class ConvertService {
       const input = await collectChunks(limitBytes(body, QUICK_CONVERT_MAX_BYTES, { bytes: 0 }, tooLarge));
       if (isBlank(input)) throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyQuickConvert });
       try {
-        return await collect(jsonToCsv(input));
+        return await collect(jsonToCsv(input, { isUtf8 }));
       } catch (error) {
         throw conversionFailure(error, CONVERSION_TEXTS.conversionFailed);
       }
@@ -240,7 +241,7 @@ export class ConvertService {
     if (bytes.length > fileSizeLimitBytes(plan)) throw this.tooLarge(plan, Number.POSITIVE_INFINITY);
     const release = counted ? await this.acquireConversion(userId, plan) : async () => {};
     try {
-      const json = await collect(csvToJson([bytes], delimiter === undefined ? {} : { delimiter }));
+      const json = await collect(csvToJson([bytes], delimiter === undefined ? { isUtf8 } : { delimiter, isUtf8 }));
       if (counted) {
         await this.deps.audit.record(userId, {
           action: 'csv_to_json',
@@ -305,8 +306,10 @@ export class ConvertService {
     summary: { records: number | null; columns: number | null },
     analysis: AnalysisCollector | null = null,
   ): AsyncIterable<Uint8Array> {
-    if (input === 'csv') return csvToJson(source);
+    // Node's native check lets the engine copy valid UTF-8 without checking it character by character.
+    if (input === 'csv') return csvToJson(source, { isUtf8 });
     return jsonToCsv(source, {
+      isUtf8,
       ...(analysis ? { analysis } : {}),
       format: options.outputFormat === 'json' ? 'csv' : options.outputFormat,
       delimiter: options.delimiter,
