@@ -462,6 +462,36 @@ describe('errors', () => {
   });
 });
 
+describe('padding rows written before a column appeared', () => {
+  /** A spool that reads back one byte per chunk: row lengths and rows cut anywhere. */
+  const byteSpool = (): Spool => {
+    const chunks: Uint8Array[] = [];
+    return {
+      write(chunk) {
+        chunks.push(chunk.slice());
+      },
+      get size() {
+        return chunks.reduce((n, chunk) => n + chunk.length, 0);
+      },
+      async *read() {
+        for (const chunk of chunks) for (let k = 0; k < chunk.length; k++) yield chunk.subarray(k, k + 1);
+      },
+      async dispose() {},
+    };
+  };
+
+  it('pads exploded, reordered and multi-line rows alike, however the spool cuts them', async () => {
+    const input =
+      '[{"id":1,"items":[{"n":"a\\nb"},{"n":"c"}]},{"note":"x\\r\\ny","id":2},{"id":3,"items":[{"n":"d","late":true}]}]';
+    const expected =
+      'id,items.n,note,items.late\r\n1,"a\nb",,\r\n1,c,,\r\n2,,"x\r\ny",\r\n3,d,,true\r\n';
+    for (const spool of [undefined, byteSpool]) {
+      const bytes = await collect([encoder.encode(input)], { arrays: 'explode', eol: 'crlf', spool });
+      expect(new TextDecoder().decode(bytes)).toBe(expected);
+    }
+  });
+});
+
 describe('large inputs', () => {
   it('handles 100,000 distinct keys in one object', async () => {
     const keys = Array.from({ length: 100_000 }, (_, k) => `"k${k}":${k}`);
@@ -499,7 +529,8 @@ describe('large inputs', () => {
     for await (const _ of jsonToCsv(chunks, { spool })) {
       // Only the header comes out of this spool.
     }
-    expect(written).toBe(size + 3);
+    // The row, its line ending and its length (4 bytes, in the spool of row lengths).
+    expect(written).toBe(size + 3 + 4);
     expect(Date.now() - started).toBeLessThan(20_000);
   });
 });

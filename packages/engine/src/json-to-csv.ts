@@ -3,7 +3,7 @@ import { ConversionError } from './errors.js';
 import { guardFormula } from './formula-guard.js';
 import { InputDecoder } from './json/input-encoding.js';
 import { type JsonToCsvOptions, type NormalizedJsonToCsvOptions, normalizeJsonToCsvOptions } from './options.js';
-import { createMemorySpool } from './spool.js';
+import { createMemorySpool, type Spool } from './spool.js';
 import { csvOutput } from './table/csv-output.js';
 import { JsonTable } from './table/json-table.js';
 import { xlsxOutput } from './table/xlsx-output.js';
@@ -32,8 +32,12 @@ export function jsonToCsv(input: ByteSource, options?: JsonToCsvOptions): AsyncI
 }
 
 async function* convert(input: ByteSource, options: NormalizedJsonToCsvOptions): AsyncGenerator<Uint8Array> {
-  const spool = await (options.spool ?? createMemorySpool)();
+  const createSpool = options.spool ?? createMemorySpool;
+  const spool = await createSpool();
+  // Where each CSV row ends, so that the rows written before the last column appeared can be padded.
+  let rowLengths: Spool | undefined;
   try {
+    rowLengths = options.format === 'xlsx' ? undefined : await createSpool();
     const table = new JsonTable(options);
     const decoder = new InputDecoder();
     let bytesRead = 0;
@@ -45,6 +49,7 @@ async function* convert(input: ByteSource, options: NormalizedJsonToCsvOptions):
         if (decoder.encoding !== 'utf-8') options.onNotice?.({ kind: 'encoding', encoding: decoder.encoding });
       }
       for (const out of table.take()) await spool.write(out);
+      for (const lengths of table.rows.takeRowLengths()) await rowLengths?.write(lengths);
     };
     for await (const chunk of iterateBytes(input)) {
       bytesRead += chunk.length;
@@ -55,9 +60,9 @@ async function* convert(input: ByteSource, options: NormalizedJsonToCsvOptions):
     table.finish();
     await feed([]);
     const headers = table.columns.headers;
-    if (options.format === 'xlsx') yield* xlsxOutput(spool.read(), headers, table.rows.rows);
+    if (rowLengths === undefined) yield* xlsxOutput(spool.read(), headers, table.rows.rows);
     else {
-      yield* csvOutput(spool.read(), {
+      yield* csvOutput(spool.read(), rowLengths.read(), {
         // Keys are text a spreadsheet shows too: the header gets the data cells' formula guard.
         headers: options.excelSafe ? headers.map(guardFormula) : headers,
         widthLog: table.rows.widthLog,
@@ -69,6 +74,7 @@ async function* convert(input: ByteSource, options: NormalizedJsonToCsvOptions):
     options.onNotice?.({ kind: 'summary', records: table.records, columns: headers.length });
   } finally {
     await spool.dispose();
+    await rowLengths?.dispose();
   }
 }
 

@@ -1,5 +1,7 @@
 /** Output is handed on in chunks of about this size. */
 const OUT_CHUNK = 1 << 20;
+/** Row lengths are handed on in batches of this many. */
+const LENGTH_BATCH = 1 << 16;
 
 /** Which output the rows are written for. */
 export type RowFormat = 'csv' | 'xlsx';
@@ -10,8 +12,9 @@ export type RowFormat = 'csv' | 'xlsx';
  * are written in between as cells arrive), while any other record (keys out of order, a duplicated key,
  * exploded rows, every XLSX row) is reassembled in column order at its end.
  *
- * Each row has the width known when it was written; `widthLog` records where the width grew, so the
- * final pass can pad the narrower rows once the header (the union of all columns) is known.
+ * Each row has the width known when it was written; `widthLog` records where the width grew, and every CSV
+ * row's length is handed on too (`takeRowLengths`), so that the final pass can pad the narrower rows once
+ * the header (the union of all columns) is known without looking for their ends again.
  */
 export class RowBuffer {
   out = new Uint8Array(OUT_CHUNK);
@@ -27,6 +30,10 @@ export class RowBuffer {
   /** Absolute output offsets where the row width grew, with the new width (pairs: offset, width). */
   readonly widthLog: number[] = [];
   private loggedWidth = -1;
+  /** Byte lengths of the CSV rows written since the last batch was handed on. */
+  private rowLengths = new Uint32Array(LENGTH_BATCH);
+  private rowLengthCount = 0;
+  private readyLengths: Uint8Array[] = [];
 
   /** Which exploded element the next cells belong to (0: the parent record). */
   owner = 0;
@@ -172,6 +179,7 @@ export class RowBuffer {
       if (width > present) this.writeDelimiters(width - present);
       this.writeBytes(this.eol);
       this.rows++;
+      this.noteRow(this.pos - this.rowStart);
     } else this.assemble(width);
     this.rowStart = this.pos;
     this.resetRow();
@@ -223,8 +231,12 @@ export class RowBuffer {
           colStamp[col] = stamp;
         }
       }
-      if (this.csv) this.assembleCsv(raw, width, stamp, firstCol);
-      else this.assembleXlsx(raw, width, stamp);
+      const before = this.pos;
+      if (this.csv) {
+        this.assembleCsv(raw, width, stamp, firstCol);
+        // Only a record that is not exploded keeps bytes in place, and it has a single row.
+        this.noteRow(kept + this.pos - before);
+      } else this.assembleXlsx(raw, width, stamp);
       this.rows++;
     }
     this.out.copyWithin(raw + kept, built, this.pos);
@@ -296,8 +308,32 @@ export class RowBuffer {
     return name;
   }
 
+  private noteRow(length: number): void {
+    if (!this.csv) return;
+    this.rowLengths[this.rowLengthCount++] = length;
+    if (this.rowLengthCount === LENGTH_BATCH) this.handOnRowLengths();
+  }
+
+  private handOnRowLengths(): void {
+    if (this.rowLengthCount === 0) return;
+    this.readyLengths.push(new Uint8Array(this.rowLengths.buffer, 0, this.rowLengthCount * 4));
+    this.rowLengths = new Uint32Array(LENGTH_BATCH);
+    this.rowLengthCount = 0;
+  }
+
+  /**
+   * Takes the lengths of the CSV rows handed on so far (each a 32-bit unsigned integer in the platform's
+   * byte order), in batches; after `finish`, the last ones too.
+   */
+  takeRowLengths(): Uint8Array[] {
+    const ready = this.readyLengths;
+    this.readyLengths = [];
+    return ready;
+  }
+
   /** Hands on everything written; call after the last row. */
   finish(): void {
+    this.handOnRowLengths();
     if (this.pos > 0) this.ready.push(this.out.subarray(0, this.pos));
     this.handedOn += this.pos;
     this.out = new Uint8Array(0);
