@@ -483,8 +483,7 @@ describe('padding rows written before a column appeared', () => {
   it('pads exploded, reordered and multi-line rows alike, however the spool cuts them', async () => {
     const input =
       '[{"id":1,"items":[{"n":"a\\nb"},{"n":"c"}]},{"note":"x\\r\\ny","id":2},{"id":3,"items":[{"n":"d","late":true}]}]';
-    const expected =
-      'id,items.n,note,items.late\r\n1,"a\nb",,\r\n1,c,,\r\n2,,"x\r\ny",\r\n3,d,,true\r\n';
+    const expected = 'id,items.n,note,items.late\r\n1,"a\nb",,\r\n1,c,,\r\n2,,"x\r\ny",\r\n3,d,,true\r\n';
     for (const spool of [undefined, byteSpool]) {
       const bytes = await collect([encoder.encode(input)], { arrays: 'explode', eol: 'crlf', spool });
       expect(new TextDecoder().decode(bytes)).toBe(expected);

@@ -37,12 +37,15 @@ export class CsvCellWriter implements CellWriter {
   /** The delimiter could occur inside a number or literal, which must then be quoted. */
   private readonly literalRisk: boolean;
   /** The ASCII bytes of the DELIMITER class, each repeated in a word (the last one again when fewer than four). */
-  private readonly delimiterWords: [number, number, number, number];
+  private readonly d0: number;
+  private readonly d1: number;
+  private readonly d2: number;
+  private readonly d3: number;
   /** Views for word loads and stores, kept while the reader's and the row buffer's arrays stay the same. */
   private input: Uint8Array = new Uint8Array(0);
   private inputView: DataView = new DataView(new ArrayBuffer(0));
-  private output = new Uint8Array(0);
-  private outputView = new DataView(new ArrayBuffer(0));
+  private output: Uint8Array = new Uint8Array(0);
+  private outputView: DataView = new DataView(new ArrayBuffer(0));
 
   constructor(
     private readonly rows: RowBuffer,
@@ -65,7 +68,10 @@ export class CsvCellWriter implements CellWriter {
     this.trustedClasses = this.classes.slice();
     if (this.delimiterCode < 0x80) this.trustedClasses.fill(PLAIN, 0x80);
     const last = words.at(-1) ?? QUOTES;
-    this.delimiterWords = [words[0] ?? last, words[1] ?? last, words[2] ?? last, words[3] ?? last];
+    this.d0 = words[0] ?? last;
+    this.d1 = words[1] ?? last;
+    this.d2 = words[2] ?? last;
+    this.d3 = words[3] ?? last;
     this.literalRisk = LITERAL_BYTES.includes(delimiter);
   }
 
@@ -82,17 +88,10 @@ export class CsvCellWriter implements CellWriter {
     }
     rows.reserve(need);
     const out = rows.out;
-    if (buf !== this.input) {
-      this.input = buf;
-      this.inputView = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-    }
-    if (out !== this.output) {
-      this.output = out;
-      this.outputView = new DataView(out.buffer, out.byteOffset, out.byteLength);
-    }
+    this.refreshViews(buf, out);
     const inputView = this.inputView;
     const outputView = this.outputView;
-    const [d0, d1, d2, d3] = this.delimiterWords;
+    const { d0, d1, d2, d3 } = this;
     const trusted = this.trust.trusted;
     const classes = trusted ? this.trustedClasses : this.classes;
     const high = trusted && this.delimiterCode < 0x80 ? 0 : -1;
@@ -233,6 +232,18 @@ export class CsvCellWriter implements CellWriter {
     return end;
   }
 
+  /** Makes the word views follow the reader's and the row buffer's current arrays. */
+  private refreshViews(buf: Uint8Array, out: Uint8Array): void {
+    if (buf !== this.input) {
+      this.input = buf;
+      this.inputView = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+    }
+    if (out !== this.output) {
+      this.output = out;
+      this.outputView = new DataView(out.buffer, out.byteOffset, out.byteLength);
+    }
+  }
+
   literal(col: number, buf: Uint8Array, start: number, end: number): void {
     const rows = this.rows;
     rows.beginCell(col);
@@ -259,7 +270,18 @@ export class CsvCellWriter implements CellWriter {
   }
 
   container(col: number, text: Uint8Array): void {
-    this.literal(col, text, 0, text.length);
+    // Not `literal`: its word views follow the reader's buffer, which `text` is not.
+    const rows = this.rows;
+    rows.beginCell(col);
+    rows.reserve(text.length + 2);
+    const out = rows.out;
+    let p = rows.pos;
+    const quote = this.literalRisk && this.holdsDelimiter(text, 0, text.length);
+    if (quote) out[p++] = 34;
+    for (let k = 0; k < text.length; k++) out[p++] = text[k] as number;
+    if (quote) out[p++] = 34;
+    rows.pos = p;
+    rows.endCell();
   }
 
   text(col: number, bytes: Uint8Array): void {

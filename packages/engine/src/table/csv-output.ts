@@ -23,22 +23,82 @@ export function encodeHeaderCell(name: string, delimiter: string): string {
   return quote ? `"${name.replaceAll('"', '""')}"` : name;
 }
 
-/** The delimiters each segment of the width log lacks, by row start offset. */
-class RowPadding {
+/**
+ * Which rows of the spool need padding, and where: each row written narrower than the header gets the
+ * delimiters it lacks just before its line ending. Rows are followed by their lengths, segments of the
+ * width log by their start offsets.
+ */
+class PaddingPlan {
+  /** Where each pad goes in the current chunk (before the line ending), and what it is. */
+  points = new Int32Array(1024);
+  pads: Uint8Array[] = [];
+  count = 0;
+  /** Bytes the pads of the current chunk add. */
+  extra = 0;
+  /** Lengths of the next rows, from `at` on. */
+  lengths: Uint32Array = new Uint32Array(0);
+  at = 0;
+  /** Absolute offset of the next row. */
+  rowStart = 0;
   private segment = -1;
   private segmentEnd = 0;
-  /** The padding of the current segment. */
-  pad: Uint8Array = new Uint8Array(0);
+  private pad = new Uint8Array(0);
 
   constructor(
     private readonly log: readonly number[],
     private readonly width: number,
     private readonly delimiter: Uint8Array,
+    private readonly eolLength: number,
   ) {}
 
-  /** Moves to the segment holding the row that starts at `offset` (offsets only grow). */
-  seek(offset: number): void {
-    if (offset < this.segmentEnd) return;
+  /** Starts the plan of a chunk. */
+  begin(): void {
+    this.count = 0;
+    this.extra = 0;
+    this.pads = [];
+  }
+
+  /**
+   * Plans the rows whose line ending starts before `chunkEnd`, from the chunk at `offset`. Returns false
+   * when the loaded lengths ran out first (load more and call again).
+   */
+  plan(offset: number, chunkEnd: number): boolean {
+    const lengths = this.lengths;
+    const eolLength = this.eolLength;
+    let at = this.at;
+    let rowStart = this.rowStart;
+    let covered = false;
+    while (at < lengths.length) {
+      const rowEnd = rowStart + (lengths[at] as number);
+      // The pad goes before the first byte of the line ending: that byte must be in this chunk.
+      if (rowEnd - eolLength >= chunkEnd) {
+        covered = true;
+        break;
+      }
+      at++;
+      if (rowStart >= this.segmentEnd) this.seek(rowStart);
+      if (this.pad.length > 0) this.add(rowEnd - eolLength - offset);
+      rowStart = rowEnd;
+    }
+    this.at = at;
+    this.rowStart = rowStart;
+    return covered;
+  }
+
+  private add(point: number): void {
+    if (this.count === this.points.length) {
+      const grown = new Int32Array(this.count * 2);
+      grown.set(this.points);
+      this.points = grown;
+    }
+    this.points[this.count] = point;
+    this.pads[this.count] = this.pad;
+    this.count++;
+    this.extra += this.pad.length;
+  }
+
+  /** Moves to the segment holding the row that starts at `offset`. */
+  private seek(offset: number): void {
     while (offset >= this.segmentEnd) {
       this.segment++;
       this.segmentEnd = this.log[this.segment * 2 + 2] ?? Number.POSITIVE_INFINITY;
@@ -66,62 +126,42 @@ export async function* csvOutput(
   if (width === 0) return;
   const header = options.headers.map((name) => encodeHeaderCell(name, options.delimiter)).join(options.delimiter);
   yield encoder.encode(`${options.bom ? '\ufeff' : ''}${header}${options.eol}`);
-  const padding = new RowPadding(options.widthLog, width, encoder.encode(options.delimiter));
+  const plan = new PaddingPlan(options.widthLog, width, encoder.encode(options.delimiter), options.eol.length);
   const lengths = new RowLengthReader(rowLengths);
-  const eolLength = options.eol.length;
-  // Where the padding of each row ending in the chunk goes (before its line ending), and what it is.
-  let points = new Int32Array(1024);
-  let pads: Uint8Array[] = [];
-  /** Absolute offsets of the chunk and of the next row. */
+  let lengthsLeft = true;
   let offset = 0;
-  let rowStart = 0;
   for await (const chunk of rows) {
     const chunkEnd = offset + chunk.length;
-    let count = 0;
-    let extra = 0;
-    for (;;) {
-      if (!lengths.ready() && !(await lengths.load())) break;
-      const rowEnd = rowStart + lengths.peek();
-      // The padding goes before the first byte of the line ending: that byte must be in this chunk.
-      if (rowEnd - eolLength >= chunkEnd) break;
-      lengths.skip();
-      padding.seek(rowStart);
-      const pad = padding.pad;
-      if (pad.length > 0) {
-        if (count === points.length) {
-          const grown = new Int32Array(count * 2);
-          grown.set(points);
-          points = grown;
-        }
-        points[count] = rowEnd - eolLength - offset;
-        pads[count] = pad;
-        count++;
-        extra += pad.length;
+    plan.begin();
+    while (!plan.plan(offset, chunkEnd) && lengthsLeft) {
+      const next = await lengths.next();
+      if (next === null) lengthsLeft = false;
+      else {
+        plan.lengths = next;
+        plan.at = 0;
       }
-      rowStart = rowEnd;
     }
     offset = chunkEnd;
-    if (count === 0) {
+    if (plan.count === 0) {
       yield chunk;
       continue;
     }
     // The chunk is copied whole, then moved right from its last row to its first, leaving room for each pad.
-    const out = new Uint8Array(chunk.length + extra);
+    const out = new Uint8Array(chunk.length + plan.extra);
     out.set(chunk);
-    let shift = extra;
+    let shift = plan.extra;
     let moveEnd = chunk.length;
-    for (let k = count - 1; k >= 0; k--) {
-      const point = points[k] as number;
+    for (let k = plan.count - 1; k >= 0; k--) {
+      const point = plan.points[k] as number;
       out.copyWithin(point + shift, point, moveEnd);
-      const pad = pads[k] as Uint8Array;
+      const pad = plan.pads[k] as Uint8Array;
       shift -= pad.length;
       for (let b = 0; b < pad.length; b++) out[point + shift + b] = pad[b] as number;
       moveEnd = point;
     }
-    pads = [];
     yield out;
   }
-  if (rowStart !== offset || lengths.ready() || (await lengths.load())) {
+  if (plan.rowStart !== offset || plan.at < plan.lengths.length || (lengthsLeft && (await lengths.next()) !== null)) {
     throw new Error('The spooled row lengths do not match the spooled rows');
   }
 }

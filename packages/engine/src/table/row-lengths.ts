@@ -1,51 +1,28 @@
-/** Whether this platform stores integers little-endian (how RowBuffer's Uint32Array batches are laid out). */
-const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
-
 /**
  * Reads back the spooled row lengths (RowBuffer.takeRowLengths: 32-bit unsigned integers in the platform's
- * byte order), a batch at a time: the spool may cut its chunks anywhere, even inside a length.
+ * byte order) a batch at a time, as aligned arrays: the spool may cut its chunks anywhere, even inside a
+ * length, and at any byte offset.
  */
 export class RowLengthReader {
   private readonly iterator: AsyncIterator<Uint8Array>;
-  private view: DataView = new DataView(new ArrayBuffer(0));
-  private at = 0;
+  /** Bytes of a length cut by the end of the last chunk. */
+  private rest = new Uint8Array(0);
 
   constructor(source: AsyncIterable<Uint8Array>) {
     this.iterator = source[Symbol.asyncIterator]();
   }
 
-  /** Whether a length is loaded (else call `load`). */
-  ready(): boolean {
-    return this.at + 4 <= this.view.byteLength;
-  }
-
-  /** The next length; only when `ready`. */
-  peek(): number {
-    return this.view.getUint32(this.at, LITTLE_ENDIAN);
-  }
-
-  /** Moves past the length `peek` gave. */
-  skip(): void {
-    this.at += 4;
-  }
-
-  /** Loads more lengths; false when there are none left. */
-  async load(): Promise<boolean> {
-    while (!this.ready()) {
+  /** The next lengths (at least one), or null after the last. */
+  async next(): Promise<Uint32Array | null> {
+    for (;;) {
       const next = await this.iterator.next();
-      if (next.done) return false;
-      let bytes = next.value;
-      const left = this.view.byteLength - this.at;
-      if (left > 0) {
-        // A length was cut by the end of the last chunk: join its first bytes to the new ones.
-        const joined = new Uint8Array(left + bytes.length);
-        joined.set(new Uint8Array(this.view.buffer, this.view.byteOffset + this.at, left));
-        joined.set(bytes, left);
-        bytes = joined;
-      }
-      this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-      this.at = 0;
+      if (next.done) return null;
+      const bytes = new Uint8Array(this.rest.length + next.value.length);
+      bytes.set(this.rest);
+      bytes.set(next.value, this.rest.length);
+      const whole = bytes.length - (bytes.length % 4);
+      this.rest = bytes.slice(whole);
+      if (whole > 0) return new Uint32Array(bytes.buffer, 0, whole / 4);
     }
-    return true;
   }
 }
