@@ -91,15 +91,21 @@ async function convert(command: CommandSpec, args: ParsedArgs, io: CliIo): Promi
     progress.finish();
     say(line);
   });
+  const outputPath = args.flags.get('output');
+  const writesToFile = typeof outputPath === 'string' && outputPath !== '-';
   // Node's native UTF-8 check lets the engine copy valid text without checking it character by character.
   const hooks = { onProgress: (bytes: number) => progress.update(bytes), onNotice: notices.onNotice, isUtf8 };
   const output =
     command === json2csvCommand
       ? jsonToCsv(input.bytes, { ...jsonToCsvOptionsFrom(args), ...hooks, spool: fileSpoolFactory(tmpdir()) })
-      : csvToJson(input.bytes, { ...csvToJsonOptionsFrom(args), ...hooks });
-  const outputPath = args.flags.get('output');
+      : csvToJson(input.bytes, {
+          ...csvToJsonOptionsFrom(args),
+          ...hooks,
+          // A file is written with synchronous writes: each chunk is done with before the next is asked for.
+          reuseChunks: writesToFile,
+        });
   try {
-    await writeOutput(output, typeof outputPath === 'string' ? outputPath : undefined, io);
+    await writeOutput(output, writesToFile ? outputPath : undefined, io);
   } finally {
     progress.finish();
     notices.finish();

@@ -371,6 +371,27 @@ describe('encodings', () => {
   });
 });
 
+describe('reuseChunks option', () => {
+  it('gives the same output to a consumer done with each chunk before it asks for the next', async () => {
+    const csv = new TextEncoder().encode(`id,name,note\n${'7,Zoë,"a, ""b"""\n'.repeat(100_000)}`);
+    const input = Array.from({ length: Math.ceil(csv.length / 65_536) }, (_, k) =>
+      csv.subarray(k * 65_536, (k + 1) * 65_536),
+    );
+    const kept: Uint8Array[] = [];
+    const copied: Uint8Array[] = [];
+    const buffers = new Set<ArrayBufferLike>();
+    for await (const chunk of csvToJson(input, {})) kept.push(chunk);
+    for await (const chunk of csvToJson(input, { reuseChunks: true })) {
+      buffers.add(chunk.buffer);
+      copied.push(chunk.slice());
+    }
+    expect(concatBytes(copied)).toEqual(concatBytes(kept));
+    // About 3 MB of output came out of a handful of buffers, written again and again.
+    expect(copied.length).toBeGreaterThan(8);
+    expect(buffers.size).toBeLessThan(copied.length / 2);
+  });
+});
+
 describe('csvToJsonText', () => {
   it('converts a string to JSON text', async () => {
     expect(await csvToJsonText('a,b\n1,"x"\n')).toBe('[\n{"a":1,"b":"x"}\n]\n');

@@ -66,7 +66,11 @@ async function* convert(input: ByteSource, options: NormalizedCsvToJsonOptions):
     } else {
       converter.push(chunk);
     }
-    for (const output of out.take(MIN_OUTPUT_CHUNK)) yield output;
+    for (const output of out.take(MIN_OUTPUT_CHUNK)) {
+      yield output;
+      // Asked for the next chunk: with `reuseChunks` the consumer is done with this one.
+      if (options.reuseChunks) out.recycle(output);
+    }
   }
   trust.end();
   converter ??= start(true);

@@ -57,6 +57,12 @@ export interface CsvToJsonOptions extends ConversionHooks {
   header?: boolean;
   /** Largest field accepted, in bytes (default 16 MiB); an unclosed quote fails once it is passed. */
   maxFieldBytes?: number;
+  /**
+   * Each output chunk is valid only until the next one is asked for: its memory is then written again.
+   * For consumers that are done with a chunk once they ask for the next (a synchronous file write); not
+   * for a stream that queues chunks. Saves allocating and zeroing memory for every chunk.
+   */
+  reuseChunks?: boolean;
 }
 
 export const DEFAULT_MAX_DEPTH = 1000;
@@ -145,6 +151,7 @@ export function normalizeCsvToJsonOptions(options: CsvToJsonOptions = {}): Norma
     excelSafe: options.excelSafe ?? false,
     header: options.header ?? true,
     maxFieldBytes,
+    reuseChunks: options.reuseChunks ?? false,
     onProgress: options.onProgress,
     onNotice: options.onNotice,
     isUtf8: options.isUtf8,

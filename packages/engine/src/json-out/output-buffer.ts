@@ -2,22 +2,27 @@
 export const MIN_OUTPUT_CHUNK = 64 * 1024;
 const BUFFER_SIZE = 256 * 1024;
 
+/** Buffers given back by `recycle` that are kept for reuse, at most. */
+const MAX_SPARE_BUFFERS = 4;
+
 /**
  * A growable byte sink that hands out finished chunks. Writers reserve room with `ensure` and
  * then write into `buffer` at `position` directly. A chunk, once taken, is never written again,
- * so consumers may keep it.
+ * so consumers may keep it, unless they give it back with `recycle`.
  */
 export class OutputBuffer {
-  buffer = new Uint8Array(BUFFER_SIZE);
+  buffer: Uint8Array = new Uint8Array(BUFFER_SIZE);
   position = 0;
   private readonly finished: Uint8Array[] = [];
+  /** Standard-size buffers given back, ready to be written again. */
+  private readonly spare: Uint8Array[] = [];
 
   /** Makes room for `bytes` more bytes at `position` (the buffer may change). */
   ensure(bytes: number): void {
     if (this.position + bytes <= this.buffer.length) return;
     if (this.position >= MIN_OUTPUT_CHUNK) {
       this.finished.push(this.buffer.subarray(0, this.position));
-      this.buffer = new Uint8Array(Math.max(BUFFER_SIZE, bytes));
+      this.buffer = bytes <= BUFFER_SIZE ? this.fresh() : new Uint8Array(bytes);
       this.position = 0;
       return;
     }
@@ -54,9 +59,23 @@ export class OutputBuffer {
     const chunks = this.finished.splice(0);
     if (this.position > 0 && this.position >= minimum) {
       chunks.push(this.buffer.subarray(0, this.position));
-      this.buffer = new Uint8Array(BUFFER_SIZE);
+      this.buffer = this.fresh();
       this.position = 0;
     }
     return chunks;
+  }
+
+  /**
+   * Gives back a chunk that `take` handed out and that nobody reads any more, so that its memory is
+   * written again instead of new memory being allocated (and zeroed) for every chunk.
+   */
+  recycle(chunk: Uint8Array): void {
+    if (chunk.buffer.byteLength === BUFFER_SIZE && this.spare.length < MAX_SPARE_BUFFERS) {
+      this.spare.push(new Uint8Array(chunk.buffer, 0, BUFFER_SIZE));
+    }
+  }
+
+  private fresh(): Uint8Array {
+    return this.spare.pop() ?? new Uint8Array(BUFFER_SIZE);
   }
 }
