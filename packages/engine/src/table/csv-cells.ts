@@ -270,18 +270,7 @@ export class CsvCellWriter implements CellWriter {
   }
 
   container(col: number, text: Uint8Array): void {
-    // Not `literal`: its word views follow the reader's buffer, which `text` is not.
-    const rows = this.rows;
-    rows.beginCell(col);
-    rows.reserve(text.length + 2);
-    const out = rows.out;
-    let p = rows.pos;
-    const quote = this.literalRisk && this.holdsDelimiter(text, 0, text.length);
-    if (quote) out[p++] = 34;
-    for (let k = 0; k < text.length; k++) out[p++] = text[k] as number;
-    if (quote) out[p++] = 34;
-    rows.pos = p;
-    rows.endCell();
+    this.literal(col, text, 0, text.length);
   }
 
   text(col: number, bytes: Uint8Array): void {
