@@ -1,8 +1,12 @@
+import { repeated } from '../byte-words.js';
 import type { OutputBuffer } from '../json-out/output-buffer.js';
 import { needsJsonEscape, writeEscape } from '../json-out/string-writer.js';
 import type { Utf8Trust } from '../utf8-trust.js';
 import type { RecordShortcut } from './csv-parser.js';
 import { utf8SequenceEnd } from './utf8-validation.js';
+
+const QUOTES = repeated(0x22);
+const BACKSLASHES = repeated(0x5c);
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -95,14 +99,6 @@ function quotedBails(typed: boolean, guarded: boolean): Uint8Array {
   if (guarded) table[0x27] = 1;
   return table;
 }
-
-/** `byte` in all four bytes of a 32-bit word. */
-function repeated(byte: number): number {
-  return byte * 0x01010101;
-}
-
-const QUOTES = repeated(QUOTE);
-const BACKSLASHES = repeated(0x5c);
 
 /**
  * Whether any byte of the little-endian word needs more than a copy: < 0x20, `"`, `\`, a byte of

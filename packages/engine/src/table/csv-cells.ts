@@ -1,3 +1,4 @@
+import { repeated } from '../byte-words.js';
 import { INCOMPLETE, type JsonCursor } from '../json/json-cursor.js';
 import { isJsonNumber } from '../json/json-scalars.js';
 import { BACKSLASH, decodeEscape, HIGH, PLAIN, QUOTE, scanString, stringByteClasses } from '../json/json-string.js';
@@ -7,16 +8,11 @@ import type { Utf8Trust } from '../utf8-trust.js';
 import type { CellWriter } from './cell-writer.js';
 import type { RowBuffer } from './row-buffer.js';
 
-/** A byte class for the CSV delimiter inside strings: such a cell must be quoted. */
-const DELIMITER = 5;
-
-/** `byte` in all four bytes of a 32-bit word. */
-function repeated(byte: number): number {
-  return byte * 0x01010101;
-}
-
 const QUOTES = repeated(0x22);
 const BACKSLASHES = repeated(0x5c);
+
+/** A byte class for the CSV delimiter inside strings: such a cell must be quoted. */
+const DELIMITER = 5;
 
 /** Bytes that can appear in an unquoted number, boolean or empty container cell. */
 const LITERAL_BYTES = '0123456789.eE+-truefalsn[]{}';

@@ -6,7 +6,6 @@ import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Tooltip from '@mui/material/Tooltip';
-import type { ArrayStrategyName } from '@unnest/contracts';
 import { ARRAY_CHOICES, DELIMITER_CHOICES } from '../components/conversion-choices';
 import type { ConversionChoices, ConversionMode, TableOutput } from './conversion-settings';
 
@@ -32,76 +31,49 @@ export function ConversionOptions(props: {
   if (mode === 'csv-to-json') {
     return (
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <FormControl size="small" sx={{ minWidth: 200 }} disabled={disabled}>
-          <InputLabel id="delimiter-label">Delimiter</InputLabel>
-          <Select
-            labelId="delimiter-label"
-            label="Delimiter"
-            value={value.delimiter}
-            onChange={(event) => set('delimiter', event.target.value)}
-          >
-            <MenuItem value="auto">Detect automatically</MenuItem>
-            {DELIMITER_CHOICES.map((option) => (
-              <MenuItem key={option.value} value={option.value}>
-                {option.label}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
+        <OptionSelect
+          id="delimiter"
+          label="Delimiter"
+          value={value.delimiter}
+          options={[{ value: 'auto', label: 'Detect automatically' }, ...DELIMITER_CHOICES]}
+          onChange={(next) => set('delimiter', next)}
+          disabled={disabled}
+          minWidth={200}
+        />
       </Box>
     );
   }
+  const formats = FORMATS.map((option) =>
+    !allowedFormats || allowedFormats.includes(option.value)
+      ? option
+      : { ...option, label: `${option.label} (upgrade)`, disabled: true },
+  );
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}>
-      <FormControl size="small" disabled={disabled}>
-        <InputLabel id="format-label">Output format</InputLabel>
-        <Select
-          labelId="format-label"
-          label="Output format"
-          value={value.outputFormat}
-          onChange={(event) => set('outputFormat', event.target.value as TableOutput)}
-        >
-          {FORMATS.map((option) => {
-            const allowed = !allowedFormats || allowedFormats.includes(option.value);
-            return (
-              <MenuItem key={option.value} value={option.value} disabled={!allowed}>
-                {option.label}
-                {!allowed && ' (upgrade)'}
-              </MenuItem>
-            );
-          })}
-        </Select>
-      </FormControl>
-      <FormControl size="small" disabled={disabled || value.outputFormat !== 'csv'}>
-        <InputLabel id="delimiter-label">Delimiter</InputLabel>
-        <Select
-          labelId="delimiter-label"
-          label="Delimiter"
-          value={value.outputFormat === 'tsv' ? 'tab' : value.delimiter}
-          onChange={(event) => set('delimiter', event.target.value)}
-        >
-          {DELIMITER_CHOICES.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
-      <FormControl size="small" disabled={disabled}>
-        <InputLabel id="arrays-label">Arrays</InputLabel>
-        <Select
-          labelId="arrays-label"
-          label="Arrays"
-          value={value.arrays}
-          onChange={(event) => set('arrays', event.target.value as ArrayStrategyName)}
-        >
-          {ARRAY_CHOICES.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
+      <OptionSelect
+        id="format"
+        label="Output format"
+        value={value.outputFormat}
+        options={formats}
+        onChange={(next) => set('outputFormat', next)}
+        disabled={disabled}
+      />
+      <OptionSelect
+        id="delimiter"
+        label="Delimiter"
+        value={value.outputFormat === 'tsv' ? 'tab' : value.delimiter}
+        options={DELIMITER_CHOICES}
+        onChange={(next) => set('delimiter', next)}
+        disabled={disabled || value.outputFormat !== 'csv'}
+      />
+      <OptionSelect
+        id="arrays"
+        label="Arrays"
+        value={value.arrays}
+        options={ARRAY_CHOICES}
+        onChange={(next) => set('arrays', next)}
+        disabled={disabled}
+      />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, gridColumn: '1 / -1' }}>
         <Tooltip title="Starts the file with a byte order mark so Excel reads UTF-8 correctly">
           <FormControlLabel
@@ -121,5 +93,35 @@ export function ConversionOptions(props: {
         </Tooltip>
       </Box>
     </Box>
+  );
+}
+
+/** A labelled drop-down of fixed choices; a choice may be shown but disabled. */
+function OptionSelect<T extends string>(props: {
+  id: string;
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string; disabled?: boolean }[];
+  onChange: (value: T) => void;
+  disabled: boolean;
+  minWidth?: number;
+}) {
+  const { id, label, value, options, onChange, disabled, minWidth } = props;
+  return (
+    <FormControl size="small" sx={minWidth === undefined ? undefined : { minWidth }} disabled={disabled}>
+      <InputLabel id={`${id}-label`}>{label}</InputLabel>
+      <Select
+        labelId={`${id}-label`}
+        label={label}
+        value={value}
+        onChange={(event) => onChange(event.target.value as T)}
+      >
+        {options.map((option) => (
+          <MenuItem key={option.value} value={option.value} disabled={option.disabled}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
   );
 }
