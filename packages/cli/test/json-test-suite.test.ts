@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../src/main.js';
 import { memoryIo } from './memory-io.js';
 
-const suite = fileURLToPath(new URL('../../../../shared/testsuites/JSONTestSuite/test_parsing/', import.meta.url));
+const suite = fileURLToPath(new URL('../../../testdata/conformance/JSONTestSuite/test_parsing/', import.meta.url));
 const files = readdirSync(suite).filter((name) => name.endsWith('.json'));
 
 async function convert(name: string) {

@@ -443,11 +443,10 @@ describe('errors', () => {
     }
   });
 
-  it('fails fast and cleanly on deep nesting', async () => {
-    const started = Date.now();
+  // How long these large inputs take is measured by bench/edge-cases.mjs; the tests check what they give.
+  it('fails cleanly on deep nesting, at the first level too deep', async () => {
     const error = await collect([encoder.encode('['.repeat(100_000))]).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'JSON_TOO_DEEP', column: 1001 });
-    expect(Date.now() - started).toBeLessThan(2000);
     const objects = '{"a":'.repeat(2000);
     expect(await collect([encoder.encode(objects)]).catch((e: unknown) => e)).toMatchObject({ code: 'JSON_TOO_DEEP' });
   });
@@ -494,17 +493,15 @@ describe('padding rows written before a column appeared', () => {
 describe('large inputs', () => {
   it('handles 100,000 distinct keys in one object', async () => {
     const keys = Array.from({ length: 100_000 }, (_, k) => `"k${k}":${k}`);
-    const started = Date.now();
     const out = await jsonToCsvText(`[{${keys.join(',')}},{"k99999":"last","k0":"first"}]`);
     const [header, row1, row2] = out.split('\n');
     expect(header?.split(',').length).toBe(100_000);
     expect(row1?.endsWith(',99999')).toBe(true);
     expect(row2?.startsWith('first,,')).toBe(true);
     expect(row2?.endsWith(',last')).toBe(true);
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
-  it('handles a 100 MB string in seconds', async () => {
+  it('passes a 100 MB string through to the spool whole', async () => {
     const size = 100 << 20;
     const input = new Uint8Array(size + 20);
     const head = encoder.encode('[{"s":"');
@@ -524,13 +521,11 @@ describe('large inputs', () => {
       async *read() {},
       async dispose() {},
     });
-    const started = Date.now();
     for await (const _ of jsonToCsv(chunks, { spool })) {
       // Only the header comes out of this spool.
     }
     // The row, its line ending and its length (4 bytes, in the spool of row lengths).
     expect(written).toBe(size + 3 + 4);
-    expect(Date.now() - started).toBeLessThan(20_000);
   });
 });
 

@@ -5,7 +5,7 @@ import { csvToJson } from '../csv-to-json.js';
 import type { CsvToJsonOptions } from '../options.js';
 import { chunkings } from './test-chunks.js';
 
-const suites = new URL('../../../../../shared/testsuites/', import.meta.url);
+const suites = new URL('../../../../testdata/conformance/', import.meta.url);
 const read = (path: string): Uint8Array => new Uint8Array(readFileSync(new URL(path, suites)));
 
 /** The suites' reading: header row, strings only, header names as written, comma delimiter. */

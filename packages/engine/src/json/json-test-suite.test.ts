@@ -1,5 +1,5 @@
 /**
- * JSONTestSuite conformance (../shared/testsuites/JSONTestSuite, rules in its README): every y_ file is
+ * JSONTestSuite conformance (testdata/conformance/JSONTestSuite, rules in its README): every y_ file is
  * accepted, every n_ file is rejected with a positioned ConversionError, and each i_ file keeps the
  * behaviour chosen below. Files are fed as raw bytes, whole and one byte at a time.
  */
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ConversionError } from '../errors.js';
 import { jsonToCsv } from '../json-to-csv.js';
 
-const folder = fileURLToPath(new URL('../../../../../shared/testsuites/JSONTestSuite/test_parsing/', import.meta.url));
+const folder = fileURLToPath(new URL('../../../../testdata/conformance/JSONTestSuite/test_parsing/', import.meta.url));
 const files = readdirSync(folder).sort();
 
 /**
@@ -58,9 +58,8 @@ describe('JSONTestSuite test_parsing', () => {
     const verdict = name[0] === 'y' || (name[0] === 'i' && !REJECTED_I.has(name)) ? 'accept' : 'reject';
     it(`${verdict}s ${name}`, async () => {
       const bytes = new Uint8Array(readFileSync(`${folder}${name}`));
-      const started = Date.now();
+      // A hang fails by the test's own timeout; how long a case takes is bench/'s business.
       const whole = await outcome([bytes]);
-      expect(Date.now() - started).toBeLessThan(2000);
       if (verdict === 'accept') expect(whole).toBe('accepted');
       else {
         expect(whole).toBeInstanceOf(ConversionError);
