@@ -5,7 +5,7 @@ import { RecordConverter } from './csv/record-converter.js';
 import { ConversionError } from './errors.js';
 import { MIN_OUTPUT_CHUNK, OutputBuffer } from './json-out/output-buffer.js';
 import { type CsvToJsonOptions, type NormalizedCsvToJsonOptions, normalizeCsvToJsonOptions } from './options.js';
-import { Utf8Trust } from './utf8-trust.js';
+import { Utf8Trust } from './utf8/utf8-trust.js';
 
 /*
  * How CSV is read (the rules a user may need to know):

@@ -1,6 +1,6 @@
 import { type ByteSource, type ConversionHooks, concatBytes, iterateBytes } from '../byte-source.js';
 import { ConversionError } from '../errors.js';
-import { findInvalidUtf8, incompleteUtf8Tail } from './utf8-validation.js';
+import { findInvalidUtf8, incompleteUtf8Tail } from '../utf8/utf8-sequence.js';
 
 /** The encodings csv input is recognised in. */
 export type InputEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'latin1';

@@ -5,7 +5,7 @@ import { concatBytes, type Notice } from '../byte-source.js';
 import { csvToJson } from '../csv-to-json.js';
 import { OutputBuffer } from '../json-out/output-buffer.js';
 import type { CsvToJsonOptions } from '../options.js';
-import { Utf8Trust } from '../utf8-trust.js';
+import { Utf8Trust } from '../utf8/utf8-trust.js';
 import { FlatRecordWriter } from './flat-record-writer.js';
 
 const encoder = new TextEncoder();

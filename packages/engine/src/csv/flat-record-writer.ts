@@ -1,9 +1,9 @@
 import { repeated } from '../byte-words.js';
 import type { OutputBuffer } from '../json-out/output-buffer.js';
 import { needsJsonEscape, writeEscape } from '../json-out/string-writer.js';
-import type { Utf8Trust } from '../utf8-trust.js';
+import { utf8SequenceLength } from '../utf8/utf8-sequence.js';
+import type { Utf8Trust } from '../utf8/utf8-trust.js';
 import type { RecordShortcut } from './csv-parser.js';
-import { utf8SequenceEnd } from './utf8-validation.js';
 
 const QUOTES = repeated(0x22);
 const BACKSLASHES = repeated(0x5c);
@@ -297,9 +297,9 @@ export class FlatRecordWriter implements RecordShortcut {
               buffer[p++] = QUOTE;
               i += 2;
             } else if (kind === HIGH) {
-              const next = utf8SequenceEnd(data, i, limit);
-              if (next < 0) break record;
-              while (i < next) buffer[p++] = data[i++] ?? 0;
+              const length = utf8SequenceLength(data, i, limit);
+              if (length <= 0) break record;
+              for (const next = i + length; i < next; ) buffer[p++] = data[i++] ?? 0;
             } else {
               if (kind === LINE_BREAK && (b === CR || data[i - 1] !== CR)) recordLines++;
               p = writeEscape(buffer, p, b);
@@ -394,9 +394,9 @@ export class FlatRecordWriter implements RecordShortcut {
                 if (kind === STOP) {
                   break;
                 } else if (kind === HIGH) {
-                  const next = utf8SequenceEnd(data, i, limit);
-                  if (next < 0) break record;
-                  while (i < next) buffer[p++] = data[i++] ?? 0;
+                  const length = utf8SequenceLength(data, i, limit);
+                  if (length <= 0) break record;
+                  for (const next = i + length; i < next; ) buffer[p++] = data[i++] ?? 0;
                 } else {
                   p = writeEscape(buffer, p, b);
                   i++;

@@ -1,5 +1,15 @@
 import { ConversionError } from '../errors.js';
 import { unguardFormula } from '../formula-guard.js';
+import { isJsonNumber } from '../infer/number-literal.js';
+import { writeJsonText } from '../json-out/json-text-writer.js';
+import type { OutputBuffer } from '../json-out/output-buffer.js';
+import { jsonStringBytes, writeJsonString } from '../json-out/string-writer.js';
+import type { NormalizedCsvToJsonOptions } from '../options.js';
+import { compileRowTemplate, type RowTemplate, type TemplateNode } from '../unflatten/row-template.js';
+import { findInvalidUtf8 } from '../utf8/utf8-sequence.js';
+import type { Utf8Trust } from '../utf8/utf8-trust.js';
+import { cellBytes } from './cell-bytes.js';
+import { CELL_DOUBLED, CELL_HIGH, CELL_NEEDS_REWRITE, CELL_QUOTED, CELL_TRAILING } from './cell-flags.js';
 import {
   cellKind,
   type InferenceRules,
@@ -10,20 +20,10 @@ import {
   KIND_NUMBER,
   KIND_STRING,
   KIND_TRUE,
-} from '../infer/cell-kind.js';
-import { isJsonNumber } from '../infer/number-literal.js';
-import { writeJsonText } from '../json-out/json-text-writer.js';
-import type { OutputBuffer } from '../json-out/output-buffer.js';
-import { jsonStringBytes, writeJsonString } from '../json-out/string-writer.js';
-import type { NormalizedCsvToJsonOptions } from '../options.js';
-import { compileRowTemplate, type RowTemplate, type TemplateNode } from '../unflatten/row-template.js';
-import type { Utf8Trust } from '../utf8-trust.js';
-import { cellBytes } from './cell-bytes.js';
-import { CELL_DOUBLED, CELL_HIGH, CELL_NEEDS_REWRITE, CELL_QUOTED, CELL_TRAILING } from './cell-flags.js';
+} from './cell-kind.js';
 import { CsvParser } from './csv-parser.js';
 import { FlatRecordWriter } from './flat-record-writer.js';
 import { uniqueHeaderNames } from './header-names.js';
-import { findInvalidUtf8 } from './utf8-validation.js';
 
 const QUOTE = 0x22;
 const encoder = new TextEncoder();

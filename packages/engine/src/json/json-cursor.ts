@@ -1,5 +1,5 @@
 import { ConversionError, type ConversionErrorCode, type InputPosition } from '../errors.js';
-import { utf8CodePoint, utf8SequenceLength } from './utf8-sequence.js';
+import { utf8CodePoint, utf8SequenceLength } from '../utf8/utf8-sequence.js';
 
 /** Returned by every restartable scanner when the value may continue past the bytes buffered so far. */
 export const INCOMPLETE = -1;

@@ -1,6 +1,6 @@
+import { utf8SequenceLength, writeCodePoint } from '../utf8/utf8-sequence.js';
 import type { ByteBuilder } from './byte-builder.js';
 import { INCOMPLETE, type JsonCursor } from './json-cursor.js';
-import { utf8SequenceLength, writeCodePoint } from './utf8-sequence.js';
 
 /** Byte classes inside a JSON string. */
 export const PLAIN = 0;

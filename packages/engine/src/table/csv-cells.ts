@@ -2,9 +2,9 @@ import { repeated } from '../byte-words.js';
 import { INCOMPLETE, type JsonCursor } from '../json/json-cursor.js';
 import { isJsonNumber } from '../json/json-scalars.js';
 import { BACKSLASH, decodeEscape, HIGH, PLAIN, QUOTE, scanString, stringByteClasses } from '../json/json-string.js';
-import { utf8CodePoint, utf8SequenceLength, writeCodePoint } from '../json/utf8-sequence.js';
 import { SNIFFED_DELIMITERS } from '../options.js';
-import type { Utf8Trust } from '../utf8-trust.js';
+import { utf8CodePoint, utf8SequenceLength, writeCodePoint } from '../utf8/utf8-sequence.js';
+import type { Utf8Trust } from '../utf8/utf8-trust.js';
 import type { CellWriter } from './cell-writer.js';
 import type { RowBuffer } from './row-buffer.js';
 

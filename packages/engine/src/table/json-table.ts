@@ -7,7 +7,7 @@ import { DocumentReader, type RecordSink, type RecordsForm } from '../json/docum
 import { INCOMPLETE, JsonCursor } from '../json/json-cursor.js';
 import { parseRecordsPath } from '../json/records-path.js';
 import type { NormalizedJsonToCsvOptions } from '../options.js';
-import { Utf8Trust } from '../utf8-trust.js';
+import { Utf8Trust } from '../utf8/utf8-trust.js';
 import type { CellWriter } from './cell-writer.js';
 import { CsvCellWriter } from './csv-cells.js';
 import { RowBuffer } from './row-buffer.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CELL_DOUBLED, CELL_QUOTED } from '../csv/cell-flags.js';
+import { CELL_DOUBLED, CELL_QUOTED } from './cell-flags.js';
 import {
   cellKind,
   KIND_FALSE,

@@ -1,4 +1,4 @@
-import { incompleteUtf8Tail } from './csv/utf8-validation.js';
+import { incompleteUtf8Tail } from './utf8-sequence.js';
 
 /** A whole-buffer UTF-8 check offered by the platform, such as Node's `buffer.isUtf8`. */
 export type Utf8Check = (bytes: Uint8Array) => boolean;

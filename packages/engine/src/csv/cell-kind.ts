@@ -1,7 +1,7 @@
-import { cellBytes } from '../csv/cell-bytes.js';
-import { CELL_DOUBLED, CELL_QUOTED, CELL_TRAILING } from '../csv/cell-flags.js';
-import { isJsonContainer } from './json-text.js';
-import { isJsonNumber } from './number-literal.js';
+import { isJsonContainer } from '../infer/json-text.js';
+import { isJsonNumber } from '../infer/number-literal.js';
+import { cellBytes } from './cell-bytes.js';
+import { CELL_DOUBLED, CELL_QUOTED, CELL_TRAILING } from './cell-flags.js';
 
 /** The JSON value a cell becomes. */
 export const KIND_NULL = 0;

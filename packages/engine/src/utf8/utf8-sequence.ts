@@ -1,6 +1,7 @@
 /**
- * Strict UTF-8 (RFC 3629): no overlong forms, no encoded surrogates, nothing above U+10FFFF.
- * The reader validates bytes itself instead of decoding with replacement, so bad input is reported, never altered.
+ * Strict UTF-8 (RFC 3629): no overlong forms, no encoded surrogates, nothing above U+10FFFF. The one
+ * validator of both directions: the readers validate bytes themselves instead of decoding with
+ * replacement, so bad input is reported, never altered.
  */
 
 /** Length (2 to 4) of the valid multi-byte sequence at `i`, 0 when it is invalid, -1 when it runs past `end`. */
@@ -26,6 +27,36 @@ export function utf8SequenceLength(buf: Uint8Array, i: number, end: number): num
     if (k === 1 ? byte < low || byte > high : byte < 0x80 || byte > 0xbf) return 0;
   }
   return need + 1;
+}
+
+/** Index of the first byte in [start, end) that does not begin a well-formed UTF-8 sequence, or -1. */
+export function findInvalidUtf8(bytes: Uint8Array, start: number, end: number): number {
+  let i = start;
+  while (i < end) {
+    if ((bytes[i] as number) < 0x80) {
+      i++;
+      continue;
+    }
+    const length = utf8SequenceLength(bytes, i, end);
+    if (length <= 0) return i;
+    i += length;
+  }
+  return -1;
+}
+
+/** How many bytes at the end of `bytes` form the start of a multi-byte sequence cut off by a chunk boundary. */
+export function incompleteUtf8Tail(bytes: Uint8Array): number {
+  let k = bytes.length - 1;
+  let back = 0;
+  while (k >= 0 && back < 3 && ((bytes[k] as number) & 0xc0) === 0x80) {
+    k--;
+    back++;
+  }
+  if (k < 0) return 0;
+  const lead = bytes[k] as number;
+  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  const have = bytes.length - k;
+  return have < need ? have : 0;
 }
 
 /** Decodes the valid sequence of `length` bytes at `i` to its code point. */
