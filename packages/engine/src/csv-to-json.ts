@@ -21,7 +21,7 @@ import { Utf8Trust } from './utf8/utf8-trust.js';
  *   reported; missing cells are null, extra cells go under `_extra_1`, `_extra_2`, ...
  * - Types (unquoted cells only): empty is null, JSON number literals keep their exact text,
  *   `true`/`false` are booleans; JSON array or object text becomes that value, quoted or not.
- * - Unflatten: see `RecordConverter.writeNode` for the rule when `a` and `a.b` compete.
+ * - Unflatten: see `NestedRecordWriter.writeNode` for the rule when `a` and `a.b` compete.
  */
 
 /** How much UTF-8 input the delimiter is sniffed from. */

@@ -1,3 +1,5 @@
+// Longer than 400 lines on purpose: one state machine whose scan loop and record bookkeeping share the
+// parser's state (cell arrays, carried bytes, line counts); apart, every byte would pay a call.
 import { ConversionError, type InputPosition } from '../errors.js';
 import { CELL_DOUBLED, CELL_ESCAPE, CELL_HIGH, CELL_QUOTED, CELL_TRAILING } from './cell-flags.js';
 

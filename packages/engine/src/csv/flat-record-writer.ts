@@ -1,3 +1,6 @@
+// Longer than 400 lines on purpose: one hand-written loop (the hot path of CSV to JSON) with the byte
+// tables and constants it reads. Cut into functions per cell it would pay calls in its innermost
+// steps, and its constants stay module-local so that the loop reads them as constants.
 import { repeated } from '../byte-words.js';
 import type { OutputBuffer } from '../json-out/output-buffer.js';
 import { needsJsonEscape, writeEscape } from '../json-out/string-writer.js';
@@ -144,7 +147,7 @@ export interface FlatRecordLayout {
 /**
  * The fast way for flat headers: parses each record and writes its JSON in the same pass, cell
  * by cell, from the input straight into the output buffer. It takes only records it can write
- * exactly as `RecordConverter` would: the right number of cells, each a plain string, a number,
+ * exactly as `ParsedFlatRecordWriter` would: the right number of cells, each a plain string, a number,
  * a boolean or null, valid UTF-8, with a line break at the end. At the first record that is
  * anything else (ragged, blank, JSON text, a guarded formula, text after a closing quote, bad
  * UTF-8, cut by the end of the chunk, or very long) it rolls that record back and stops, and the
