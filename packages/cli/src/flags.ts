@@ -1,6 +1,8 @@
 /**
- * Command-line flags declared as data: one table drives parsing and `--help`, so they cannot drift apart.
+ * Command-line flags declared as data: one table drives parsing (by `node:util` parseArgs) and `--help`,
+ * so they cannot drift apart.
  */
+import { type ParseArgsConfig, parseArgs as parseArgsWithTokens } from 'node:util';
 
 /** A flag's kind: a switch, or one that takes a value (`--delimiter ;` or `--delimiter=;`). */
 export interface FlagSpec {
@@ -32,41 +34,42 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-/** Parses `args` against a command's flag table. */
+/** Parses `args` against a command's flag table, with the platform's parser doing the splitting. */
 export function parseArgs(command: CommandSpec, args: readonly string[]): ParsedArgs {
-  const byName = new Map<string, FlagSpec>();
+  const byName = new Map(command.flags.map((flag) => [flag.name, flag]));
+  const options: ParseArgsConfig['options'] = {};
   for (const flag of command.flags) {
-    byName.set(`--${flag.name}`, flag);
-    if (flag.short) byName.set(`-${flag.short}`, flag);
+    options[flag.name] = { type: flag.value ? 'string' : 'boolean', ...(flag.short ? { short: flag.short } : {}) };
   }
+  // Not strict: unknown flags and missing values come back as tokens, reported here in our own words.
+  const { tokens } = parseArgsWithTokens({
+    args: [...args],
+    options,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
   const flags = new Map<string, string | true>();
   const positionals: string[] = [];
-  let onlyPositionals = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (onlyPositionals || arg === '-' || !arg.startsWith('-')) {
-      positionals.push(arg);
-      continue;
+  for (const token of tokens) {
+    if (token.kind === 'positional') positionals.push(token.value);
+    if (token.kind !== 'option') continue;
+    // Short flags stand alone (`-o FILE`): grouped (`-qo`) or with the value attached (`-oFILE`), an argument is unknown.
+    const arg = args[token.index] ?? token.rawName;
+    if (!arg.startsWith('--') && arg !== token.rawName) {
+      throw new UsageError(`unknown option ${arg} for '${command.name}'`);
     }
-    if (arg === '--') {
-      onlyPositionals = true;
-      continue;
-    }
-    const equals = arg.indexOf('=');
-    const key = arg.startsWith('--') && equals > 0 ? arg.slice(0, equals) : arg;
-    const spec = byName.get(key);
-    if (!spec) throw new UsageError(`unknown option ${key} for '${command.name}'`);
+    const spec = byName.get(token.name);
+    if (!spec) throw new UsageError(`unknown option ${token.rawName} for '${command.name}'`);
     if (!spec.value) {
-      if (equals > 0 && arg.startsWith('--')) throw new UsageError(`${key} takes no value`);
+      if (token.inlineValue) throw new UsageError(`${token.rawName} takes no value`);
       flags.set(spec.name, true);
       continue;
     }
-    let value: string | undefined;
-    if (equals > 0 && arg.startsWith('--')) value = arg.slice(equals + 1);
-    else value = args[++i];
-    if (value === undefined) throw new UsageError(`${key} needs a value (${spec.value})`);
+    const value = token.value;
+    if (value === undefined) throw new UsageError(`${token.rawName} needs a value (${spec.value})`);
     if (spec.choices && !spec.choices.includes(value)) {
-      throw new UsageError(`${key} must be one of ${spec.choices.join(', ')}; got '${value}'`);
+      throw new UsageError(`${token.rawName} must be one of ${spec.choices.join(', ')}; got '${value}'`);
     }
     flags.set(spec.name, value);
   }
