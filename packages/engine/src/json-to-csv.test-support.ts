@@ -1,5 +1,6 @@
 /** Test support for jsonToCsv: every conversion run whole, one byte at a time and in random chunks. */
 import { expect } from 'vitest';
+import { concatBytes } from './byte-source.js';
 import { ConversionError } from './errors.js';
 import { jsonToCsv } from './json-to-csv.js';
 import type { JsonToCsvOptions } from './options.js';
@@ -23,13 +24,7 @@ export function split(bytes: Uint8Array, mode: 'whole' | 'bytes' | 'random', see
 export async function collect(chunks: Iterable<Uint8Array>, options?: JsonToCsvOptions): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   for await (const chunk of jsonToCsv(chunks, options)) parts.push(chunk);
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 export function bytesOf(input: string | Uint8Array): Uint8Array {

@@ -1,3 +1,4 @@
+import { concatBytes } from '../byte-source.js';
 import { writeJsonText } from '../json-out/json-text-writer.js';
 import type { OutputBuffer } from '../json-out/output-buffer.js';
 import { jsonStringBytes, writeJsonString } from '../json-out/string-writer.js';
@@ -15,14 +16,7 @@ export const RECORD_LEVEL = 1;
 
 /** The bytes of the parts, strings encoded as UTF-8, one after the other. */
 export function joinBytes(...parts: (string | Uint8Array)[]): Uint8Array {
-  const bytes = parts.map((part) => (typeof part === 'string' ? encoder.encode(part) : part));
-  const joined = new Uint8Array(bytes.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of bytes) {
-    joined.set(part, at);
-    at += part.length;
-  }
-  return joined;
+  return concatBytes(parts.map((part) => (typeof part === 'string' ? encoder.encode(part) : part)));
 }
 
 /**
