@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { llmHeaderRefiner } from './analysis/llm-refiner.js';
 import { analysisRoutes } from './analysis/routes.js';
 import { AnalysisService } from './analysis/service.js';
@@ -11,6 +11,7 @@ import { AuditRepository } from './audit/repository.js';
 import { auditRoutes } from './audit/routes.js';
 import { AuditService } from './audit/service.js';
 import { AccessTokens } from './auth/access-tokens.js';
+import { ADMIN_GROUP } from './auth/groups.js';
 import { purgeExpiredAuthRecordsJob } from './auth/jobs.js';
 import { AuthRepository } from './auth/repository.js';
 import { bearerAuthenticator } from './auth/request-auth.js';
@@ -38,6 +39,7 @@ import type { Logger } from './platform/logger.js';
 import { createMailer } from './platform/mail.js';
 import { RateEventsRepository } from './platform/rate-events.repository.js';
 import { RateLimiter } from './platform/rate-limiter.js';
+import { installRouteAccess } from './platform/route-access.js';
 import { createStorage, localFilesRoot } from './platform/storage/create-storage.js';
 import type { StorageDriver } from './platform/storage/storage-driver.js';
 import { webAssets } from './platform/web-assets.js';
@@ -52,6 +54,8 @@ export interface AppDeps {
   clock?: Clock;
   /** File storage; by default the configured one (S3_* or DATA_DIR/files). */
   storage?: StorageDriver;
+  /** Sees every route as it is registered (the route-access test lists them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The built app and the services an entry point (worker, admin command) may call directly. */
@@ -81,6 +85,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     ajv: { customOptions: AJV_OPTIONS },
   });
   installErrorHandler(app);
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   const https = config.publicUrl.startsWith('https:');
   // Over plain HTTP (a laptop), HSTS and upgrade-insecure-requests would break the site.
   await app.register(helmet, {
@@ -88,10 +93,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: https ? [] : null } },
   });
   await app.register(cookie);
-  await registerApiDocs(app, config.publicUrl);
-
   const jwtSecret = jwtSecretFor(config.jwtSecret, config.dataDir, log);
   const accessTokens = new AccessTokens(jwtSecret);
+  // Before the API docs and every route: the docs read the security this derives from each route's access.
+  installRouteAccess(app, {
+    authenticators: { bearerAuth: bearerAuthenticator(accessTokens, clock) },
+    adminGroup: ADMIN_GROUP,
+  });
+  await registerApiDocs(app, config.publicUrl);
+
   const mailer = createMailer(
     { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') },
     log,
@@ -152,15 +162,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     mailer.close();
   });
 
-  const authenticate = bearerAuthenticator(accessTokens, clock);
   await app.register(healthRoutes(() => database.ping()));
-  await app.register(authRoutes(auth, { secureCookie: https, authenticate }));
-  await app.register(convertRoutes(convert, authenticate));
-  await app.register(filesRoutes(files, authenticate));
-  await app.register(analysisRoutes(analysis, authenticate));
-  await app.register(plansRoutes(plans, authenticate));
-  await app.register(auditRoutes(audit, authenticate));
-  await app.register(profileRoutes(profile, authenticate));
+  await app.register(authRoutes(auth, { secureCookie: https }));
+  await app.register(convertRoutes(convert));
+  await app.register(filesRoutes(files));
+  await app.register(analysisRoutes(analysis));
+  await app.register(plansRoutes(plans));
+  await app.register(auditRoutes(audit));
+  await app.register(profileRoutes(profile));
   await app.register(webAssets(log));
   await app.ready();
   return { app, auth, jobs, files, storage };

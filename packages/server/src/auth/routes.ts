@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  type AccessTokenClaims,
   ConfirmSignupBody,
   EmailOnlyBody,
   ErrorBody,
@@ -11,7 +10,7 @@ import {
   ResetPasswordBody,
   SignupBody,
 } from '@unnest/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ACCESS_TOKEN_TTL_SECONDS } from './access-tokens.js';
 import type { AuthService, Session } from './service.js';
 
@@ -26,13 +25,7 @@ function message(text: string): MessageResponse {
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
 /** HTTP for the account system; every rule lives in AuthService. */
-export function authRoutes(
-  service: AuthService,
-  options: {
-    secureCookie: boolean;
-    authenticate: (request: FastifyRequest) => Promise<AccessTokenClaims>;
-  },
-) {
+export function authRoutes(service: AuthService, options: { secureCookie: boolean }) {
   return async function register(app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
     const tags = ['auth'];
@@ -55,6 +48,7 @@ export function authRoutes(
     api.post(
       '/api/auth/signup',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Create an account; a confirmation code is e-mailed',
@@ -73,6 +67,7 @@ export function authRoutes(
     api.post(
       '/api/auth/confirm-signup',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Confirm the e-mail address with the 6-digit code',
@@ -89,6 +84,7 @@ export function authRoutes(
     api.post(
       '/api/auth/resend-confirmation',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'E-mail a new confirmation code (5 per hour)',
@@ -105,6 +101,7 @@ export function authRoutes(
     api.post(
       '/api/auth/login',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Sign in; sets the refresh cookie',
@@ -119,6 +116,7 @@ export function authRoutes(
     api.post(
       '/api/auth/refresh',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'New access token from the refresh cookie (rotates it)',
@@ -130,7 +128,10 @@ export function authRoutes(
 
     api.post(
       '/api/auth/logout',
-      { schema: { tags, summary: 'Revoke the refresh cookie', response: { 200: MessageResponse, ...errors } } },
+      {
+        config: { access: 'public' },
+        schema: { tags, summary: 'Revoke the refresh cookie', response: { 200: MessageResponse, ...errors } },
+      },
       async (request, reply) => {
         await service.logout(request.cookies[REFRESH_COOKIE]);
         reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
@@ -141,22 +142,22 @@ export function authRoutes(
     api.get(
       '/api/auth/me',
       {
+        config: { access: 'user' },
         schema: {
           tags,
           summary: 'The signed-in account',
-          security: [{ bearerAuth: [] }],
           response: { 200: MeResponse, ...errors },
         },
       },
       async (request) => {
-        const claims = await options.authenticate(request);
-        return { user: await service.currentUser(claims.sub) };
+        return { user: await service.currentUser(request.claims.sub) };
       },
     );
 
     api.post(
       '/api/auth/forgot-password',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'E-mail a password reset code (same answer for every address)',
@@ -173,6 +174,7 @@ export function authRoutes(
     api.post(
       '/api/auth/reset-password',
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: 'Set a new password with the e-mailed code; signs out every session',

@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  type AccessTokenClaims,
   CONVERSION_TEXTS,
   ConversionOptionFields,
   ConversionResult,
@@ -21,8 +20,6 @@ import type { OptionFields } from './options.js';
 import { acceptRawBodies, declaredLength } from './raw-body.js';
 import type { ConvertService } from './service.js';
 
-type Authenticate = (request: FastifyRequest) => Promise<AccessTokenClaims>;
-
 const errors = {
   400: ErrorBody,
   401: ErrorBody,
@@ -31,7 +28,6 @@ const errors = {
   422: ErrorBody,
   429: ErrorBody,
 };
-const security = [{ bearerAuth: [] }];
 const OPTION_NAMES = Object.keys(ConversionOptionFields.properties);
 
 /** The raw request body as a byte stream (an empty body is an empty stream). */
@@ -52,7 +48,7 @@ function closeOnError(app: FastifyInstance): void {
 }
 
 /** HTTP for conversions; quotas, limits and the pipeline live in ConvertService. */
-export function convertRoutes(service: ConvertService, authenticate: Authenticate) {
+export function convertRoutes(service: ConvertService) {
   return async function register(app: FastifyInstance): Promise<void> {
     const tags = ['convert'];
 
@@ -63,20 +59,19 @@ export function convertRoutes(service: ConvertService, authenticate: Authenticat
       {
         // Two CSV fields of at most 20 MB each, JSON-escaped.
         bodyLimit: 4 * CSV_TO_JSON_MAX_BYTES,
+        config: { access: 'user' },
         schema: {
           tags,
           summary: 'CSV text to JSON: {csv_content, output_format} or {csv_data, original_filename}',
-          security,
           body: CsvToJsonBody,
           response: { 200: CsvToJsonResponse, ...errors },
         },
       },
       async (request, reply) => {
-        const claims = await authenticate(request);
         const { csv_content, csv_data, delimiter } = request.body as CsvToJsonBody;
         const csv = csv_content ?? csv_data;
         if (csv === undefined) throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyCsvText });
-        const json = await service.csvTextToJson(claims.sub, csv, delimiter, csv_content !== undefined);
+        const json = await service.csvTextToJson(request.claims.sub, csv, delimiter, csv_content !== undefined);
         return reply.type('application/json; charset=utf-8').send(json);
       },
     );
@@ -89,6 +84,7 @@ export function convertRoutes(service: ConvertService, authenticate: Authenticat
       raw.post(
         '/api/convert/simple',
         {
+          config: { access: 'public' },
           schema: {
             tags,
             summary: 'Anonymous quick convert: raw JSON (up to 512 KB) to a CSV download, 3 per 24 hours',
@@ -111,19 +107,18 @@ export function convertRoutes(service: ConvertService, authenticate: Authenticat
       api.post(
         '/api/convert/text',
         {
+          config: { access: 'user' },
           schema: {
             tags,
             summary: 'Raw JSON text in; the result is stored like an uploaded file',
-            security,
             querystring: TextConversionQuery,
             response: { 200: ConversionResult, ...errors },
           },
         },
         async (request) => {
-          const claims = await authenticate(request);
           const { filename, ...fields } = request.query;
           return service.convertToStorage(
-            claims.sub,
+            request.claims.sub,
             {
               filename: cleanFilename(filename, 'pasted.json'),
               body: rawBody(request),
@@ -138,18 +133,17 @@ export function convertRoutes(service: ConvertService, authenticate: Authenticat
       raw.post(
         '/api/convert/text/download',
         {
+          config: { access: 'user' },
           schema: {
             tags,
             summary: 'Raw JSON text in; the CSV comes back as a download named converted.csv',
-            security,
             querystring: ConversionOptionFields,
             response: errors,
           },
         },
         async (request, reply) => {
-          const claims = await authenticate(request);
           const converted = await service.convertToDownload(
-            claims.sub,
+            request.claims.sub,
             {
               filename: 'converted.json',
               body: rawBody(request),
@@ -175,18 +169,17 @@ export function convertRoutes(service: ConvertService, authenticate: Authenticat
       uploads.withTypeProvider<TypeBoxTypeProvider>().post(
         '/api/convert/file',
         {
+          config: { access: 'user' },
           schema: {
             tags,
             summary:
               'Upload a .json or .csv file (multipart field `file`; option fields before it); stores the original and the result',
-            security,
             consumes: ['multipart/form-data'],
             querystring: ConversionOptionFields,
             response: { 200: ConversionResult, ...errors },
           },
         },
         async (request) => {
-          const claims = await authenticate(request);
           const part = await request.file();
           if (part?.fieldname !== 'file') {
             throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.noFile });
@@ -204,7 +197,7 @@ export function convertRoutes(service: ConvertService, authenticate: Authenticat
             }
           }
           return service.convertToStorage(
-            claims.sub,
+            request.claims.sub,
             {
               filename: cleanFilename(part.filename, 'upload'),
               body: part.file,

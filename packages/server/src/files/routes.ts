@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  type AccessTokenClaims,
   CompareDataResponse,
   DownloadQuery,
   ErrorBody,
@@ -9,36 +8,36 @@ import {
   SuccessResponse,
 } from '@unnest/contracts';
 import { create as contentDisposition } from 'content-disposition';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { FilesService } from './service.js';
 
 const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody, 500: ErrorBody };
 
 /** HTTP for the user's stored files; ownership is checked in FilesService on every call. */
-export function filesRoutes(
-  service: FilesService,
-  authenticate: (request: FastifyRequest) => Promise<AccessTokenClaims>,
-) {
+export function filesRoutes(service: FilesService) {
   return async function register(app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
-    const common = { tags: ['files'], security: [{ bearerAuth: [] }] };
+    const config = { access: 'user' } as const;
+    const common = { tags: ['files'] };
 
     api.get(
       '/api/files',
       {
+        config,
         schema: {
           ...common,
           summary: 'The signed-in user’s files, newest first',
           response: { 200: FilesListResponse, ...errors },
         },
       },
-      async (request) => service.list((await authenticate(request)).sub),
+      async (request) => service.list(request.claims.sub),
     );
 
     // Streams bytes; the response schema documents only the errors.
     app.get(
       '/api/files/download/:fileId',
       {
+        config,
         schema: {
           ...common,
           summary: 'Download the converted file (or, with variant=original, the upload)',
@@ -48,10 +47,9 @@ export function filesRoutes(
         },
       },
       async (request, reply) => {
-        const claims = await authenticate(request);
         const { fileId } = request.params as FileIdParams;
         const { variant } = request.query as DownloadQuery;
-        const file = await service.download(claims.sub, fileId, variant ?? 'converted');
+        const file = await service.download(request.claims.sub, fileId, variant ?? 'converted');
         return reply
           .header('content-type', file.contentType)
           .header('content-length', String(file.size))
@@ -64,6 +62,7 @@ export function filesRoutes(
     api.get(
       '/api/files/compare-data/:fileId',
       {
+        config,
         schema: {
           ...common,
           summary: 'The uploaded JSON and the converted CSV as text (files under 20 MB)',
@@ -71,12 +70,13 @@ export function filesRoutes(
           response: { 200: CompareDataResponse, ...errors },
         },
       },
-      async (request) => service.compareData((await authenticate(request)).sub, request.params.fileId),
+      async (request) => service.compareData(request.claims.sub, request.params.fileId),
     );
 
     api.delete(
       '/api/files/delete/:fileId',
       {
+        config,
         schema: {
           ...common,
           summary: 'Delete a file and its bytes',
@@ -85,7 +85,7 @@ export function filesRoutes(
         },
       },
       async (request) => {
-        await service.delete((await authenticate(request)).sub, request.params.fileId);
+        await service.delete(request.claims.sub, request.params.fileId);
         return { success: true, message: 'File deleted' };
       },
     );

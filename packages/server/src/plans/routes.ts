@@ -1,18 +1,16 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { type AccessTokenClaims, ErrorBody, PlansResponse, SubscriptionResponse } from '@unnest/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ErrorBody, PlansResponse, SubscriptionResponse } from '@unnest/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { PlansService } from './service.js';
 
 /** GET /api/payments/plans (public) and /api/payments/user-subscription (signed in). */
-export function plansRoutes(
-  service: PlansService,
-  authenticate: (request: FastifyRequest) => Promise<AccessTokenClaims>,
-) {
+export function plansRoutes(service: PlansService) {
   return async function register(app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
     api.get(
       '/api/payments/plans',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['payments'],
           summary: 'The plan catalogue and credit packs',
@@ -24,14 +22,14 @@ export function plansRoutes(
     api.get(
       '/api/payments/user-subscription',
       {
+        config: { access: 'user' },
         schema: {
           tags: ['payments'],
           summary: 'The signed-in account’s plan, limits and usage',
-          security: [{ bearerAuth: [] }],
           response: { 200: SubscriptionResponse, 401: ErrorBody },
         },
       },
-      async (request) => service.subscription((await authenticate(request)).sub),
+      async (request) => service.subscription(request.claims.sub),
     );
   };
 }

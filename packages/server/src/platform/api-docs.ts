@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { VALIDATION_MESSAGES_KEY } from '@unnest/contracts';
 import type { FastifyInstance } from 'fastify';
+import { SECURITY_SCHEMES, withRouteAccess } from './route-access.js';
 
 /**
  * The OpenAPI document, built from the route schemas, at /api/openapi.json, and the interactive page
@@ -18,11 +19,11 @@ export async function registerApiDocs(app: FastifyInstance, publicUrl: string): 
           'JSON to CSV and back. Errors are `{detail, code}`. Signed-in calls send `Authorization: Bearer <access_token>`.',
       },
       servers: [{ url: publicUrl }],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(withRouteAccess('public', (docs) => docs.register(swaggerUi, { routePrefix: '/api/docs' })));
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 }
 
 /** Ajv options that accept the contracts' validation-message annotation and report which schema failed. */

@@ -10,6 +10,7 @@ export function healthRoutes(ping: () => Promise<void>) {
     app.withTypeProvider<TypeBoxTypeProvider>().get(
       '/health',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['platform'],
           summary: 'Liveness and database check',

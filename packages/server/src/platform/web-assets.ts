@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Logger } from './logger.js';
+import { withRouteAccess } from './route-access.js';
 
 /** The web app's build, beside this package: packages/web/dist (from src/platform or dist/platform). */
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
@@ -28,20 +29,26 @@ export function webAssets(log: Logger, root: string = WEB_DIST_DIR) {
       log.warn({ root }, 'web app not built (npm run build): serving the API only');
       return;
     }
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      setHeaders(reply, filePath) {
-        reply.header('cache-control', /[\\/]assets[\\/]/.test(filePath) ? IMMUTABLE : REVALIDATE);
-      },
-    });
-    const sendApp = (reply: FastifyReply) => reply.header('cache-control', REVALIDATE).sendFile('index.html');
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
-    app.get('/*', { schema: { hide: true } }, (request, reply) => {
-      // A missing asset or API path is a real 404; anything else is a route of the app.
-      if (isApiPath(request.url) || request.url.startsWith('/assets/')) return reply.callNotFound();
-      return sendApp(reply);
-    });
+    // Static files are routes of @fastify/static, which cannot declare access: its scope makes them public.
+    await app.register(
+      withRouteAccess('public', async (site) => {
+        await site.register(fastifyStatic, {
+          root,
+          wildcard: false,
+          index: false,
+          setHeaders(reply, filePath) {
+            reply.header('cache-control', /[\\/]assets[\\/]/.test(filePath) ? IMMUTABLE : REVALIDATE);
+          },
+        });
+        const sendApp = (reply: FastifyReply) => reply.header('cache-control', REVALIDATE).sendFile('index.html');
+        const config = { access: 'public' } as const;
+        site.get('/', { config, schema: { hide: true } }, (_request, reply) => sendApp(reply));
+        site.get('/*', { config, schema: { hide: true } }, (request, reply) => {
+          // A missing asset or API path is a real 404; anything else is a route of the app.
+          if (isApiPath(request.url) || request.url.startsWith('/assets/')) return reply.callNotFound();
+          return sendApp(reply);
+        });
+      }),
+    );
   };
 }

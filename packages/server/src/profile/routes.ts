@@ -1,6 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  type AccessTokenClaims,
   DeleteAccountBody,
   ErrorBody,
   Profile,
@@ -10,29 +9,27 @@ import {
   UserSettings,
   UserSettingsUpdate,
 } from '@unnest/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ProfileService } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody };
 
 /** HTTP for the signed-in user's profile, settings, statistics and account deletion. */
-export function profileRoutes(
-  service: ProfileService,
-  authenticate: (request: FastifyRequest) => Promise<AccessTokenClaims>,
-) {
+export function profileRoutes(service: ProfileService) {
   return async function register(app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
-    const common = { tags: ['profile'], security: [{ bearerAuth: [] }] };
-    const user = async (request: FastifyRequest) => (await authenticate(request)).sub;
+    const config = { access: 'user' } as const;
+    const common = { tags: ['profile'] };
 
     api.get(
       '/api/profile',
-      { schema: { ...common, summary: 'The account', response: { 200: Profile, ...errors } } },
-      async (request) => service.profile(await user(request)),
+      { config, schema: { ...common, summary: 'The account', response: { 200: Profile, ...errors } } },
+      async (request) => service.profile(request.claims.sub),
     );
     api.put(
       '/api/profile',
       {
+        config,
         schema: {
           ...common,
           summary: 'Change the display name',
@@ -40,11 +37,12 @@ export function profileRoutes(
           response: { 200: Profile, ...errors },
         },
       },
-      async (request) => service.updateProfile(await user(request), request.body.name),
+      async (request) => service.updateProfile(request.claims.sub, request.body.name),
     );
     api.delete(
       '/api/profile',
       {
+        config,
         schema: {
           ...common,
           summary: 'Delete the account, its files and history (the password confirms it)',
@@ -53,23 +51,27 @@ export function profileRoutes(
         },
       },
       async (request) => {
-        await service.deleteAccount(await user(request), request.body.password);
+        await service.deleteAccount(request.claims.sub, request.body.password);
         return { success: true, message: 'Your account and all its files have been deleted.' };
       },
     );
     api.get(
       '/api/profile/stats',
-      { schema: { ...common, summary: 'Usage statistics', response: { 200: ProfileStats, ...errors } } },
-      async (request) => service.stats(await user(request)),
+      { config, schema: { ...common, summary: 'Usage statistics', response: { 200: ProfileStats, ...errors } } },
+      async (request) => service.stats(request.claims.sub),
     );
     api.get(
       '/api/profile/settings',
-      { schema: { ...common, summary: 'Settings (defaults until saved)', response: { 200: UserSettings, ...errors } } },
-      async (request) => service.settings(await user(request)),
+      {
+        config,
+        schema: { ...common, summary: 'Settings (defaults until saved)', response: { 200: UserSettings, ...errors } },
+      },
+      async (request) => service.settings(request.claims.sub),
     );
     api.put(
       '/api/profile/settings',
       {
+        config,
         schema: {
           ...common,
           summary: 'Save any subset of the settings; answers all of them',
@@ -77,7 +79,7 @@ export function profileRoutes(
           response: { 200: UserSettings, ...errors },
         },
       },
-      async (request) => service.updateSettings(await user(request), request.body),
+      async (request) => service.updateSettings(request.claims.sub, request.body),
     );
   };
 }
