@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { type BuiltApp, buildApp } from '../../src/app.js';
 import { REFRESH_COOKIE } from '../../src/auth/routes.js';
 import { loadConfig } from '../../src/config.js';
@@ -24,7 +24,11 @@ export interface TestApp extends BuiltApp {
 
 /** Builds the app for a test file. `env` adds or overrides environment settings. */
 export async function startTestApp(
-  options: { env?: Record<string, string>; wrapDatabase?: (handle: DatabaseHandle) => DatabaseHandle } = {},
+  options: {
+    env?: Record<string, string>;
+    wrapDatabase?: (handle: DatabaseHandle) => DatabaseHandle;
+    onRoute?: (route: RouteOptions) => void;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const inbox = await SmtpInbox.start();
@@ -40,7 +44,12 @@ export async function startTestApp(
   const log = createLogger('info', { write: (line: string) => logs.push(line) });
   const clock = new FakeClock();
   const handle = options.wrapDatabase ? options.wrapDatabase(database.handle) : database.handle;
-  const built = await buildApp(config, { database: handle, log, clock });
+  const built = await buildApp(config, {
+    database: handle,
+    log,
+    clock,
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+  });
   return {
     ...built,
     clock,

@@ -1,0 +1,77 @@
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RouteAccess, securityFor } from '../src/platform/route-access.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+interface ListedRoute {
+  methods: string[];
+  url: string;
+  access: RouteAccess | undefined;
+  hidden: boolean;
+}
+
+let t: TestApp;
+let routes: ListedRoute[] = [];
+
+beforeAll(async () => {
+  // Read once the app is built: the access hook completes each route's options after this observer sees them.
+  const registered: RouteOptions[] = [];
+  t = await startTestApp({ onRoute: (route) => registered.push(route) });
+  routes = registered.map((route) => ({
+    methods: [route.method].flat(),
+    url: route.url,
+    access: route.config?.access,
+    hidden: route.schema?.hide === true,
+  }));
+}, 60_000);
+afterAll(() => t.close());
+
+/** The route's URL as the OpenAPI document writes it (`:fileId` -> `{fileId}`). */
+function openApiPath(url: string): string {
+  return url.replace(/:(\w+)/g, '{$1}');
+}
+
+describe('access on every route of the built app', () => {
+  it('lists the API and the web app', () => {
+    expect(routes.some((route) => route.url === '/api/convert/file')).toBe(true);
+    expect(routes.some((route) => route.url === '/api/docs/json')).toBe(true);
+  });
+
+  it('every route declares its access', () => {
+    const undeclared = routes.filter((route) => !['public', 'user', 'admin'].includes(route.access ?? ''));
+    expect(undeclared.map((route) => `${route.methods.join(',')} ${route.url}`)).toEqual([]);
+  });
+
+  it('the OpenAPI document states each route’s security exactly as its access declares', async () => {
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    };
+    const documented = routes.filter((route) => !route.hidden && !route.methods.includes('HEAD'));
+    expect(documented.length).toBeGreaterThan(20);
+    for (const route of documented) {
+      for (const method of route.methods) {
+        const operation = document.paths[openApiPath(route.url)]?.[method.toLowerCase()];
+        expect(operation, `${method} ${route.url} is in the document`).toBeDefined();
+        expect(operation?.security, `${method} ${route.url}`).toEqual(securityFor(route.access ?? 'public'));
+      }
+    }
+  });
+
+  it('every route that is not public answers 401 UNAUTHENTICATED without a token', async () => {
+    const protectedRoutes = routes.filter((route) => route.access !== 'public');
+    expect(protectedRoutes.length).toBeGreaterThan(10);
+    for (const route of protectedRoutes) {
+      const url = route.url.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000');
+      for (const method of route.methods) {
+        const response = await t.app.inject({ method: method as 'GET', url });
+        // A HEAD answer has no body to carry the code.
+        const code = method === 'HEAD' ? undefined : response.json().code;
+        expect({ route: `${method} ${route.url}`, status: response.statusCode, code }).toEqual({
+          route: `${method} ${route.url}`,
+          status: 401,
+          code: method === 'HEAD' ? undefined : 'UNAUTHENTICATED',
+        });
+      }
+    }
+  });
+});
