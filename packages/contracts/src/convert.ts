@@ -68,6 +68,16 @@ const flag = Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('fal
 });
 
 /**
+ * A delimiter as users write it in a setting or a conversion option (`,`, `;`, `tab`, `\t`): the
+ * character, or undefined when unusable.
+ */
+export function delimiterFromSetting(value: string): string | undefined {
+  const delimiter = value === '\\t' || value.toLowerCase() === 'tab' ? '\t' : value;
+  if ([...delimiter].length !== 1 || delimiter === '"' || delimiter === '\n' || delimiter === '\r') return undefined;
+  return delimiter;
+}
+
+/**
  * Conversion options, sent as multipart fields (before the `file` part) or as the query string.
  * Anything left out comes from the user's settings.
  */

@@ -1,4 +1,4 @@
-import type { RecordVisitor } from './analysis/record-reader.js';
+import type { RecordVisitor } from './analysis/record-visitor.js';
 import type { ConversionHooks } from './byte-source.js';
 import { ConversionError } from './errors.js';
 import type { SpoolFactory } from './spool.js';

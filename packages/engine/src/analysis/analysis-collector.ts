@@ -3,7 +3,7 @@ import { estimateComplexity } from './complexity.js';
 import { Evidence } from './evidence.js';
 import { FieldStats } from './field-stats.js';
 import { deriveIssues } from './quality-issues.js';
-import type { RecordVisitor } from './record-reader.js';
+import type { RecordVisitor } from './record-visitor.js';
 import type { AnalysisReport, JsonType, SemanticType } from './report.js';
 import { smartColumnNames } from './smart-column-names.js';
 import { hashKey, hashText } from './value-hash.js';

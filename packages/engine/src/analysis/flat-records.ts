@@ -1,5 +1,6 @@
 import type { ByteSource } from '../byte-source.js';
-import { type RecordReaderOptions, type RecordVisitor, readRecords } from './record-reader.js';
+import { type RecordReaderOptions, readRecords } from './record-reader.js';
+import type { RecordVisitor } from './record-visitor.js';
 import type { JsonType } from './report.js';
 
 /** One cell of a flattened record. */

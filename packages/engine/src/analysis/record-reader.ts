@@ -5,14 +5,8 @@ import { INCOMPLETE, JsonCursor } from '../json/json-cursor.js';
 import { parseRecordsPath } from '../json/records-path.js';
 import { skipValue } from '../json/skip-value.js';
 import { DEFAULT_MAX_DEPTH } from '../options.js';
-import { type LeafVisitor, LeafWalker } from './leaf-walker.js';
-
-/** Receives the records of a JSON document one at a time, leaf by leaf. */
-export interface RecordVisitor extends LeafVisitor {
-  startRecord(): void;
-  /** `depth`: the record's nesting depth (1 for a flat object). */
-  endRecord(depth: number): void;
-}
+import { LeafWalker } from './leaf-walker.js';
+import type { RecordVisitor } from './record-visitor.js';
 
 /** Where the records are and how paths are written. */
 export interface RecordReaderOptions {

@@ -1,6 +1,7 @@
 import {
   ARRAY_STRATEGIES,
   type ArrayStrategyName,
+  delimiterFromSetting,
   OUTPUT_FORMATS,
   type OutputFormat,
   type UserSettings,
@@ -24,13 +25,6 @@ export interface ResolvedOptions {
 
 /** The input formats the server converts, known from the file name. */
 export type InputFormat = 'json' | 'csv';
-
-/** A delimiter as users write it (`,`, `;`, `tab`, `\t`): the character, or undefined when unusable. */
-export function delimiterFromSetting(value: string): string | undefined {
-  const delimiter = value === '\\t' || value.toLowerCase() === 'tab' ? '\t' : value;
-  if ([...delimiter].length !== 1 || delimiter === '"' || delimiter === '\n' || delimiter === '\r') return undefined;
-  return delimiter;
-}
 
 function invalid(detail: string): AppError {
   return new AppError('VALIDATION_FAILED', { detail });

@@ -13,9 +13,9 @@ import {
 } from '@unnest/contracts';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { contentTypeFor } from '../files/content-types.js';
-import { cleanFilename } from '../files/file-names.js';
+import { contentTypeFor } from '../platform/content-types.js';
 import { AppError } from '../platform/errors.js';
+import { cleanFilename } from '../platform/file-names.js';
 import type { OptionFields } from './options.js';
 import { acceptRawBodies, declaredLength } from './raw-body.js';
 import type { ConvertService } from './service.js';

@@ -4,7 +4,6 @@ import { type AnalysisCollector, ConversionError, csvToJson, jsonToCsv, type Not
 import { fileSpoolFactory } from '@unnest/engine/node';
 import type { AnalysisService } from '../analysis/service.js';
 import type { AuditService } from '../audit/service.js';
-import { resultFilename } from '../files/file-names.js';
 import type { FileSlot, FilesService } from '../files/service.js';
 import { fileSizeLimitBytes, type PlanLimits, retentionMs, storageLimitBytes } from '../plans/catalogue.js';
 import { conversionsPerDay, QUICK_CONVERSIONS } from '../plans/quotas.js';
@@ -13,6 +12,7 @@ import { limitBytes } from '../platform/byte-limit.js';
 import { addressSubject } from '../platform/client-address.js';
 import type { Clock } from '../platform/clock.js';
 import { AppError } from '../platform/errors.js';
+import { resultFilename } from '../platform/file-names.js';
 import type { Logger } from '../platform/logger.js';
 import type { RateLimiter } from '../platform/rate-limiter.js';
 import type { ProfileService } from '../profile/service.js';

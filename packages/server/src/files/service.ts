@@ -9,10 +9,10 @@ import {
 } from '@unnest/contracts';
 import type { AuditService } from '../audit/service.js';
 import type { Clock } from '../platform/clock.js';
+import { contentTypeFor } from '../platform/content-types.js';
 import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { StorageDriver } from '../platform/storage/storage-driver.js';
-import { contentTypeFor } from './content-types.js';
 import type { FileRow, FilesRepository, NewFileRow } from './repository.js';
 
 /** Where a new conversion's bytes go. */

@@ -1,7 +1,12 @@
-import type { Profile, ProfileStats, UserSettings, UserSettingsUpdate } from '@unnest/contracts';
+import {
+  delimiterFromSetting,
+  type Profile,
+  type ProfileStats,
+  type UserSettings,
+  type UserSettingsUpdate,
+} from '@unnest/contracts';
 import type { AuditService } from '../audit/service.js';
 import type { AuthService } from '../auth/service.js';
-import { delimiterFromSetting } from '../convert/options.js';
 import type { FilesService } from '../files/service.js';
 import { planLimits } from '../plans/catalogue.js';
 import type { Clock } from '../platform/clock.js';
