@@ -44,8 +44,60 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres:/],
     [{ SMTP_URL: 'not a url' }, /SMTP_URL is not a valid URL/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
+    [{ PORT: '80.5' }, /^PORT must be an integer from 0 to 65535, got '80.5'$/],
+    [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got 'loud'$/],
+    [{ PUBLIC_URL: 'ftp://example.com' }, /^PUBLIC_URL must start with http:\/\/ or https:\/\/$/],
+    [{ S3_ENDPOINT: 'http://minio:9000' }, /^S3_BUCKET is required when S3_\* is set$/],
+    [{ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' }, /^S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together$/],
+    [{ LLM_BASE_URL: 'http://llm', LLM_MODEL: 'm' }, /^LLM_BASE_URL, LLM_API_KEY and LLM_MODEL must be set together$/],
+    [{ LLM_BASE_URL: 'llm', LLM_API_KEY: 'k', LLM_MODEL: 'm' }, /^LLM_BASE_URL is not a valid URL$/],
   ])('refuses %j at boot', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('never repeats a secret in its error', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'hunter2-hunter2' })).toThrow(
+      /^JWT_SECRET must be at least 32 characters long$/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db' })).not.toThrow(/hunter2/);
+  });
+
+  it('counts a blank variable as unset and trims the others', () => {
+    const config = loadConfig({ PORT: ' ', WORKERS: ' 3 ', LOG_LEVEL: '', JWT_SECRET: '  ', HOST: ' 127.0.0.1 ' }, '/');
+    expect(config).toMatchObject({ port: 8080, workers: 3, logLevel: 'info', jwtSecret: undefined, host: '127.0.0.1' });
+  });
+
+  it('reads S3 storage and the model settings, with their defaults', () => {
+    const config = loadConfig({
+      S3_BUCKET: 'files',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      LLM_BASE_URL: 'https://llm.example.com/v1',
+      LLM_API_KEY: 'key',
+      LLM_MODEL: 'small',
+      TRUST_PROXY: '1',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'files',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(config.llm).toEqual({ baseUrl: 'https://llm.example.com/v1', apiKey: 'key', model: 'small' });
+    expect(config.trustProxy).toBe(true);
+    expect(loadConfig({ S3_BUCKET: 'files', S3_REGION: 'eu-west-1' }).s3).toMatchObject({
+      endpoint: undefined,
+      region: 'eu-west-1',
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({ S3_BUCKET: 'files', S3_ENDPOINT: 'http://minio', S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle,
+    ).toBe(false);
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({}).llm).toBeUndefined();
   });
 });

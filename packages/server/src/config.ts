@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { type LlmSettings, llmSettingsFromEnv } from '@unnest/engine/node';
+import { type Static, Type } from 'typebox';
+import { Value } from 'typebox/value';
 
 /** Everything the server reads from its environment, validated once at boot. */
 export interface Config {
@@ -41,93 +43,168 @@ export interface S3Config {
 /** Raised at boot when a setting is malformed; the message names the variable. */
 export class ConfigError extends Error {}
 
+/** Annotation: what a variable must be, as the one-line boot error says it. */
+const MUST_BE = 'x-must-be';
+/** Annotation: the value is a secret or may hold one, so the error never repeats it. */
+const SECRET = 'x-secret';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** A whole number from `minimum` to `maximum`, written as JavaScript reads numbers (`8080`, `1e3`). */
+function integer(minimum: number, maximum: number, fallback: number) {
+  return Type.Refine(
+    Type.String({ default: String(fallback) }),
+    (value) => Number.isInteger(Number(value)) && Number(value) >= minimum && Number(value) <= maximum,
+    (value) => `must be an integer from ${minimum} to ${maximum}, got '${value}'`,
+  );
+}
+
+function text(fallback: string) {
+  return Type.String({ default: fallback });
+}
+
+function optionalText() {
+  return Type.Optional(Type.String());
+}
+
+/** A URL whose protocol is one of `protocols` (e.g. `https:`); its error never repeats it (it may hold a password). */
+function url(protocols: readonly string[]) {
+  const starts = protocols.map((protocol) => `${protocol}//`).join(' or ');
+  return Type.Optional(
+    Type.Refine(
+      Type.String(),
+      (value) => URL.canParse(value) && protocols.includes(new URL(value).protocol),
+      (value) => (URL.canParse(value) ? `must start with ${starts}` : 'is not a valid URL'),
+    ),
+  );
+}
+
+/**
+ * Every variable the server reads, with its default: blank counts as unset. Rules that tie several
+ * variables together come after, each with its one-line error.
+ */
+const Environment = Type.Object({
+  PORT: integer(0, 65535, 8080),
+  HOST: text('0.0.0.0'),
+  DATA_DIR: text('data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']),
+  SMTP_URL: url(['smtp:', 'smtps:']),
+  MAIL_FROM: text('Unnest <no-reply@localhost>'),
+  JWT_SECRET: Type.Optional(
+    Type.String({ minLength: 32, [MUST_BE]: 'must be at least 32 characters long', [SECRET]: true }),
+  ),
+  ADMIN_EMAILS: text(''),
+  WORKERS: integer(0, 64, 1),
+  PUBLIC_URL: url(['http:', 'https:']),
+  LOG_LEVEL: Type.Enum([...LOG_LEVELS], { default: 'info', [MUST_BE]: `must be one of ${LOG_LEVELS.join(', ')}` }),
+  TRUST_PROXY: optionalText(),
+  S3_BUCKET: optionalText(),
+  S3_ENDPOINT: url(['http:', 'https:']),
+  S3_REGION: text('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText(),
+  S3_SECRET_ACCESS_KEY: optionalText(),
+  S3_FORCE_PATH_STYLE: optionalText(),
+  LLM_BASE_URL: url(['http:', 'https:']),
+  LLM_API_KEY: optionalText(),
+  LLM_MODEL: optionalText(),
+});
+type Environment = Static<typeof Environment>;
+
+type Known = Record<string, string>;
+
+/** Rules that tie variables together, checked after each variable is valid on its own. */
+const RULES: ReadonlyArray<{ holds: (env: Known) => boolean; error: string }> = [
+  {
+    holds: (env) =>
+      env.S3_BUCKET !== undefined || !(env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY),
+    error: 'S3_BUCKET is required when S3_* is set',
+  },
+  {
+    holds: (env) => (env.S3_ACCESS_KEY_ID === undefined) === (env.S3_SECRET_ACCESS_KEY === undefined),
+    error: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+  },
+  {
+    holds: (env) =>
+      [env.LLM_API_KEY, env.LLM_MODEL].every((value) => (value === undefined) === (env.LLM_BASE_URL === undefined)),
+    error: 'LLM_BASE_URL, LLM_API_KEY and LLM_MODEL must be set together',
+  },
+];
+
 type Env = Record<string, string | undefined>;
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
+/** The variables the schema names, trimmed, blank ones left out. */
+function knownVariables(env: Env): Known {
+  const known: Known = {};
+  for (const name of Object.keys(Environment.properties)) {
+    const value = env[name]?.trim();
+    if (value) known[name] = value;
   }
-  return value;
+  return known;
 }
 
-function url(env: Env, name: string, protocols: string[]): string | undefined {
-  const raw = env[name]?.trim();
-  if (!raw) return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} is not a valid URL`);
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
-  }
-  return raw;
+/** The one-line error for the first variable that breaks the schema. */
+function problem(name: string, raw: string, error: { keyword: string; message: string }): string {
+  const schema = (Environment.properties as Record<string, unknown>)[name] as Record<string, unknown>;
+  if (error.keyword === '~refine') return `${name} ${error.message}`;
+  const mustBe = typeof schema[MUST_BE] === 'string' ? schema[MUST_BE] : error.message;
+  return schema[SECRET] === true ? `${name} ${mustBe}` : `${name} ${mustBe}, got '${raw}'`;
 }
 
-function s3Config(env: Env): S3Config | undefined {
-  const bucket = env.S3_BUCKET?.trim();
-  const endpoint = url(env, 'S3_ENDPOINT', ['http:', 'https:']);
-  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() || undefined;
-  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() || undefined;
-  if (!bucket) {
-    if (endpoint || accessKeyId || secretAccessKey) throw new ConfigError('S3_BUCKET is required when S3_* is set');
-    return undefined;
+/** Validates the environment against the schema, once; throws ConfigError naming the variable. */
+function parseEnvironment(env: Env): Environment {
+  const known = knownVariables(env);
+  const value = Value.Default(Environment, { ...known });
+  const [error] = Value.Errors(Environment, value);
+  if (error) {
+    const name = error.instancePath.split('/')[1] ?? '';
+    throw new ConfigError(problem(name, known[name] ?? '', error));
   }
-  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
-    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
-  }
-  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim();
-  return {
-    bucket,
-    endpoint,
-    region: env.S3_REGION?.trim() || 'us-east-1',
-    accessKeyId,
-    secretAccessKey,
-    forcePathStyle: pathStyle ? pathStyle === 'true' || pathStyle === '1' : endpoint !== undefined,
-  };
+  for (const rule of RULES) if (!rule.holds(known)) throw new ConfigError(rule.error);
+  return value as Environment;
+}
+
+function flag(value: string | undefined): boolean {
+  return value === 'true' || value === '1';
 }
 
 /** Reads and validates the configuration; the only place that looks at process.env. */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
-  const port = integer(env, 'PORT', 8080, 0, 65535);
-  const jwtSecret = env.JWT_SECRET?.trim() || undefined;
-  if (jwtSecret !== undefined && jwtSecret.length < 32) {
-    throw new ConfigError('JWT_SECRET must be at least 32 characters long');
-  }
-  const logLevel = env.LOG_LEVEL?.trim() || 'info';
-  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
-    throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent`);
-  }
+  const settings = parseEnvironment(env);
   return {
-    port,
-    host: env.HOST?.trim() || '0.0.0.0',
-    dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || 'data'),
-    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
-    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
-    mailFrom: env.MAIL_FROM?.trim() || 'Unnest <no-reply@localhost>',
-    jwtSecret,
-    adminEmails: (env.ADMIN_EMAILS ?? '')
-      .split(',')
+    port: Number(settings.PORT),
+    host: settings.HOST,
+    dataDir: path.resolve(cwd, settings.DATA_DIR),
+    databaseUrl: settings.DATABASE_URL,
+    smtpUrl: settings.SMTP_URL,
+    mailFrom: settings.MAIL_FROM,
+    jwtSecret: settings.JWT_SECRET,
+    adminEmails: settings.ADMIN_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())
       .filter((email) => email.length > 0),
-    workers: integer(env, 'WORKERS', 1, 0, 64),
-    publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`,
-    logLevel,
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
-    s3: s3Config(env),
-    llm: llmConfig(env),
+    workers: Number(settings.WORKERS),
+    publicUrl: settings.PUBLIC_URL ?? `http://localhost:${Number(settings.PORT)}`,
+    logLevel: settings.LOG_LEVEL,
+    trustProxy: flag(settings.TRUST_PROXY),
+    s3: settings.S3_BUCKET === undefined ? undefined : s3Config(settings, settings.S3_BUCKET),
+    llm:
+      llmSettingsFromEnv({
+        LLM_BASE_URL: settings.LLM_BASE_URL,
+        LLM_API_KEY: settings.LLM_API_KEY,
+        LLM_MODEL: settings.LLM_MODEL,
+      }) ?? undefined,
   };
 }
 
-function llmConfig(env: Env): LlmSettings | undefined {
-  const settings = llmSettingsFromEnv(env);
-  if (!settings && (env.LLM_BASE_URL?.trim() || env.LLM_API_KEY?.trim() || env.LLM_MODEL?.trim())) {
-    throw new ConfigError('LLM_BASE_URL, LLM_API_KEY and LLM_MODEL must be set together');
-  }
-  if (settings) url(env, 'LLM_BASE_URL', ['http:', 'https:']);
-  return settings ?? undefined;
+function s3Config(settings: Environment, bucket: string): S3Config {
+  return {
+    bucket,
+    endpoint: settings.S3_ENDPOINT,
+    region: settings.S3_REGION,
+    accessKeyId: settings.S3_ACCESS_KEY_ID,
+    secretAccessKey: settings.S3_SECRET_ACCESS_KEY,
+    forcePathStyle:
+      settings.S3_FORCE_PATH_STYLE === undefined
+        ? settings.S3_ENDPOINT !== undefined
+        : flag(settings.S3_FORCE_PATH_STYLE),
+  };
 }
