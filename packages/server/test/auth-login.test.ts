@@ -1,14 +1,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../src/admin/command.js';
-import {
-  classifyAuthError,
-  createConfirmedUser,
-  post,
-  startTestApp,
-  type TestApp,
-  uniqueEmail,
-} from './support/test-app.js';
+import { createConfirmedUser, post, startTestApp, type TestApp, uniqueEmail } from './support/test-app.js';
 
 const ADMIN = 'boss@example.com';
 let t: TestApp;
@@ -50,7 +43,7 @@ describe('POST /api/auth/login', () => {
     expect(response.json()).toEqual({ detail, code: 'VALIDATION_FAILED' });
   });
 
-  it('tells the three failures apart the way the client classifies them', async () => {
+  it('tells the three failures apart by their code, which the client classifies by', async () => {
     const unconfirmed = uniqueEmail('unconfirmed');
     await post(t.app, '/api/auth/signup', { email: unconfirmed, password: PASSWORD });
     await t.inbox.next(unconfirmed);
@@ -60,17 +53,14 @@ describe('POST /api/auth/login', () => {
     const notFound = await login(uniqueEmail('missing'));
     expect(notFound.statusCode).toBe(404);
     expect(notFound.json()).toEqual({ detail: 'User not found', code: 'USER_NOT_FOUND' });
-    expect(classifyAuthError(notFound.json().detail)).toBe('USER_NOT_FOUND');
 
     const wrong = await login(known, 'wrong password');
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ detail: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
-    expect(classifyAuthError(wrong.json().detail)).toBe('INVALID_CREDENTIALS');
 
     const notConfirmed = await login(unconfirmed);
     expect(notConfirmed.statusCode).toBe(403);
     expect(notConfirmed.json().code).toBe('EMAIL_NOT_CONFIRMED');
-    expect(classifyAuthError(notConfirmed.json().detail)).toBe('EMAIL_NOT_CONFIRMED');
   });
 
   it('throttles an account after 10 failures in 15 minutes, even for the right password', async () => {
@@ -82,7 +72,6 @@ describe('POST /api/auth/login', () => {
     const blocked = await login(email, PASSWORD, '10.0.1.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('RATE_LIMITED');
-    expect(classifyAuthError(blocked.json().detail)).toBe('GENERAL_ERROR');
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classifyAuthError, post, startTestApp, type TestApp, uniqueEmail } from './support/test-app.js';
+import { post, startTestApp, type TestApp, uniqueEmail } from './support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -102,7 +102,6 @@ describe('POST /api/auth/confirm-signup', () => {
     expect(wrong.statusCode).toBe(400);
     expect(unknown.json()).toEqual(wrong.json());
     expect(wrong.json().code).toBe('CODE_INVALID');
-    expect(classifyAuthError(wrong.json().detail)).toBe('EMAIL_NOT_CONFIRMED');
   });
 
   it('expires codes after 10 minutes', async () => {

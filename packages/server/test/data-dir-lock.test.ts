@@ -58,7 +58,12 @@ describe('the DATA_DIR lock', () => {
   it('takes over a lock naming our own PID that this process does not hold (a restarted container)', () => {
     const dir = freshDir();
     writeLock(dir, process.pid);
-    acquireDataDirLock(dir).release();
+    const lock = acquireDataDirLock(dir);
+    // Taken over and now held: a second acquire in this process refuses, and release frees it.
+    expect(JSON.parse(fs.readFileSync(lock.file, 'utf8'))).toEqual({ pid: process.pid, host: os.hostname() });
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    lock.release();
+    expect(fs.existsSync(lock.file)).toBe(false);
   });
 
   it('guards the embedded database: a second open of one DATA_DIR fails until the first closes', async () => {

@@ -102,16 +102,3 @@ export async function createConfirmedUser(t: TestApp, email: string, password = 
   const confirm = await post(t.app, '/api/auth/confirm-signup', { email, confirmation_code: mail.code });
   if (confirm.statusCode !== 200) throw new Error(`confirm failed: ${confirm.body}`);
 }
-
-/** The client's classification of an auth error by its text (spec section 8). */
-export function classifyAuthError(message: string): string {
-  const text = message.toLowerCase();
-  if (text.includes('user not found')) return 'USER_NOT_FOUND';
-  if (text.includes('invalid') && (text.includes('password') || text.includes('credentials'))) {
-    return 'INVALID_CREDENTIALS';
-  }
-  if (text.includes('confirm') || text.includes('verification') || text.includes('not confirmed')) {
-    return 'EMAIL_NOT_CONFIRMED';
-  }
-  return 'GENERAL_ERROR';
-}
