@@ -32,7 +32,7 @@ function openApiPath(url: string): string {
 }
 
 describe('access on every route of the built app', () => {
-  it('lists the API and the web app', () => {
+  it('lists the API and the routes that plugins add (the docs page)', () => {
     expect(routes.some((route) => route.url === '/api/convert/file')).toBe(true);
     expect(routes.some((route) => route.url === '/api/docs/json')).toBe(true);
   });
@@ -40,6 +40,26 @@ describe('access on every route of the built app', () => {
   it('every route declares its access', () => {
     const undeclared = routes.filter((route) => !['public', 'user', 'admin'].includes(route.access ?? ''));
     expect(undeclared.map((route) => `${route.methods.join(',')} ${route.url}`)).toEqual([]);
+  });
+
+  it('opens to anyone only the API routes meant for it', () => {
+    const openApi = routes
+      .filter((route) => route.access === 'public' && !route.hidden && !route.methods.includes('HEAD'))
+      .map((route) => `${route.methods.join(',')} ${route.url}`)
+      .sort();
+    expect(openApi).toEqual([
+      'GET /api/payments/plans',
+      'GET /health',
+      'POST /api/auth/confirm-signup',
+      'POST /api/auth/forgot-password',
+      'POST /api/auth/login',
+      'POST /api/auth/logout',
+      'POST /api/auth/refresh',
+      'POST /api/auth/resend-confirmation',
+      'POST /api/auth/reset-password',
+      'POST /api/auth/signup',
+      'POST /api/convert/simple',
+    ]);
   });
 
   it('the OpenAPI document states each route’s security exactly as its access declares', async () => {
