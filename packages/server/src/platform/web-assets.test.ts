@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from './errors.js';
+import { createLogger } from './logger.js';
+import { installRouteAccess } from './route-access.js';
+import { webAssets } from './web-assets.js';
+
+let root: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'unnest-web-'));
+  fs.mkdirSync(path.join(root, 'assets'));
+  fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Unnest</title>');
+  fs.writeFileSync(path.join(root, 'assets', 'app-1234.js'), 'console.log(1)');
+  app = Fastify();
+  installRouteAccess(app, {
+    authenticators: {
+      bearerAuth: async () => {
+        throw new AppError('UNAUTHENTICATED');
+      },
+    },
+    adminGroup: 'admin',
+  });
+  await app.register(webAssets(createLogger('silent'), root));
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('the web app’s files', () => {
+  it('serves hashed assets for a year and index.html for the app’s own paths, to anyone', async () => {
+    const asset = await app.inject({ url: '/assets/app-1234.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/dashboard/files']) {
+      const page = await app.inject({ url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>Unnest</title>');
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers 404 for a missing asset or API path, never the app', async () => {
+    expect((await app.inject({ url: '/assets/gone.js' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/api/nothing-here' })).statusCode).toBe(404);
+  });
+});
