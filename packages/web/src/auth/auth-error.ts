@@ -1,3 +1,5 @@
+import { ApiError, errorText } from '../lib/api-error';
+
 /** How the client classifies an auth failure (spec section 3). */
 export type AuthErrorType = 'USER_NOT_FOUND' | 'EMAIL_NOT_CONFIRMED' | 'INVALID_CREDENTIALS' | 'GENERAL_ERROR';
 
@@ -7,15 +9,24 @@ export interface AuthError {
   message: string;
 }
 
-/** Classifies an auth error by its text, case-insensitively (spec section 8). */
-export function classifyAuthError(message: string): AuthErrorType {
-  const text = message.toLowerCase();
-  if (text.includes('user not found')) return 'USER_NOT_FOUND';
-  if (text.includes('invalid') && (text.includes('password') || text.includes('credentials'))) {
-    return 'INVALID_CREDENTIALS';
+/**
+ * Classifies an auth failure by the `code` of the server's `{detail, code}` body, never by its text:
+ * the text may be reworded, the code is the contract. Every other code is a general error shown with
+ * its message (a wrong reset code, say, must not read as an unconfirmed address).
+ */
+export function classifyAuthError(code: ApiError['code'] | undefined): AuthErrorType {
+  switch (code) {
+    case 'USER_NOT_FOUND':
+    case 'EMAIL_NOT_CONFIRMED':
+    case 'INVALID_CREDENTIALS':
+      return code;
+    default:
+      return 'GENERAL_ERROR';
   }
-  if (text.includes('confirm') || text.includes('verification') || text.includes('not confirmed')) {
-    return 'EMAIL_NOT_CONFIRMED';
-  }
-  return 'GENERAL_ERROR';
+}
+
+/** The auth error for anything a call threw: its class from the code, its message from the server. */
+export function authErrorFrom(caught: unknown, fallback: string): AuthError {
+  const code = caught instanceof ApiError ? caught.code : undefined;
+  return { type: classifyAuthError(code), message: errorText(caught, fallback) };
 }
