@@ -27,10 +27,9 @@ import {
   type SmartHeader,
 } from '@unnest/contracts';
 import type { ReactNode } from 'react';
-import { MONO_FONT_FAMILY } from '../app/theme';
+import { formatCount } from '../lib/format-count';
 
 const SEVERITY_COLORS = { error: 'error', warning: 'warning', info: 'info' } as const;
-const formatCount = (n: number) => n.toLocaleString('en-US');
 
 function SmartColumnNames({ headers }: { headers: SmartHeader[] }) {
   if (headers.length === 0) return <Typography color="text.secondary">The file has no columns.</Typography>;
@@ -50,7 +49,7 @@ function SmartColumnNames({ headers }: { headers: SmartHeader[] }) {
             }
             secondary={
               <>
-                <Typography component="span" sx={{ fontFamily: MONO_FONT_FAMILY, fontSize: 12 }}>
+                <Typography component="span" sx={{ fontFamily: 'fontFamilyMonospace', fontSize: 12 }}>
                   {header.path}
                 </Typography>
                 {header.description ? ` — ${header.description}` : ''}
@@ -102,10 +101,10 @@ function SchemaAnalysis({ analysis }: { analysis: AiAnalysis }) {
           <TableBody>
             {analysis.fields.map((field) => (
               <TableRow key={field.path}>
-                <TableCell sx={{ fontFamily: MONO_FONT_FAMILY }}>{field.path}</TableCell>
+                <TableCell sx={{ fontFamily: 'fontFamilyMonospace' }}>{field.path}</TableCell>
                 <TableCell>{field.type}</TableCell>
                 <TableCell sx={{ color: 'text.secondary' }}>{evidenceOf(field)}</TableCell>
-                <TableCell sx={{ fontFamily: MONO_FONT_FAMILY, fontSize: 12, wordBreak: 'break-all' }}>
+                <TableCell sx={{ fontFamily: 'fontFamilyMonospace', fontSize: 12, wordBreak: 'break-all' }}>
                   {field.examples.join(' · ')}
                 </TableCell>
               </TableRow>
@@ -123,7 +122,7 @@ function IssueItem({ issue }: { issue: QualityIssue }) {
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Chip label={issue.severity} color={SEVERITY_COLORS[issue.severity]} size="small" />
         {issue.path !== null && (
-          <Typography component="span" sx={{ fontFamily: MONO_FONT_FAMILY, fontSize: 13 }}>
+          <Typography component="span" sx={{ fontFamily: 'fontFamilyMonospace', fontSize: 13 }}>
             {issue.path}
           </Typography>
         )}
@@ -133,7 +132,7 @@ function IssueItem({ issue }: { issue: QualityIssue }) {
       </Box>
       <Typography variant="body2">{issue.message}</Typography>
       {issue.examples.length > 0 && (
-        <Typography variant="caption" color="text.secondary" sx={{ fontFamily: MONO_FONT_FAMILY }}>
+        <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'fontFamilyMonospace' }}>
           e.g. {issue.examples.join(' · ')}
         </Typography>
       )}

@@ -12,107 +12,21 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ANALYSIS_TEXTS, CONVERSION_TEXTS, type CompareAnalysisBody } from '@unnest/contracts';
 import { useState } from 'react';
-import { MONO_FONT_FAMILY } from '../app/theme';
 import { ApiError, errorText } from '../lib/api-error';
 import { saveFile } from '../lib/save-file';
 import { useCompareAnalysis } from './api/compare-analysis';
 import { useCompareData } from './api/get-compare-data';
 import { useReconvertedJson } from './api/reconvert-csv';
+import { Loading, Preview, RetryAlert, TextTab } from './comparison-parts';
 import type { ComparisonSource } from './comparison-source';
-import { downloadName, previewText, sizeInKb } from './comparison-texts';
+import { downloadName } from './comparison-texts';
 import { PremiumUpsell } from './premium-upsell';
 import { QualityAnalysisCard } from './quality-analysis-card';
 
 type TabName = 'side-by-side' | 'original' | 'converted' | 'reconverted';
-
-// A tab's text area holds this much; the download has the whole text.
-const TAB_CHARACTERS = 100_000;
-
-function RetryAlert({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          Retry
-        </Button>
-      }
-    >
-      {message}
-    </Alert>
-  );
-}
-
-function Loading({ text }: { text: string }) {
-  return (
-    <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', py: 2 }}>
-      <CircularProgress size={22} />
-      <Typography variant="body2">{text}</Typography>
-    </Box>
-  );
-}
-
-function Preview({ title, text }: { title: string; text: string | undefined }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
-        {title} {text !== undefined && <Chip size="small" label={sizeInKb(text)} sx={{ ml: 0.5 }} />}
-      </Typography>
-      <Box
-        component="pre"
-        aria-label={`${title} preview`}
-        sx={{
-          m: 0,
-          p: 1.5,
-          height: 320,
-          overflow: 'auto',
-          border: 1,
-          borderColor: 'divider',
-          borderRadius: 1,
-          bgcolor: 'action.hover',
-          fontFamily: MONO_FONT_FAMILY,
-          fontSize: 12,
-          whiteSpace: 'pre-wrap',
-          wordBreak: 'break-all',
-        }}
-      >
-        {text === undefined ? 'Loading...' : previewText(text)}
-      </Box>
-    </Box>
-  );
-}
-
-function TextTab(props: { label: string; text: string; downloadLabel: string; onDownload: () => void }) {
-  return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Chip size="small" label={sizeInKb(props.text)} />
-        <Button size="small" startIcon={<Download />} onClick={props.onDownload}>
-          {props.downloadLabel}
-        </Button>
-      </Box>
-      <TextField
-        label={props.label}
-        value={props.text.slice(0, TAB_CHARACTERS)}
-        multiline
-        rows={15}
-        fullWidth
-        helperText={
-          props.text.length > TAB_CHARACTERS
-            ? `Showing the first ${TAB_CHARACTERS.toLocaleString('en-US')} characters; the download has all of it.`
-            : ' '
-        }
-        slotProps={{
-          htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: MONO_FONT_FAMILY, fontSize: 12 } },
-        }}
-      />
-    </Box>
-  );
-}
 
 /**
  * The AI-Powered File Comparison dialog (spec 2.5): the computed quality analysis with its evidence,
@@ -151,7 +65,7 @@ export function ComparisonDialog(props: { open: boolean; source: ComparisonSourc
       <DialogTitle id="comparison-title" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         AI-Powered File Comparison
         <Chip label="Premium Feature" color="secondary" size="small" />
-        <Typography component="span" color="text.secondary" sx={{ fontFamily: MONO_FONT_FAMILY, fontSize: 14 }}>
+        <Typography component="span" color="text.secondary" sx={{ fontFamily: 'fontFamilyMonospace', fontSize: 14 }}>
           {source ? filename : ''}
         </Typography>
       </DialogTitle>

@@ -1,3 +1,5 @@
+import { formatBytes } from '../lib/format-size';
+
 /** Characters of each text the side-by-side view shows (spec 9). */
 export const PREVIEW_CHARACTERS = 2000;
 
@@ -6,9 +8,9 @@ export function previewText(text: string): string {
   return text.length > PREVIEW_CHARACTERS ? `${text.slice(0, PREVIEW_CHARACTERS)}...` : text;
 }
 
-/** A text's UTF-8 size in KB with one decimal (spec 2.5). */
+/** A text's UTF-8 size in KB (spec 2.5), in the app's one size format. */
 export function sizeInKb(text: string): string {
-  return `${(new TextEncoder().encode(text).length / 1024).toFixed(1)} KB`;
+  return formatBytes(new TextEncoder().encode(text).length, 'KB');
 }
 
 /** The name a comparison download is saved under: the prefix, then the file name with the right extension. */

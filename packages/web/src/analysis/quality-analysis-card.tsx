@@ -17,7 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type ComparisonAnalysis, qualityScoreBand, trustScoreBand } from '@unnest/contracts';
 import type { ReactNode } from 'react';
-import { MONO_FONT_FAMILY } from '../app/theme';
+import { formatCount } from '../lib/format-count';
 
 // The spec's trust bands (section 9), each with an icon that says its band to a screen reader too.
 const TRUST_ICONS = {
@@ -36,8 +36,6 @@ const DIFFERENCE_LABELS = {
   missing: 'missing',
   added: 'added',
 };
-
-const formatCount = (n: number) => n.toLocaleString('en-US');
 
 function ScoreTile(props: { label: string; score: number; caption: string; icon?: ReactNode; chip?: ReactNode }) {
   const band = qualityScoreBand(props.score);
@@ -84,7 +82,7 @@ function PathChips({ paths, total, color }: { paths: string[]; total: number; co
           size="small"
           color={color}
           variant="outlined"
-          sx={{ fontFamily: MONO_FONT_FAMILY }}
+          sx={{ fontFamily: 'fontFamilyMonospace' }}
         />
       ))}
       {total > paths.length && <Chip label={`${formatCount(total - paths.length)} more`} size="small" />}
@@ -191,12 +189,12 @@ export function QualityAnalysisCard({ analysis }: { analysis: ComparisonAnalysis
                 {evidence.differences.map((difference) => (
                   <TableRow key={`${difference.record}:${difference.path}:${difference.kind}`}>
                     <TableCell>{difference.record}</TableCell>
-                    <TableCell sx={{ fontFamily: MONO_FONT_FAMILY }}>{difference.path}</TableCell>
+                    <TableCell sx={{ fontFamily: 'fontFamilyMonospace' }}>{difference.path}</TableCell>
                     <TableCell>{DIFFERENCE_LABELS[difference.kind]}</TableCell>
-                    <TableCell sx={{ fontFamily: MONO_FONT_FAMILY, wordBreak: 'break-all' }}>
+                    <TableCell sx={{ fontFamily: 'fontFamilyMonospace', wordBreak: 'break-all' }}>
                       {difference.original ?? '(absent)'}
                     </TableCell>
-                    <TableCell sx={{ fontFamily: MONO_FONT_FAMILY, wordBreak: 'break-all' }}>
+                    <TableCell sx={{ fontFamily: 'fontFamilyMonospace', wordBreak: 'break-all' }}>
                       {difference.reconverted ?? '(absent)'}
                     </TableCell>
                   </TableRow>

@@ -6,8 +6,17 @@ export type ColorMode = 'light' | 'dark';
 // The system font stack: nothing to download, and it matches the reader's platform.
 const FONT_FAMILY =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"';
-/** Monospace for data: previews, pasted text, file names. */
-export const MONO_FONT_FAMILY = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
+// Monospace for data (previews, pasted text, file names): read as `fontFamily: 'fontFamilyMonospace'` in sx.
+const MONOSPACE_FONT_FAMILY = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
+
+declare module '@mui/material/styles' {
+  interface TypographyVariants {
+    fontFamilyMonospace: string;
+  }
+  interface TypographyVariantsOptions {
+    fontFamilyMonospace?: string;
+  }
+}
 
 /** The MUI theme of spec section 9: primary blue, secondary purple, off-white background, radius 8. */
 export function createAppTheme(mode: ColorMode): Theme {
@@ -25,6 +34,7 @@ export function createAppTheme(mode: ColorMode): Theme {
     },
     typography: {
       fontFamily: FONT_FAMILY,
+      fontFamilyMonospace: MONOSPACE_FONT_FAMILY,
       h4: { fontWeight: 700, letterSpacing: '-0.01em' },
       h5: { fontWeight: 700 },
       h6: { fontWeight: 600 },

@@ -102,8 +102,8 @@ export default function AuditPage() {
               loading={stats.isPending}
             />
             <StatCard
-              label="Avg File Size (MB)"
-              value={(stats.data?.averageFileSize ?? 0).toFixed(2)}
+              label="Avg File Size"
+              value={formatMegabytes(stats.data?.averageFileSize ?? 0)}
               loading={stats.isPending}
             />
           </StatGrid>

@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { MONO_FONT_FAMILY } from '../app/theme';
+import { formatCount } from '../lib/format-count';
 import { type PreviewTable, tableFromCsv, tableFromJson } from '../lib/preview-rows';
 
 /** Rows shown in a preview. */
@@ -57,7 +57,7 @@ export default function ResultPreview({ text, kind }: { text: string; kind: 'csv
               {header.map((name, index) => (
                 // Headers can repeat in hand-made CSV, so the position is part of the key.
                 // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity beyond their position
-                <TableCell key={index} sx={{ fontFamily: MONO_FONT_FAMILY, whiteSpace: 'nowrap' }}>
+                <TableCell key={index} sx={{ fontFamily: 'fontFamilyMonospace', whiteSpace: 'nowrap' }}>
                   {name}
                 </TableCell>
               ))}
@@ -73,7 +73,7 @@ export default function ResultPreview({ text, kind }: { text: string; kind: 'csv
                     // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
                     key={cellIndex}
                     sx={{
-                      fontFamily: MONO_FONT_FAMILY,
+                      fontFamily: 'fontFamilyMonospace',
                       whiteSpace: 'pre',
                       maxWidth: 360,
                       overflow: 'hidden',
@@ -91,8 +91,8 @@ export default function ResultPreview({ text, kind }: { text: string; kind: 'csv
       </TableContainer>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
         {totalRows > rows.length
-          ? `First ${rows.length} of ${totalRows.toLocaleString()} rows, ${header.length} columns`
-          : `${totalRows.toLocaleString()} ${totalRows === 1 ? 'row' : 'rows'}, ${header.length} columns`}
+          ? `First ${rows.length} of ${formatCount(totalRows)} rows, ${header.length} columns`
+          : `${formatCount(totalRows)} ${totalRows === 1 ? 'row' : 'rows'}, ${header.length} columns`}
       </Typography>
     </Box>
   );

@@ -1,12 +1,9 @@
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
 import Tooltip from '@mui/material/Tooltip';
 import { ARRAY_CHOICES, DELIMITER_CHOICES } from '../components/conversion-choices';
+import { LabelledSelect } from '../components/labelled-select';
 import type { ConversionChoices, ConversionMode, TableOutput } from './conversion-settings';
 
 const FORMATS: { value: TableOutput; label: string }[] = [
@@ -31,7 +28,7 @@ export function ConversionOptions(props: {
   if (mode === 'csv-to-json') {
     return (
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <OptionSelect
+        <LabelledSelect
           id="delimiter"
           label="Delimiter"
           value={value.delimiter}
@@ -50,7 +47,7 @@ export function ConversionOptions(props: {
   );
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}>
-      <OptionSelect
+      <LabelledSelect
         id="format"
         label="Output format"
         value={value.outputFormat}
@@ -58,7 +55,7 @@ export function ConversionOptions(props: {
         onChange={(next) => set('outputFormat', next)}
         disabled={disabled}
       />
-      <OptionSelect
+      <LabelledSelect
         id="delimiter"
         label="Delimiter"
         value={value.outputFormat === 'tsv' ? 'tab' : value.delimiter}
@@ -66,7 +63,7 @@ export function ConversionOptions(props: {
         onChange={(next) => set('delimiter', next)}
         disabled={disabled || value.outputFormat !== 'csv'}
       />
-      <OptionSelect
+      <LabelledSelect
         id="arrays"
         label="Arrays"
         value={value.arrays}
@@ -93,35 +90,5 @@ export function ConversionOptions(props: {
         </Tooltip>
       </Box>
     </Box>
-  );
-}
-
-/** A labelled drop-down of fixed choices; a choice may be shown but disabled. */
-function OptionSelect<T extends string>(props: {
-  id: string;
-  label: string;
-  value: T;
-  options: readonly { value: T; label: string; disabled?: boolean }[];
-  onChange: (value: T) => void;
-  disabled: boolean;
-  minWidth?: number;
-}) {
-  const { id, label, value, options, onChange, disabled, minWidth } = props;
-  return (
-    <FormControl size="small" sx={minWidth === undefined ? undefined : { minWidth }} disabled={disabled}>
-      <InputLabel id={`${id}-label`}>{label}</InputLabel>
-      <Select
-        labelId={`${id}-label`}
-        label={label}
-        value={value}
-        onChange={(event) => onChange(event.target.value as T)}
-      >
-        {options.map((option) => (
-          <MenuItem key={option.value} value={option.value} disabled={option.disabled}>
-            {option.label}
-          </MenuItem>
-        ))}
-      </Select>
-    </FormControl>
   );
 }

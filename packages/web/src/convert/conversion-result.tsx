@@ -10,10 +10,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CONVERSION_TEXTS, type ConversionResult } from '@unnest/contracts';
 import { useState } from 'react';
-import { MONO_FONT_FAMILY } from '../app/theme';
 import ResultPreview from '../components/result-preview';
 import { useDownloadFile } from '../lib/api/download-file';
 import { errorText } from '../lib/api-error';
+import { formatCount } from '../lib/format-count';
 import { formatBytes } from '../lib/format-size';
 import { saveFile } from '../lib/save-file';
 import type { ConversionMode } from './conversion-settings';
@@ -29,8 +29,8 @@ const SHOWN_CHARACTERS = 100_000;
 
 function FileFacts({ response }: { response: ConversionResult }) {
   const facts = [
-    response.records !== null ? `${response.records.toLocaleString()} records` : null,
-    response.columns !== null ? `${response.columns.toLocaleString()} columns` : null,
+    response.records !== null ? `${formatCount(response.records)} records` : null,
+    response.columns !== null ? `${formatCount(response.columns)} columns` : null,
     `${formatBytes(response.original_size)} → ${formatBytes(response.converted_size)}`,
     `${response.duration_seconds.toFixed(2)} s`,
   ].filter((fact): fact is string => fact !== null);
@@ -110,12 +110,11 @@ export function ConversionResultPanel({ outcome, mode }: { outcome: ConversionOu
             fullWidth
             helperText={
               outcome.text.length > SHOWN_CHARACTERS
-                ? `Showing the first ${SHOWN_CHARACTERS.toLocaleString()} characters; the download has all of it.`
+                ? `Showing the first ${formatCount(SHOWN_CHARACTERS)} characters; the download has all of it.`
                 : ' '
             }
-            slotProps={{
-              htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: MONO_FONT_FAMILY, fontSize: 13 } },
-            }}
+            sx={{ '& .MuiInputBase-input': { fontFamily: 'fontFamilyMonospace', fontSize: 13 } }}
+            slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
           />
         )}
         <Box>

@@ -7,63 +7,35 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { CONVERSION_TEXTS } from '@unnest/contracts';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { AiAnalysisBanner } from '../analysis/ai-analysis-banner';
-import { AiAnalysisCard } from '../analysis/ai-analysis-card';
-import { ComparisonDialog } from '../analysis/comparison-dialog';
-import { type ComparisonSource, fileComparisonSource, textComparisonSource } from '../analysis/comparison-source';
-import { MONO_FONT_FAMILY } from '../app/theme';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  AiAnalysisBanner,
+  AiAnalysisCard,
+  ComparisonDialog,
+  type ComparisonSource,
+  fileComparisonSource,
+  textComparisonSource,
+} from '../analysis';
 import { PageHeader } from '../components/page-header';
 import { useSettings } from '../lib/api/get-settings';
 import { useSubscription } from '../lib/api/get-subscription';
-import { errorText } from '../lib/api-error';
 import { formatBytes } from '../lib/format-size';
-import type { UploadProgress } from '../lib/upload-request';
-import { convertFile } from './api/convert-file';
-import { convertText } from './api/convert-text';
-import { csvToJson } from './api/csv-to-json';
 import { ConversionOptions } from './conversion-options';
-import { type ConversionOutcome, ConversionResultPanel } from './conversion-result';
-import {
-  type ConversionChoices,
-  type ConversionMode,
-  choicesFromSettings,
-  delimiterChar,
-  optionFields,
-} from './conversion-settings';
+import { ConversionResultPanel } from './conversion-result';
+import { type ConversionChoices, type ConversionMode, choicesFromSettings } from './conversion-settings';
+import { ConversionToggles, type InputKind } from './conversion-toggles';
 import { FileDrop } from './file-drop';
-import { LOCAL_PREVIEW_MAX_BYTES, localPreview, type PreviewSource } from './local-preview';
-
-type InputKind = 'file' | 'text';
+import { isUploading, UploadProgressView } from './upload-progress-view';
+import { useConversion } from './use-conversion';
 
 const EXTENSION: Record<ConversionMode, string> = { 'json-to-csv': '.json', 'csv-to-json': '.csv' };
 
-/** Keys of every query a conversion changes (files, history, stats, quota). */
-const AFFECTED_QUERIES = [['files'], ['audit'], ['profile', 'stats'], ['subscription']];
-
-async function previewOf(
-  input: string,
-  mode: ConversionMode,
-  choices: ConversionChoices,
-): Promise<PreviewSource | string> {
-  try {
-    return await localPreview(input, mode, choices);
-  } catch (error) {
-    return error instanceof Error ? error.message : 'The result could not be read';
-  }
-}
-
 /** The 'Data Conversion Tool' (spec section 2.4). */
 export default function ConvertPage() {
-  const queryClient = useQueryClient();
   const settings = useSettings();
   const subscription = useSubscription();
   const [mode, setMode] = useState<ConversionMode>('json-to-csv');
@@ -71,11 +43,11 @@ export default function ConvertPage() {
   const [file, setFile] = useState<File | null>(null);
   const [text, setText] = useState('');
   const [choices, setChoices] = useState<ConversionChoices>(() => choicesFromSettings(undefined, 'json-to-csv'));
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<ConversionOutcome | null>(null);
-  const abort = useRef<AbortController | null>(null);
+  // What is wrong with the input before any request (no file, wrong extension, clipboard refused).
+  const [inputError, setInputError] = useState<string | null>(null);
+  const conversion = useConversion();
+  const { outcome, busy, progress } = conversion;
+  const error = inputError ?? conversion.errorMessage;
   const [showAnalysis, setShowAnalysis] = useState(true);
   const [comparing, setComparing] = useState(false);
   const isPremium = subscription.data?.is_premium === true;
@@ -96,18 +68,15 @@ export default function ConvertPage() {
     if (loadedSettings) setChoices(choicesFromSettings(loadedSettings, mode));
   }, [loadedSettings, mode]);
 
-  useEffect(() => () => abort.current?.abort(), []);
-
   function clearOutput() {
-    setError(null);
-    setOutcome(null);
+    setInputError(null);
+    conversion.reset();
   }
 
   function changeMode(next: ConversionMode) {
     setMode(next);
     setFile(null);
     setText('');
-    setProgress(null);
     clearOutput();
   }
 
@@ -115,7 +84,7 @@ export default function ConvertPage() {
     clearOutput();
     if (chosen && !chosen.name.toLowerCase().endsWith(EXTENSION[mode])) {
       setFile(null);
-      setError(`Please select a ${EXTENSION[mode]} file`);
+      setInputError(`Please select a ${EXTENSION[mode]} file`);
       return;
     }
     setFile(chosen);
@@ -128,76 +97,29 @@ export default function ConvertPage() {
       setInputKind('text');
       setText(pasted);
     } catch {
-      setError('Failed to read from clipboard');
+      setInputError('Failed to read from clipboard');
     }
   }
 
   function clearAll() {
     setFile(null);
     setText('');
-    setProgress(null);
     clearOutput();
   }
 
-  async function convert() {
+  function convert() {
     clearOutput();
-    if (inputKind === 'file' && !file) {
-      setError(CONVERSION_TEXTS.noFile);
-      return;
-    }
-    if (inputKind === 'text' && !text.trim()) {
-      setError(mode === 'json-to-csv' ? CONVERSION_TEXTS.emptyJsonText : CONVERSION_TEXTS.emptyCsvText);
-      return;
-    }
-    setBusy(true);
-    const fields = optionFields(mode, choices);
-    try {
-      if (inputKind === 'file' && file) {
-        abort.current = new AbortController();
-        setProgress({ loaded: 0, total: file.size });
-        const response = await convertFile(file, fields, setProgress, abort.current.signal);
-        const preview = file.size <= LOCAL_PREVIEW_MAX_BYTES ? await previewOf(await file.text(), mode, choices) : null;
-        setOutcome({ kind: 'file', response, preview });
-      } else if (mode === 'json-to-csv') {
-        const converted = await convertText(text, fields);
-        const shown = choices.outputFormat === 'xlsx' ? null : await converted.blob.text();
-        const preview: PreviewSource | string =
-          shown === null ? await previewOf(text, mode, choices) : { text: shown, kind: 'csv' };
-        setOutcome({ kind: 'text', ...converted, text: shown, preview });
-      } else {
-        const delimiter = choices.delimiter === 'auto' ? undefined : delimiterChar(choices.delimiter);
-        const json = await csvToJson(text, delimiter);
-        setOutcome({
-          kind: 'text',
-          blob: new Blob([json], { type: 'application/json' }),
-          fileName: 'converted.json',
-          text: json,
-          preview: { text: json, kind: 'json' },
-        });
-      }
-      for (const queryKey of AFFECTED_QUERIES) void queryClient.invalidateQueries({ queryKey });
-    } catch (caught) {
-      if (!(caught instanceof DOMException && caught.name === 'AbortError')) {
-        const fallback =
-          inputKind === 'file'
-            ? CONVERSION_TEXTS.fileConversionFailed
-            : mode === 'csv-to-json'
-              ? CONVERSION_TEXTS.csvToJsonFailed
-              : CONVERSION_TEXTS.failedToConvertFile;
-        setError(errorText(caught, fallback));
-      }
-      // A failed conversion still counts in the history.
-      void queryClient.invalidateQueries({ queryKey: ['audit'] });
-    } finally {
-      setBusy(false);
-      setProgress(null);
-      abort.current = null;
+    if (inputKind === 'file') {
+      if (file) conversion.convert({ input: 'file', file, mode, choices });
+      else setInputError(CONVERSION_TEXTS.noFile);
+    } else if (text.trim()) {
+      conversion.convert({ input: 'text', text, mode, choices });
+    } else {
+      setInputError(mode === 'json-to-csv' ? CONVERSION_TEXTS.emptyJsonText : CONVERSION_TEXTS.emptyCsvText);
     }
   }
 
   const source = mode === 'json-to-csv' ? 'JSON' : 'CSV';
-  const uploading = progress !== null && progress.total > 0 && progress.loaded < progress.total;
-  const percent = progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
 
   return (
     <>
@@ -208,43 +130,16 @@ export default function ConvertPage() {
       <Stack spacing={3}>
         <Card>
           <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-            <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', justifyContent: 'space-between' }}>
-              <ToggleButtonGroup
-                color="primary"
-                exclusive
-                value={mode}
-                onChange={(_, next: ConversionMode | null) => next && changeMode(next)}
-                aria-label="Conversion"
-                disabled={busy}
-                size="small"
-              >
-                <ToggleButton value="json-to-csv" sx={{ px: 2 }}>
-                  JSON to CSV
-                </ToggleButton>
-                <ToggleButton value="csv-to-json" sx={{ px: 2 }}>
-                  CSV to JSON
-                </ToggleButton>
-              </ToggleButtonGroup>
-              <ToggleButtonGroup
-                exclusive
-                value={inputKind}
-                onChange={(_, next: InputKind | null) => {
-                  if (!next) return;
-                  setInputKind(next);
-                  clearOutput();
-                }}
-                aria-label="Input"
-                disabled={busy}
-                size="small"
-              >
-                <ToggleButton value="file" sx={{ px: 2 }}>
-                  Upload file
-                </ToggleButton>
-                <ToggleButton value="text" sx={{ px: 2 }}>
-                  Paste text
-                </ToggleButton>
-              </ToggleButtonGroup>
-            </Box>
+            <ConversionToggles
+              mode={mode}
+              inputKind={inputKind}
+              disabled={busy}
+              onMode={changeMode}
+              onInputKind={(next) => {
+                setInputKind(next);
+                clearOutput();
+              }}
+            />
 
             {inputKind === 'file' ? (
               <FileDrop accept={EXTENSION[mode]} file={file} onFile={chooseFile} disabled={busy} />
@@ -262,7 +157,8 @@ export default function ConvertPage() {
                 disabled={busy}
                 placeholder={mode === 'json-to-csv' ? '[{"id": 1, "name": "Ada"}]' : 'id,name\n1,Ada'}
                 helperText={text ? formatBytes(new TextEncoder().encode(text).length) : ' '}
-                slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: MONO_FONT_FAMILY, fontSize: 13 } } }}
+                sx={{ '& .MuiInputBase-input': { fontFamily: 'fontFamilyMonospace', fontSize: 13 } }}
+                slotProps={{ htmlInput: { spellCheck: false } }}
               />
             )}
 
@@ -307,27 +203,14 @@ export default function ConvertPage() {
               >
                 Conversion Quality Analysis
               </Button>
-              {busy && uploading && (
-                <Button color="inherit" onClick={() => abort.current?.abort()}>
+              {busy && isUploading(progress) && (
+                <Button color="inherit" onClick={conversion.cancel}>
                   Cancel
                 </Button>
               )}
             </Box>
 
-            {busy && progress !== null && (
-              <Box aria-live="polite">
-                <LinearProgress
-                  variant={uploading ? 'determinate' : 'indeterminate'}
-                  value={percent}
-                  aria-label="Upload progress"
-                />
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.75 }}>
-                  {uploading
-                    ? `Uploading ${percent}% (${formatBytes(progress.loaded)} of ${formatBytes(progress.total)})`
-                    : 'Uploaded. Converting on the server...'}
-                </Typography>
-              </Box>
-            )}
+            {busy && progress !== null && <UploadProgressView progress={progress} />}
             {error && <Alert severity="error">{error}</Alert>}
           </CardContent>
         </Card>

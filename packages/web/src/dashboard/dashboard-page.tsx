@@ -23,6 +23,7 @@ import { StatCard, StatGrid } from '../components/stat-card';
 import { usePlans } from '../lib/api/get-plans';
 import { useProfileStats } from '../lib/api/get-profile-stats';
 import { useSubscription } from '../lib/api/get-subscription';
+import { formatMegabytes } from '../lib/format-size';
 import { fileSizeText, retentionText } from '../lib/plan-limits';
 import { useSession } from '../lib/session';
 import { StorageBar } from './storage-bar';
@@ -174,7 +175,7 @@ export default function DashboardPage() {
           />
           <StatCard
             label="Avg File Size"
-            value={`${(stats.data?.averageFileSize ?? 0).toFixed(2)} MB`}
+            value={formatMegabytes(stats.data?.averageFileSize ?? 0)}
             loading={stats.isPending}
           />
         </StatGrid>

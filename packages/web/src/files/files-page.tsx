@@ -22,9 +22,7 @@ import Typography from '@mui/material/Typography';
 import { CONVERSION_TEXTS, comparableSize, type FileRecord } from '@unnest/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ComparisonDialog } from '../analysis/comparison-dialog';
-import { type ComparisonSource, fileComparisonSource } from '../analysis/comparison-source';
-import { MONO_FONT_FAMILY } from '../app/theme';
+import { ComparisonDialog, type ComparisonSource, fileComparisonSource } from '../analysis';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EmptyState } from '../components/empty-state';
 import { PageHeader } from '../components/page-header';
@@ -153,7 +151,11 @@ export default function FilesPage() {
                   {list.map((file) => (
                     <TableRow key={file.fileId} hover>
                       <TableCell sx={{ maxWidth: 280 }}>
-                        <Typography noWrap sx={{ fontFamily: MONO_FONT_FAMILY, fontSize: 14 }} title={file.filename}>
+                        <Typography
+                          noWrap
+                          sx={{ fontFamily: 'fontFamilyMonospace', fontSize: 14 }}
+                          title={file.filename}
+                        >
                           {file.filename}
                         </Typography>
                         <Typography variant="caption" color="text.secondary" noWrap component="div">
@@ -225,7 +227,7 @@ export default function FilesPage() {
         onCancel={() => setPending(null)}
       >
         {pending && (
-          <Typography sx={{ mt: 1.5, fontFamily: MONO_FONT_FAMILY, fontSize: 14, wordBreak: 'break-all' }}>
+          <Typography sx={{ mt: 1.5, fontFamily: 'fontFamilyMonospace', fontSize: 14, wordBreak: 'break-all' }}>
             {pending.filename}
           </Typography>
         )}

@@ -9,7 +9,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CONVERSION_TEXTS, QUICK_CONVERT_MAX_BYTES, QUICK_CONVERT_PER_DAY } from '@unnest/contracts';
 import { lazy, Suspense, useState } from 'react';
-import { MONO_FONT_FAMILY } from '../app/theme';
 import { errorText } from '../lib/api-error';
 import { formatBytes } from '../lib/format-size';
 import { saveFile } from '../lib/save-file';
@@ -76,7 +75,8 @@ export function QuickConvert() {
                 ? formatBytes(size)
                 : ' '
           }
-          slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: MONO_FONT_FAMILY, fontSize: 13 } } }}
+          sx={{ '& .MuiInputBase-input': { fontFamily: 'fontFamilyMonospace', fontSize: 13 } }}
+          slotProps={{ htmlInput: { spellCheck: false } }}
         />
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
           <Button variant="contained" onClick={submit} disabled={convert.isPending || tooBig}>

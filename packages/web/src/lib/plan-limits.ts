@@ -1,9 +1,10 @@
 import type { Plan } from '@unnest/contracts';
+import { formatCount } from './format-count';
 
 /** A limit where -1 means unlimited, with its unit. */
 export function limitText(value: number, unit = ''): string {
   if (value === -1) return 'Unlimited';
-  return `${value.toLocaleString()}${unit}`;
+  return `${formatCount(value)}${unit}`;
 }
 
 /** A plan's file size limit, in MB or GB. */
