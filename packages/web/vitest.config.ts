@@ -8,7 +8,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   resolve: { conditions },
   test: {
-    include: ['src/**/*.test.tsx'],
+    include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     testTimeout: 20_000,
   },

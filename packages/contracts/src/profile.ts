@@ -39,7 +39,8 @@ export const DEFAULT_SETTINGS: UserSettings = {
   delimiter: ',',
   array_strategy: 'index',
   include_bom: false,
-  excel_safe: false,
+  // DESIGN 7.12: downloads go to spreadsheets, so the formula guard is on until the user turns it off.
+  excel_safe: true,
 };
 
 /** PUT /api/profile/settings: any subset of the settings; the answer is the whole object. */

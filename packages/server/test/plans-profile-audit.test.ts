@@ -100,7 +100,7 @@ describe('GET/PUT /api/profile/settings', () => {
       delimiter: ',',
       array_strategy: 'index',
       include_bom: false,
-      excel_safe: false,
+      excel_safe: true,
     });
     const saved = await call(t.app, fresh, 'PUT', '/api/profile/settings', {
       payload: { theme: 'dark', auto_delete_days: 7 },

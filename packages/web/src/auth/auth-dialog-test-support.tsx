@@ -7,6 +7,7 @@ import type { AuthMode } from '../lib/auth-dialog-control';
 import { createQueryClient } from '../lib/query-client';
 import { SessionProvider } from '../lib/session';
 import { endSession } from '../lib/session-store';
+import { unsignedAccessToken } from '../lib/test-support/access-token';
 import { AuthDialog } from './auth-dialog';
 
 // What the auth dialog's tests share: a scripted API answering by path, and the dialog in its providers.
@@ -23,19 +24,9 @@ export function jsonResponse(reply: Reply): Response {
   });
 }
 
-// An unsigned token the client can read: it only decodes claims, the server verifies them.
+/** The token the scripted login answers with. */
 export function accessToken(): string {
-  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-  const claims = {
-    sub: 'u1',
-    email: 'ada@example.com',
-    groups: [],
-    is_premium: false,
-    plan: 'free',
-    iat: 1,
-    exp: 4_102_444_800,
-  };
-  return `${encode({ alg: 'HS256' })}.${encode(claims)}.signature`;
+  return unsignedAccessToken();
 }
 
 export function renderDialog(

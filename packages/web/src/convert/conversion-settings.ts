@@ -1,4 +1,4 @@
-import type { ArrayStrategyName, UserSettings } from '@unnest/contracts';
+import { type ArrayStrategyName, DEFAULT_SETTINGS, type UserSettings } from '@unnest/contracts';
 
 /** JSON to CSV or CSV to JSON (spec section 2.4). */
 export type ConversionMode = 'json-to-csv' | 'csv-to-json';
@@ -14,15 +14,18 @@ export interface ConversionChoices {
   excelSafe: boolean;
 }
 
-/** The options a new conversion starts from: the user's saved settings. */
+/**
+ * The options a new conversion starts from: the user's saved settings, or the defaults (the formula
+ * guard on, DESIGN 7.12) until they have loaded.
+ */
 export function choicesFromSettings(settings: UserSettings | undefined, mode: ConversionMode): ConversionChoices {
-  const preferred = settings?.default_format;
+  const saved = settings ?? DEFAULT_SETTINGS;
   return {
-    outputFormat: preferred === 'xlsx' ? 'xlsx' : 'csv',
-    delimiter: mode === 'csv-to-json' ? 'auto' : (settings?.delimiter ?? ','),
-    arrays: settings?.array_strategy ?? 'index',
-    bom: settings?.include_bom ?? false,
-    excelSafe: settings?.excel_safe ?? false,
+    outputFormat: saved.default_format === 'xlsx' ? 'xlsx' : 'csv',
+    delimiter: mode === 'csv-to-json' ? 'auto' : saved.delimiter,
+    arrays: saved.array_strategy,
+    bom: saved.include_bom,
+    excelSafe: saved.excel_safe,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { AccessTokenClaims } from '@unnest/contracts';
+import { decodeJwt } from 'jose';
 
 /** Local-storage key of the access token (spec section 9). */
 export const TOKEN_STORAGE_KEY = 'authToken';
@@ -16,16 +17,12 @@ const listeners = new Set<Listener>();
 
 /** Decodes a JWT's claims without verifying it (the server verifies; the client only reads `exp`). */
 export function decodeClaims(token: string): AccessTokenClaims | null {
-  const payload = token.split('.')[1];
-  if (!payload) return null;
   try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
-    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    if (typeof claims !== 'object' || claims === null) return null;
+    // The type is what the server promises; the three claims the client relies on are checked.
+    const claims = decodeJwt<AccessTokenClaims>(token);
     const { sub, email, exp } = claims as Partial<AccessTokenClaims>;
     if (typeof sub !== 'string' || typeof email !== 'string' || typeof exp !== 'number') return null;
-    return claims as AccessTokenClaims;
+    return claims;
   } catch {
     return null;
   }

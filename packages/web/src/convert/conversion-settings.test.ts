@@ -1,0 +1,21 @@
+import { DEFAULT_SETTINGS } from '@unnest/contracts';
+import { describe, expect, it } from 'vitest';
+import { choicesFromSettings, optionFields } from './conversion-settings';
+
+describe('conversion choices', () => {
+  it('guard CSV downloads against formula injection unless the user turned it off (DESIGN 7.12)', () => {
+    const before = choicesFromSettings(undefined, 'json-to-csv');
+    expect(before.excelSafe).toBe(true);
+    expect(optionFields('json-to-csv', before)).toMatchObject({ excel_safe: 'true' });
+    const off = choicesFromSettings({ ...DEFAULT_SETTINGS, excel_safe: false }, 'json-to-csv');
+    expect(optionFields('json-to-csv', off)).toMatchObject({ excel_safe: 'false' });
+  });
+
+  it('start CSV input on automatic delimiter detection and JSON input on the saved delimiter', () => {
+    const settings = { ...DEFAULT_SETTINGS, delimiter: ';' };
+    expect(optionFields('csv-to-json', choicesFromSettings(settings, 'csv-to-json'))).toEqual({
+      output_format: 'json',
+    });
+    expect(optionFields('json-to-csv', choicesFromSettings(settings, 'json-to-csv'))).toMatchObject({ delimiter: ';' });
+  });
+});
