@@ -17,7 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AuditLog } from '@unnest/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 import { PageHeader } from '../components/page-header';
@@ -26,11 +26,12 @@ import { StatCard, StatGrid } from '../components/stat-card';
 import { useProfileStats } from '../lib/api/get-profile-stats';
 import { formatDateTime } from '../lib/format-date';
 import { formatMegabytes } from '../lib/format-size';
-import { ActivityChart } from './activity-chart';
 import { useAuditLogs, useRecentAuditLogs } from './api/get-audit-logs';
 import { ACTION_LABELS } from './audit-labels';
 
 const CHART_DAYS = 30;
+// The chart library is the biggest part of this page: the table shows while it loads.
+const ActivityChart = lazy(() => import('./activity-chart').then((module) => ({ default: module.ActivityChart })));
 const STATUS_COLOURS = { success: 'success', error: 'error', warning: 'warning' } as const;
 
 // The API rounds sizes to hundredths of a megabyte; a small file shows as 0.
@@ -122,7 +123,11 @@ export default function AuditPage() {
                 onRetry={() => void recent.refetch()}
               />
             )}
-            {recent.data && <ActivityChart logs={recent.data.logs} days={CHART_DAYS} />}
+            {recent.data && (
+              <Suspense fallback={<Skeleton variant="rounded" height={220} />}>
+                <ActivityChart logs={recent.data.logs} days={CHART_DAYS} />
+              </Suspense>
+            )}
             {recent.data && !recent.data.complete && (
               <Typography variant="caption" color="text.secondary">
                 The chart shows your most recent 1,000 actions.
