@@ -11,7 +11,7 @@ import { createLogger } from '../packages/server/dist/platform/logger.js';
 import { SmtpInbox } from '../packages/server/test/support/smtp-inbox.js';
 import { openTestDatabase, type TestDatabase } from '../packages/server/test/support/test-database.js';
 import { launchBrowser } from './support/browser.js';
-import { screenshotBothThemes } from './support/screenshots.js';
+import { inspectBothThemes } from './support/screenshots.js';
 
 // Clean records: every value survives JSON -> CSV -> JSON, so every score must read 100.
 const LOSSLESS = `[{"id": 1, "email": "ada@example.com", "tags": ["math", "code"], "address": {"city": "London"}},
@@ -135,7 +135,7 @@ describe('premium analysis in a real browser', () => {
     const issues = card.getByRole('list', { name: 'Data quality issues' });
     await issues.getByText(/qty/).first().waitFor();
     await card.scrollIntoViewIfNeeded();
-    await screenshotBothThemes(page, 'analysis-card');
+    await inspectBothThemes(page, 'analysis-card');
     await page.getByRole('button', { name: 'Hide AI Analysis' }).click();
     await card.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Show AI Analysis' }).click();
@@ -171,7 +171,7 @@ describe('premium analysis in a real browser', () => {
       .getByRole('group', { name: 'Quality Score', exact: true })
       .getByText(`${expected.analysis.quality_score.toFixed(1)}%`)
       .waitFor();
-    await screenshotBothThemes(page, 'comparison-dialog-converter');
+    await inspectBothThemes(page, 'comparison-dialog-converter');
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await dialog.waitFor({ state: 'hidden' });
   });
@@ -200,7 +200,7 @@ describe('premium analysis in a real browser', () => {
       .waitFor();
     const sideBySide = dialog.getByLabel('Reconverted JSON preview');
     await expect.poll(() => sideBySide.textContent()).toContain('grace@example.com');
-    await screenshotBothThemes(page, 'comparison-dialog');
+    await inspectBothThemes(page, 'comparison-dialog');
 
     await dialog.getByRole('tab', { name: 'Original JSON' }).click();
     const original = dialog.getByLabel('Original JSON', { exact: true });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
-import { screenshotBothThemes } from './support/screenshots.js';
+import { inspectBothThemes } from './support/screenshots.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 // Values a float would round: the app must carry them through as written.
@@ -59,11 +59,11 @@ describe('the web app in a real browser', () => {
     ]);
     expect(download.suggestedFilename()).toBe('converted.csv');
     expect(await downloadedText(download)).toBe(EXPECTED_CSV);
-    await screenshotBothThemes(page, 'landing');
+    await inspectBothThemes(page, 'landing');
     await page.goto(`${server.url}/pricing`);
     await page.getByText('Compare plans').waitFor();
     expect(await page.getByRole('button', { name: 'Not available yet' }).first().isDisabled()).toBe(true);
-    await screenshotBothThemes(page, 'pricing');
+    await inspectBothThemes(page, 'pricing');
   });
 
   it('signs up, confirms the e-mailed code and signs in', async () => {
@@ -76,14 +76,14 @@ describe('the web app in a real browser', () => {
     await dialog.getByLabel('Confirm password').fill('not the same');
     await dialog.getByRole('button', { name: 'Create Account' }).click();
     await dialog.getByText('Passwords do not match').waitFor();
-    await screenshotBothThemes(page, 'auth-signup');
+    await inspectBothThemes(page, 'auth-signup');
     await dialog.getByLabel('Confirm password').fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Create Account' }).click();
     await dialog.getByText('Account created successfully! Please check your email for a confirmation code.').waitFor();
     const mail = await server.inbox.next(EMAIL);
     expect(mail.code).toMatch(/^\d{6}$/);
     await dialog.getByLabel('Confirmation code').fill(mail.code ?? '');
-    await screenshotBothThemes(page, 'auth-confirm');
+    await inspectBothThemes(page, 'auth-confirm');
     await dialog.getByRole('button', { name: 'Confirm Email' }).click();
     await dialog
       .getByText('Your email has been confirmed successfully! You can now sign in to your account.')
@@ -97,7 +97,7 @@ describe('the web app in a real browser', () => {
     await page.getByText(`Welcome, ${EMAIL}`).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     await page.getByText('Choose Your Plan').waitFor();
-    await screenshotBothThemes(page, 'dashboard');
+    await inspectBothThemes(page, 'dashboard');
   });
 
   it('converts an uploaded file, previews it exactly and downloads the stored result', async () => {
@@ -119,7 +119,7 @@ describe('the web app in a real browser', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     expect(await downloadedText(download)).toBe(EXPECTED_CSV);
-    await screenshotBothThemes(page, 'convert');
+    await inspectBothThemes(page, 'convert');
   });
 
   it('converts pasted CSV to JSON keeping every digit', async () => {
@@ -139,7 +139,7 @@ describe('the web app in a real browser', () => {
     await page.waitForURL(`${server.url}/files`);
     const row = page.getByRole('row').filter({ hasText: 'people' });
     await row.first().waitFor();
-    await screenshotBothThemes(page, 'files');
+    await inspectBothThemes(page, 'files');
     const deleteButtons = page.getByRole('button', { name: /^Delete / });
     const before = await deleteButtons.count();
     await row
@@ -161,8 +161,8 @@ describe('the web app in a real browser', () => {
     for (const action of ['JSON to CSV', 'CSV to JSON', 'Download', 'Delete', 'Sign in']) {
       await table.getByRole('cell', { name: action, exact: true }).first().waitFor();
     }
-    await page.getByRole('img', { name: /Conversions per day over the last 30 days/ }).waitFor();
-    await screenshotBothThemes(page, 'audit');
+    await page.getByRole('figure', { name: /Conversions per day over the last 30 days/ }).waitFor();
+    await inspectBothThemes(page, 'audit');
   });
 
   it('keeps changed settings and the theme after a reload', async () => {
@@ -176,7 +176,7 @@ describe('the web app in a real browser', () => {
     await page.getByRole('option', { name: 'Dark' }).click();
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await page.getByText('Settings saved successfully!').waitFor();
-    await screenshotBothThemes(page, 'settings');
+    await inspectBothThemes(page, 'settings');
     await page.reload();
     await page.getByText('Account Information').waitFor();
     await expect(page.getByLabel('Delete files after').textContent()).resolves.toBe('7 days');
@@ -200,11 +200,11 @@ describe('the web app in a real browser', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Toggle navigation' }).click();
     await page.getByRole('link', { name: 'Dashboard' }).last().waitFor();
-    await screenshotBothThemes(page, 'phone-drawer');
+    await inspectBothThemes(page, 'phone-drawer');
     await page.keyboard.press('Escape');
     await page.goto(`${server.url}/dashboard`);
     await page.getByText(`Welcome, ${EMAIL}`).waitFor();
-    await screenshotBothThemes(page, 'phone-dashboard');
+    await inspectBothThemes(page, 'phone-dashboard');
     await page.setViewportSize({ width: 1360, height: 900 });
   });
 

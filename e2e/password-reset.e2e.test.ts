@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
-import { screenshotBothThemes } from './support/screenshots.js';
+import { inspectBothThemes } from './support/screenshots.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 const EMAIL = `reset-${Date.now().toString(36)}@example.com`;
@@ -44,11 +44,11 @@ describe('password reset in a real browser', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Email').fill(EMAIL);
-    await screenshotBothThemes(page, 'auth-signin');
+    await inspectBothThemes(page, 'auth-signin');
     await dialog.getByRole('button', { name: 'Forgot password?' }).click();
     await dialog.getByRole('heading', { name: 'Reset Password' }).waitFor();
     expect(await dialog.getByLabel('Email').inputValue()).toBe(EMAIL);
-    await screenshotBothThemes(page, 'auth-reset-email');
+    await inspectBothThemes(page, 'auth-reset-email');
     await dialog.getByRole('button', { name: 'Send Code' }).click();
     await dialog.getByText('If an account exists for this email, we have sent it a 6-digit reset code.').waitFor();
     const mail = await server.inbox.next(EMAIL);
@@ -60,11 +60,11 @@ describe('password reset in a real browser', () => {
     await dialog.getByLabel('Reset code').fill(wrong);
     await dialog.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await dialog.getByLabel('Confirm new password').fill(NEW_PASSWORD);
-    await screenshotBothThemes(page, 'auth-reset-code');
+    await inspectBothThemes(page, 'auth-reset-code');
     await dialog.getByRole('button', { name: 'Reset Password' }).click();
     await dialog.getByText('Invalid verification code. Please check the code sent to your email.').waitFor();
     expect(await dialog.getByLabel('Confirm new password').inputValue()).toBe(NEW_PASSWORD);
-    await screenshotBothThemes(page, 'auth-reset-error');
+    await inspectBothThemes(page, 'auth-reset-error');
 
     await dialog.getByLabel('Reset code').fill(mail.code ?? '');
     await dialog.getByRole('button', { name: 'Reset Password' }).click();
@@ -74,7 +74,7 @@ describe('password reset in a real browser', () => {
     await expect
       .poll(() => dialog.getByLabel('Password', { exact: true }).evaluate((input) => input === document.activeElement))
       .toBe(true);
-    await screenshotBothThemes(page, 'auth-reset-done');
+    await inspectBothThemes(page, 'auth-reset-done');
 
     // The old password no longer works.
     await dialog.getByLabel('Password', { exact: true }).fill(OLD_PASSWORD);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import { seriousViolations, type Violation } from './accessibility.js';
 
 /** Where the run leaves its screenshots (git-ignored). */
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots/', import.meta.url));
@@ -26,10 +27,12 @@ async function currentTheme(page: Page): Promise<'light' | 'dark'> {
 }
 
 /**
- * Saves the page in the light and the dark theme (`<name>-light.png`, `<name>-dark.png`) and leaves
- * it in the theme it had.
+ * Saves the page in the light and the dark theme (`<name>-light.png`, `<name>-dark.png`), checks each
+ * with axe-core against WCAG 2.2 AA, and leaves it in the theme it had. Fails on any serious or
+ * critical violation, naming the elements.
  */
-export async function screenshotBothThemes(page: Page, name: string): Promise<void> {
+export async function inspectBothThemes(page: Page, name: string): Promise<void> {
+  const found: (Violation & { theme: string })[] = [];
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const before = await currentTheme(page);
   // A full-page picture of a scrolled page draws the fixed top bar mid-page.
@@ -39,6 +42,11 @@ export async function screenshotBothThemes(page: Page, name: string): Promise<vo
     // Let MUI's transitions settle so the picture shows the finished state.
     await page.waitForTimeout(250);
     await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-${mode}.png`, fullPage: true });
+    for (const violation of await seriousViolations(page)) found.push({ ...violation, theme: mode });
   }
   await setTheme(page, before);
+  if (found.length > 0) {
+    const report = found.map((v) => `[${v.theme}] ${v.impact} ${v.id}: ${v.help}\n  ${v.targets.join('\n  ')}`);
+    throw new Error(`Accessibility (WCAG 2.2 AA) violations on '${name}':\n${report.join('\n')}`);
+  }
 }
