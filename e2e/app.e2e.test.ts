@@ -148,6 +148,7 @@ describe('the web app in a real browser', () => {
       .click();
     const confirm = page.getByRole('dialog');
     await confirm.getByText('Are you sure you want to delete this file? This action cannot be undone.').waitFor();
+    await inspectBothThemes(page, 'files-delete-dialog');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await confirm.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByRole('button', { name: /^Delete / }).count()).toBe(before - 1);

@@ -25,7 +25,7 @@ import { QueryError } from '../components/query-error';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { useProfileStats } from '../lib/api/get-profile-stats';
 import { formatDateTime } from '../lib/format-date';
-import { formatMegabytes } from '../lib/format-size';
+import { formatRoundedMegabytes } from '../lib/format-size';
 import { useAuditLogs, useRecentAuditLogs } from './api/get-audit-logs';
 import { ACTION_LABELS } from './audit-labels';
 
@@ -34,10 +34,9 @@ const CHART_DAYS = 30;
 const ActivityChart = lazy(() => import('./activity-chart').then((module) => ({ default: module.ActivityChart })));
 const STATUS_COLOURS = { success: 'success', error: 'error', warning: 'warning' } as const;
 
-// The API rounds sizes to hundredths of a megabyte; a small file shows as 0.
 function fileSize(megabytes: number | null): string {
   if (megabytes === null) return '–';
-  return megabytes === 0 ? '< 0.01 MB' : formatMegabytes(megabytes);
+  return formatRoundedMegabytes(megabytes);
 }
 
 function duration(seconds: number | null): string {
@@ -104,7 +103,7 @@ export default function AuditPage() {
             />
             <StatCard
               label="Avg File Size"
-              value={formatMegabytes(stats.data?.averageFileSize ?? 0)}
+              value={stats.data?.totalConversions ? formatRoundedMegabytes(stats.data.averageFileSize) : '–'}
               loading={stats.isPending}
             />
           </StatGrid>

@@ -23,7 +23,7 @@ import { StatCard, StatGrid } from '../components/stat-card';
 import { usePlans } from '../lib/api/get-plans';
 import { useProfileStats } from '../lib/api/get-profile-stats';
 import { useSubscription } from '../lib/api/get-subscription';
-import { formatMegabytes } from '../lib/format-size';
+import { formatRoundedMegabytes } from '../lib/format-size';
 import { fileSizeText, retentionText } from '../lib/plan-limits';
 import { useSession } from '../lib/session';
 import { StorageBar } from './storage-bar';
@@ -175,7 +175,7 @@ export default function DashboardPage() {
           />
           <StatCard
             label="Avg File Size"
-            value={formatMegabytes(stats.data?.averageFileSize ?? 0)}
+            value={stats.data?.totalConversions ? formatRoundedMegabytes(stats.data.averageFileSize) : '–'}
             loading={stats.isPending}
           />
         </StatGrid>

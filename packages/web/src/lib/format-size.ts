@@ -22,3 +22,8 @@ export function formatBytes(bytes: number, unit?: SizeUnit): string {
 export function formatMegabytes(megabytes: number): string {
   return formatBytes(megabytes * 1024 * 1024);
 }
+
+/** A size the API rounded to hundredths of a megabyte (per-file sizes, averages): 0 means under 0.01 MB. */
+export function formatRoundedMegabytes(megabytes: number): string {
+  return megabytes === 0 ? '< 0.01 MB' : formatMegabytes(megabytes);
+}
