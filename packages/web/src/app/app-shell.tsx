@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { AuthDialog } from '../auth/auth-dialog';
+import { AuthDialog } from '../auth';
 import { CenteredSpinner } from '../components/centered-spinner';
 import { AuthDialogControl, type AuthMode } from '../lib/auth-dialog-control';
 import { useSession } from '../lib/session';
