@@ -4,9 +4,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatCount } from '../lib/format-count';
+import { LongTextField } from '../components/long-text-field';
 import { previewText, sizeInKb } from './comparison-texts';
 
 // The comparison dialog's building blocks.
@@ -81,20 +80,7 @@ export function TextTab(props: { label: string; text: string; downloadLabel: str
           {props.downloadLabel}
         </Button>
       </Box>
-      <TextField
-        label={props.label}
-        value={props.text.slice(0, TAB_CHARACTERS)}
-        multiline
-        rows={15}
-        fullWidth
-        helperText={
-          props.text.length > TAB_CHARACTERS
-            ? `Showing the first ${formatCount(TAB_CHARACTERS)} characters; the download has all of it.`
-            : ' '
-        }
-        sx={{ '& .MuiInputBase-input': { fontFamily: 'fontFamilyMonospace', fontSize: 12 } }}
-        slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
-      />
+      <LongTextField label={props.label} text={props.text} limit={TAB_CHARACTERS} rows={15} fontSize={12} />
     </Box>
   );
 }

@@ -5,26 +5,38 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import type { FormEvent, ReactNode } from 'react';
+import type { DialogMode } from './auth-dialog-mode';
+import { requiredFieldsFilled, validateAuthForm } from './auth-form-validation';
 import type { AuthModeProps } from './auth-mode-props';
 
-/** Everything around one mode's fields: the title, the message banner, Cancel and the submit button. */
+/**
+ * Everything around one mode's fields: the title, the message banner, Cancel and the submit button,
+ * which stays disabled until the mode's fields are filled. A submit is checked against the spec's
+ * rules first; only a valid form clears the banner and reaches `onSubmit`.
+ */
 export function AuthFormFrame(
   props: AuthModeProps & {
+    mode: DialogMode;
     title: string;
     submitLabel: string;
     /** A request is on its way: the submit button reads 'Processing...'. */
     busy: boolean;
-    /** The fields the mode needs are filled. */
-    ready: boolean;
     onSubmit: () => void;
     cancelLabel?: string;
     children: ReactNode;
   },
 ) {
-  const { busy, ready, onSubmit, children } = props;
+  const { state, dispatch, mode, busy, onSubmit, children } = props;
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!busy) onSubmit();
+    if (busy) return;
+    const invalid = validateAuthForm(mode, state.form);
+    if (invalid) {
+      dispatch({ type: 'failed', error: { type: 'GENERAL_ERROR', message: invalid } });
+      return;
+    }
+    dispatch({ type: 'noticed', notice: null });
+    onSubmit();
   }
   return (
     <form onSubmit={submit} noValidate>
@@ -41,7 +53,12 @@ export function AuthFormFrame(
         <Button onClick={props.onClose} color="inherit">
           {props.cancelLabel ?? 'Cancel'}
         </Button>
-        <Button type="submit" variant="contained" disabled={busy || !ready} sx={{ minWidth: 132 }}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={busy || !requiredFieldsFilled(mode, state.form)}
+          sx={{ minWidth: 132 }}
+        >
           {busy ? 'Processing...' : props.submitLabel}
         </Button>
       </DialogActions>

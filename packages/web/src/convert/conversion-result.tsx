@@ -6,10 +6,10 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CONVERSION_TEXTS, type ConversionResult } from '@unnest/contracts';
 import { useState } from 'react';
+import { LongTextField } from '../components/long-text-field';
 import ResultPreview from '../components/result-preview';
 import { useDownloadFile } from '../lib/api/download-file';
 import { errorText } from '../lib/api-error';
@@ -101,20 +101,13 @@ export function ConversionResultPanel({ outcome, mode }: { outcome: ConversionOu
           <Alert severity="error">{errorText(download.error, CONVERSION_TEXTS.downloadFailed)}</Alert>
         )}
         {outcome.kind === 'text' && outcome.text !== null && (
-          <TextField
+          <LongTextField
             label="Result"
-            value={outcome.text.slice(0, SHOWN_CHARACTERS)}
-            multiline
+            text={outcome.text}
+            limit={SHOWN_CHARACTERS}
             minRows={4}
             maxRows={12}
-            fullWidth
-            helperText={
-              outcome.text.length > SHOWN_CHARACTERS
-                ? `Showing the first ${formatCount(SHOWN_CHARACTERS)} characters; the download has all of it.`
-                : ' '
-            }
-            sx={{ '& .MuiInputBase-input': { fontFamily: 'fontFamilyMonospace', fontSize: 13 } }}
-            slotProps={{ htmlInput: { readOnly: true, spellCheck: false } }}
+            fontSize={13}
           />
         )}
         <Box>

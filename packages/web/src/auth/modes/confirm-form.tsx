@@ -1,10 +1,8 @@
 import { useConfirmSignup } from '../api/confirm-signup';
 import { useResendConfirmation } from '../api/resend-confirmation';
-import { authErrorFrom } from '../auth-error';
 import { CodeField, EmailField, ModeLink, ModeLinks } from '../auth-fields';
 import { AuthFormFrame } from '../auth-form-frame';
-import { requiredFieldsFilled, validateAuthForm } from '../auth-form-validation';
-import type { AuthModeProps } from '../auth-mode-props';
+import { type AuthModeProps, reportFailure } from '../auth-mode-props';
 
 /** Confirm the address with the e-mailed code, or have a new code sent. */
 export function ConfirmForm(props: AuthModeProps) {
@@ -13,17 +11,11 @@ export function ConfirmForm(props: AuthModeProps) {
   const resend = useResendConfirmation();
 
   function submit() {
-    const invalid = validateAuthForm('confirm', state.form);
-    if (invalid) {
-      dispatch({ type: 'failed', error: { type: 'GENERAL_ERROR', message: invalid } });
-      return;
-    }
-    dispatch({ type: 'noticed', notice: null });
     confirm.mutate(
       { email: state.form.email.trim(), confirmation_code: state.form.confirmationCode },
       {
         onSuccess: () => dispatch({ type: 'confirmed' }),
-        onError: (caught) => dispatch({ type: 'failed', error: authErrorFrom(caught, 'Confirmation failed') }),
+        onError: reportFailure(dispatch, 'Confirmation failed'),
       },
     );
   }
@@ -43,8 +35,7 @@ export function ConfirmForm(props: AuthModeProps) {
             type: 'noticed',
             notice: { severity: 'success', text: 'Confirmation code sent successfully! Please check your email.' },
           }),
-        onError: (caught) =>
-          dispatch({ type: 'failed', error: authErrorFrom(caught, 'Failed to resend confirmation code') }),
+        onError: reportFailure(dispatch, 'Failed to resend confirmation code'),
       },
     );
   }
@@ -52,10 +43,10 @@ export function ConfirmForm(props: AuthModeProps) {
   return (
     <AuthFormFrame
       {...props}
+      mode="confirm"
       title="Confirm Email"
       submitLabel="Confirm Email"
       busy={confirm.isPending}
-      ready={requiredFieldsFilled('confirm', state.form)}
       onSubmit={submit}
     >
       <EmailField {...props} locked={state.lockedEmail !== undefined} />

@@ -1,9 +1,7 @@
 import { useForgotPassword } from '../api/forgot-password';
-import { authErrorFrom } from '../auth-error';
 import { EmailField, ModeIntro, ModeLink, ModeLinks } from '../auth-fields';
 import { AuthFormFrame } from '../auth-form-frame';
-import { requiredFieldsFilled, validateAuthForm } from '../auth-form-validation';
-import type { AuthModeProps } from '../auth-mode-props';
+import { type AuthModeProps, reportFailure } from '../auth-mode-props';
 
 /** The first reset step: the e-mail to send a reset code to. */
 export function ForgotPasswordForm(props: AuthModeProps) {
@@ -11,19 +9,12 @@ export function ForgotPasswordForm(props: AuthModeProps) {
   const sendResetCode = useForgotPassword();
 
   function submit() {
-    const invalid = validateAuthForm('forgot-password', state.form);
-    if (invalid) {
-      dispatch({ type: 'failed', error: { type: 'GENERAL_ERROR', message: invalid } });
-      return;
-    }
     const email = state.form.email.trim();
-    dispatch({ type: 'noticed', notice: null });
     sendResetCode.mutate(
       { email },
       {
         onSuccess: () => dispatch({ type: 'reset-code-sent', email }),
-        onError: (caught) =>
-          dispatch({ type: 'failed', error: authErrorFrom(caught, 'Failed to send the reset code') }),
+        onError: reportFailure(dispatch, 'Failed to send the reset code'),
       },
     );
   }
@@ -31,10 +22,10 @@ export function ForgotPasswordForm(props: AuthModeProps) {
   return (
     <AuthFormFrame
       {...props}
+      mode="forgot-password"
       title="Reset Password"
       submitLabel="Send Code"
       busy={sendResetCode.isPending}
-      ready={requiredFieldsFilled('forgot-password', state.form)}
       onSubmit={submit}
     >
       <ModeIntro>

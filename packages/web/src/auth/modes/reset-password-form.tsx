@@ -1,10 +1,8 @@
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
-import { authErrorFrom } from '../auth-error';
 import { CodeField, EmailField, ModeIntro, ModeLink, ModeLinks, PasswordField } from '../auth-fields';
 import { AuthFormFrame } from '../auth-form-frame';
-import { requiredFieldsFilled, validateAuthForm } from '../auth-form-validation';
-import type { AuthModeProps } from '../auth-mode-props';
+import { type AuthModeProps, reportFailure } from '../auth-mode-props';
 
 const RESET_CODE_RESENT = 'If an account exists for this email, we have sent it a new reset code.';
 
@@ -17,17 +15,11 @@ export function ResetPasswordForm(props: AuthModeProps) {
   const email = state.form.email.trim();
 
   function submit() {
-    const invalid = validateAuthForm('reset-password', state.form);
-    if (invalid) {
-      dispatch({ type: 'failed', error: { type: 'GENERAL_ERROR', message: invalid } });
-      return;
-    }
-    dispatch({ type: 'noticed', notice: null });
     passwordReset.mutate(
       { email, code: state.form.confirmationCode, new_password: state.form.password },
       {
         onSuccess: () => dispatch({ type: 'password-reset', email }),
-        onError: (caught) => dispatch({ type: 'failed', error: authErrorFrom(caught, 'Password reset failed') }),
+        onError: reportFailure(dispatch, 'Password reset failed'),
       },
     );
   }
@@ -38,8 +30,7 @@ export function ResetPasswordForm(props: AuthModeProps) {
       { email },
       {
         onSuccess: () => dispatch({ type: 'noticed', notice: { severity: 'info', text: RESET_CODE_RESENT } }),
-        onError: (caught) =>
-          dispatch({ type: 'failed', error: authErrorFrom(caught, 'Failed to send the reset code') }),
+        onError: reportFailure(dispatch, 'Failed to send the reset code'),
       },
     );
   }
@@ -47,10 +38,10 @@ export function ResetPasswordForm(props: AuthModeProps) {
   return (
     <AuthFormFrame
       {...props}
+      mode="reset-password"
       title="Reset Password"
       submitLabel="Reset Password"
       busy={passwordReset.isPending}
-      ready={requiredFieldsFilled('reset-password', state.form)}
       onSubmit={submit}
     >
       <ModeIntro>Enter the code from the e-mail and choose a new password.</ModeIntro>

@@ -5,7 +5,6 @@ import { useLogin } from '../api/login';
 import { authErrorFrom } from '../auth-error';
 import { EmailField, ModeIntro, ModeLink, ModeLinks, PasswordField } from '../auth-fields';
 import { AuthFormFrame } from '../auth-form-frame';
-import { requiredFieldsFilled, validateAuthForm } from '../auth-form-validation';
 import type { AuthModeProps } from '../auth-mode-props';
 
 /** How long the sign-in success message shows before the dialog closes (spec section 9). */
@@ -22,13 +21,7 @@ export function SignInForm(props: AuthModeProps) {
   const emailKept = state.form.email !== '';
 
   function submit() {
-    const invalid = validateAuthForm('signin', state.form);
-    if (invalid) {
-      dispatch({ type: 'failed', error: { type: 'GENERAL_ERROR', message: invalid } });
-      return;
-    }
     const email = state.form.email.trim();
-    dispatch({ type: 'noticed', notice: null });
     login.mutate(
       { email, password: state.form.password },
       {
@@ -56,10 +49,10 @@ export function SignInForm(props: AuthModeProps) {
   return (
     <AuthFormFrame
       {...props}
+      mode="signin"
       title="Sign In"
       submitLabel="Sign In"
       busy={login.isPending || redirecting}
-      ready={requiredFieldsFilled('signin', state.form)}
       onSubmit={submit}
     >
       <ModeIntro>Welcome back. Sign in to convert, store and track your files.</ModeIntro>

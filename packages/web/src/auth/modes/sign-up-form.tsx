@@ -1,9 +1,7 @@
 import { useSignup } from '../api/signup';
-import { authErrorFrom } from '../auth-error';
 import { EmailField, ModeIntro, ModeLink, ModeLinks, PasswordField } from '../auth-fields';
 import { AuthFormFrame } from '../auth-form-frame';
-import { requiredFieldsFilled, validateAuthForm } from '../auth-form-validation';
-import type { AuthModeProps } from '../auth-mode-props';
+import { type AuthModeProps, reportFailure } from '../auth-mode-props';
 
 /** Create an account; the e-mailed code is asked for next. */
 export function SignUpForm(props: AuthModeProps) {
@@ -11,18 +9,12 @@ export function SignUpForm(props: AuthModeProps) {
   const signup = useSignup();
 
   function submit() {
-    const invalid = validateAuthForm('signup', state.form);
-    if (invalid) {
-      dispatch({ type: 'failed', error: { type: 'GENERAL_ERROR', message: invalid } });
-      return;
-    }
     const email = state.form.email.trim();
-    dispatch({ type: 'noticed', notice: null });
     signup.mutate(
       { email, password: state.form.password },
       {
         onSuccess: () => dispatch({ type: 'signed-up', email }),
-        onError: (caught) => dispatch({ type: 'failed', error: authErrorFrom(caught, 'Sign up failed') }),
+        onError: reportFailure(dispatch, 'Sign up failed'),
       },
     );
   }
@@ -30,10 +22,10 @@ export function SignUpForm(props: AuthModeProps) {
   return (
     <AuthFormFrame
       {...props}
+      mode="signup"
       title="Create Account"
       submitLabel="Create Account"
       busy={signup.isPending}
-      ready={requiredFieldsFilled('signup', state.form)}
       onSubmit={submit}
     >
       <ModeIntro>Create a free account. We will e-mail you a 6-digit code to confirm your address.</ModeIntro>

@@ -9,11 +9,11 @@ export function SignUpSuccess(props: AuthModeProps) {
   return (
     <AuthFormFrame
       {...props}
+      mode="success"
       title="Sign Up Successful!"
       submitLabel="Sign In Now"
       cancelLabel="Close"
       busy={false}
-      ready
       onSubmit={() => props.dispatch({ type: 'switched', mode: 'signin' })}
     >
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }}>
