@@ -31,8 +31,9 @@ export interface JsonToCsvOptions extends ConversionHooks {
   /** Where output waits until the header is known (default: memory). */
   spool?: SpoolFactory;
   /**
-   * Also feeds every record to this visitor (an `AnalysisCollector`) in the same pass over the input, so a
-   * conversion can report the data's schema and quality without reading the file twice.
+   * Also feeds every record to this visitor (an `AnalysisCollector` made with the same `separator`) in the
+   * same pass over the input, so a conversion can report the data's schema and quality without reading the
+   * file twice.
    */
   analysis?: RecordVisitor;
 }

@@ -1,85 +1,131 @@
 import { decodeHeaderPath } from '../header-path.js';
 import { estimateComplexity } from './complexity.js';
+import { DistinctCounter } from './distinct-counter.js';
 import { Evidence } from './evidence.js';
-import { FieldStats } from './field-stats.js';
+import type { FieldStats } from './field-stats.js';
+import { limitNotes } from './limit-notes.js';
+import { PathTrie, type TrackedPath } from './path-trie.js';
 import { deriveIssues } from './quality-issues.js';
+import { RecordIndex } from './record-index.js';
+import { type CellSink, RecordWalker } from './record-walker.js';
 import type { RecordVisitor } from './record-visitor.js';
 import type { AnalysisReport, JsonType, SemanticType } from './report.js';
 import { smartColumnNames } from './smart-column-names.js';
-import { hashKey, hashText } from './value-hash.js';
+import type { Utf8Text } from './utf8-text.js';
+import { type Hash53, HashState, hashBytes, hashKey } from './value-hash.js';
 
 /** Distinct record hashes kept for duplicate detection (about 10 MB); later records are checked against them. */
 export const MAX_TRACKED_RECORDS = 250_000;
+/** Paths (columns and the objects and arrays above them) analysed one by one; later new paths are summarised. */
+export const MAX_TRACKED_PATHS = 5000;
+
+const TYPE_SEEDS: Record<JsonType, number> = { string: 1, number: 2, boolean: 3, null: 4, object: 5, array: 6 };
+
+/** Limits of one collector; the defaults suit any input, tests lower them. */
+export interface CollectorLimits {
+  /** Paths tracked one by one (default MAX_TRACKED_PATHS). */
+  maxPaths?: number;
+}
 
 /**
- * Collects the schema and quality statistics of records fed to it cell by cell, in memory bounded by the
- * number of columns (each column's statistics are bounded) plus MAX_TRACKED_RECORDS record hashes.
- * Feed it with `startRecord`, `leaf`/`container`/`duplicateKey`, `endRecord`; read it with `report()`.
+ * Collects the schema and quality statistics of the records fed to it, in one pass and bounded memory:
+ * at most `maxPaths` paths with bounded statistics each, plus MAX_TRACKED_RECORDS record hashes. Fed by
+ * json2csv (`analysis` option) or `analyzeJson`; read with `report()`.
  */
-export class AnalysisCollector implements RecordVisitor {
-  private readonly stats = new Map<string, FieldStats>();
+export class AnalysisCollector implements RecordVisitor, CellSink {
+  private readonly trie: PathTrie;
+  private readonly walker: RecordWalker;
   private readonly columns: FieldStats[] = [];
   private records = 0;
   private maxDepth = 0;
   private hasArrays = false;
   // A record's hash is the sum of its cells' hashes, so key order does not matter (json2csv rows ignore it).
-  private recordHigh = 0;
-  private recordLow = 0;
-  private readonly seenRecords = new Map<number, number>();
+  private readonly recordHash = new HashState();
+  private readonly valueHash = new HashState();
+  private readonly seenRecords = new RecordIndex();
   private readonly duplicates = new Evidence();
   private duplicatesExhaustive = true;
+  private readonly untrackedColumns = new DistinctCounter();
+  private untrackedValues = 0;
 
-  constructor(private readonly separator = '.') {}
-
-  private field(path: string): FieldStats {
-    let stats = this.stats.get(path);
-    if (stats === undefined) {
-      stats = new FieldStats(path);
-      this.stats.set(path, stats);
-    }
-    return stats;
+  constructor(
+    readonly separator = '.',
+    limits: CollectorLimits = {},
+  ) {
+    this.trie = new PathTrie(separator, limits.maxPaths ?? MAX_TRACKED_PATHS);
+    this.walker = new RecordWalker(this.trie, this);
   }
 
-  /** Starts a record. */
-  startRecord(): void {
-    this.recordHigh = 0;
-    this.recordLow = 0;
+  /** One record (validated), its first byte at `buf[i]`; returns the index after it. */
+  record(buf: Uint8Array, i: number, end: number): number {
+    this.startRecord();
+    const after = this.walker.walk(buf, i, end);
+    this.endRecord(this.walker.depth);
+    return after;
   }
 
-  /** One cell: a scalar or an empty container, strings decoded, numbers as written. */
-  leaf(path: string, type: JsonType, text: string, underArray: boolean): void {
-    const stats = this.field(path);
+  /** One data row of an array of arrays: each cell's [start, stop) in `buf`, named by the header row. */
+  row(buf: Uint8Array, end: number, cells: readonly (readonly [number, number])[], names: readonly string[]): void {
+    this.startRecord();
+    this.walker.row(buf, end, cells, names);
+    this.endRecord(1);
+  }
+
+  private startRecord(): void {
+    this.recordHash.high = 0;
+    this.recordHash.low = 0;
+  }
+
+  private endRecord(depth: number): void {
+    this.records++;
+    if (depth > this.maxDepth) this.maxDepth = depth;
+    const first = this.seenRecords.get(this.recordHash);
+    if (first !== 0) {
+      if (this.duplicates.wantsExample()) this.duplicates.add(`record ${this.records} repeats record ${first}`);
+      else this.duplicates.addUnshown();
+    } else if (this.seenRecords.size < MAX_TRACKED_RECORDS) this.seenRecords.set(this.recordHash, this.records);
+    else this.duplicatesExhaustive = false;
+  }
+
+  /**
+   * Hashes a cell seeded by its path and type: one hash serves the column's distinct count (the path is the
+   * same for all its values) and the record's hash (which must tell `{"a":1,"b":2}` from `{"a":2,"b":1}`).
+   */
+  private hashCell(pathHash: Hash53, type: JsonType, value: Utf8Text): HashState {
+    const seed = (pathHash.high + Math.imul(TYPE_SEEDS[type], 0x9e3779b1)) | 0;
+    hashBytes(value.bytes, value.start, value.end, seed, this.valueHash);
+    this.recordHash.high = (this.recordHash.high + this.valueHash.high) >>> 0;
+    this.recordHash.low = (this.recordHash.low + this.valueHash.low) >>> 0;
+    return this.valueHash;
+  }
+
+  cell(path: TrackedPath, type: JsonType, value: Utf8Text, underArray: boolean): void {
+    const stats = path.stats;
     if (!stats.isColumn) this.columns.push(stats);
-    stats.cell(type, text, underArray, this.records);
     if (type === 'array') {
       this.hasArrays = true;
       stats.emptyArray();
     }
-    const hash = hashText(`${path}\u0000${type}\u0000${text}`);
-    this.recordHigh = (this.recordHigh + hash.high) >>> 0;
-    this.recordLow = (this.recordLow + hash.low) >>> 0;
+    stats.cell(type, value, this.hashCell(path.hash, type, value), underArray, this.records);
   }
 
-  /** A non-empty object or array at `path`. */
-  container(path: string, type: 'object' | 'array', size: number, underArray: boolean): void {
+  container(path: TrackedPath, type: 'object' | 'array', size: number, underArray: boolean): void {
     if (type === 'array') this.hasArrays = true;
-    this.field(path).container(type, size, underArray, this.records);
+    path.stats.container(type, size, underArray, this.records);
   }
 
-  /** A key repeated inside one object. */
-  duplicateKey(path: string): void {
-    this.field(path).duplicateKeys.add(`record ${this.records + 1}`);
+  duplicateKey(path: TrackedPath): void {
+    const evidence = path.stats.duplicateKeys;
+    if (evidence.wantsExample()) evidence.add(`record ${this.records + 1}`);
+    else evidence.addUnshown();
   }
 
-  /** Ends a record of nesting depth `depth`. */
-  endRecord(depth: number): void {
-    this.records++;
-    if (depth > this.maxDepth) this.maxDepth = depth;
-    const key = hashKey({ high: this.recordHigh, low: this.recordLow });
-    const first = this.seenRecords.get(key);
-    if (first !== undefined) this.duplicates.add(`record ${this.records} repeats record ${first}`);
-    else if (this.seenRecords.size < MAX_TRACKED_RECORDS) this.seenRecords.set(key, this.records);
-    else this.duplicatesExhaustive = false;
+  untracked(pathHash: Hash53, type: JsonType, value: Utf8Text | null): void {
+    if (type === 'array') this.hasArrays = true;
+    if (value === null) return;
+    this.untrackedValues++;
+    this.untrackedColumns.add(hashKey(pathHash));
+    this.hashCell(pathHash, type, value);
   }
 
   /** The report of everything fed so far. */
@@ -90,27 +136,44 @@ export class AnalysisCollector implements RecordVisitor {
       const last = [...segments].reverse().find((segment) => typeof segment === 'string') ?? '';
       return stats.report(records, String(last));
     });
+    const untracked = this.trie.full
+      ? { pathsTracked: this.trie.paths.length, columns: this.untrackedColumns.count(), values: this.untrackedValues }
+      : null;
+    const columns = fields.length + (untracked?.columns.estimate ?? 0);
     const semantics = new Map<string, SemanticType>();
     for (const field of fields) if (field.semantic !== null) semantics.set(field.path, field.semantic.type);
-    const { complexity, reason } = estimateComplexity(this.maxDepth, fields.length, this.hasArrays);
+    const { complexity, reason } = estimateComplexity(this.maxDepth, columns, this.hasArrays);
     return {
       records,
-      columns: fields.length,
+      columns,
       maxDepth: this.maxDepth,
       complexity,
       complexityReason: reason,
       fields,
-      issues: deriveIssues([...this.stats.values()], {
-        records,
-        columns: fields.length,
-        firstColumns: fields.slice(0, 3).map((field) => field.path),
-        duplicates: this.duplicates,
-      }),
+      issues: deriveIssues(
+        this.trie.paths.map((path) => path.stats),
+        {
+          records,
+          columns,
+          firstColumns: fields.slice(0, 3).map((field) => field.path),
+          duplicates: this.duplicates,
+        },
+      ),
       smartHeaders: smartColumnNames(
         fields.map((field) => field.path),
         { separator: this.separator, semantics },
       ),
       duplicateCheck: { duplicates: this.duplicates.count, exhaustive: this.duplicatesExhaustive },
+      untracked,
+      limits: limitNotes({
+        columns: this.columns.map((stats, k) => ({
+          path: stats.path,
+          distinctExact: fields[k]?.distinct.exact ?? true,
+          semanticUnchecked: stats.semantic.unchecked,
+        })),
+        untracked,
+        duplicatesCheckedAgainst: this.duplicatesExhaustive ? null : MAX_TRACKED_RECORDS,
+      }),
     };
   }
 }

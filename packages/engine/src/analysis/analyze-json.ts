@@ -15,7 +15,7 @@ export async function analyzeJson(input: ByteSource, options: AnalysisOptions = 
     recordsPath: options.recordsPath,
     maxDepth: options.maxDepth,
   });
-  const collector = new AnalysisCollector(checked.separator);
+  const collector = new AnalysisCollector(checked.separator, { maxPaths: options.maxPaths });
   await readRecords(
     input,
     {

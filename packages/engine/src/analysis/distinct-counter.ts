@@ -1,4 +1,3 @@
-import { type Hash53, hashKey } from './value-hash.js';
 
 /** Distinct values counted exactly up to this many; then the counter switches to HyperLogLog. */
 export const EXACT_DISTINCT_LIMIT = 1024;
@@ -12,9 +11,8 @@ export class DistinctCounter {
   private exact: Set<number> | null = new Set();
   private registers: Uint8Array | null = null;
 
-  /** Adds one value's hash. */
-  add(hash: Hash53): void {
-    const key = hashKey(hash);
+  /** Adds one value by its hash key (`hashKey`). */
+  add(key: number): void {
     if (this.exact === null) {
       this.register(key);
       return;

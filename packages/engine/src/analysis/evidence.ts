@@ -1,5 +1,7 @@
 /** How many examples an issue or a field keeps. */
 export const MAX_EXAMPLES = 3;
+/** Occurrences offered as examples before an issue stops looking for more distinct ones. */
+export const MAX_EXAMPLE_TRIES = 64;
 /** Longest example text kept, in characters. */
 export const MAX_EXAMPLE_LENGTH = 80;
 
@@ -12,10 +14,22 @@ export function clip(text: string): string {
 export class Evidence {
   count = 0;
   readonly examples: string[] = [];
+  private tries = 0;
+
+  /** Whether `add` may still keep an example: when not, callers count with `addUnshown` and build no text. */
+  wantsExample(): boolean {
+    return this.examples.length < MAX_EXAMPLES && this.tries < MAX_EXAMPLE_TRIES;
+  }
+
+  /** Counts one occurrence without offering an example. */
+  addUnshown(): void {
+    this.count++;
+  }
 
   /** Counts one occurrence, keeping its example while there is room. */
   add(example: string): void {
     this.count++;
+    this.tries++;
     if (this.examples.length < MAX_EXAMPLES) {
       const clipped = clip(example);
       if (!this.examples.includes(clipped)) this.examples.push(clipped);

@@ -1,21 +1,62 @@
 import { isJsonNumber } from '../json/json-scalars.js';
 import { DistinctCounter } from './distinct-counter.js';
-import { clip, Evidence, MAX_EXAMPLES } from './evidence.js';
-import { beyondDoublePrecision } from './number-precision.js';
+import { Evidence, MAX_EXAMPLE_LENGTH } from './evidence.js';
+import { BEYOND, beyondDoublePrecision, CHECK, precisionOf } from './number-precision.js';
 import type { FieldReport, JsonType } from './report.js';
 import { SemanticTally } from './semantic-types.js';
-import { hashText } from './value-hash.js';
+import { isSpaceCodePoint, type Utf8Text } from './utf8-text.js';
+import { type Hash53, hashKey } from './value-hash.js';
 
-const encoder = new TextEncoder();
-// Cells a spreadsheet may run as a formula (the characters json2csv --excel-safe guards).
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-function isNumberText(text: string): boolean {
-  const bytes = encoder.encode(text);
-  return isJsonNumber(bytes, 0, bytes.length);
+/** Whether a text starting with this character may run as a spreadsheet formula (json2csv --excel-safe guards them). */
+function startsFormula(cp: number): boolean {
+  return cp === 61 || cp === 43 || cp === 45 || cp === 64 || cp === 9 || cp === 13;
 }
 
-/** Everything the analysis learns about one path, in memory bounded per path (see DistinctCounter). */
+/**
+ * The value of a JSON number literal to within a relative 1e-14, read from its bytes without building a
+ * string: enough to tell that a number lies well inside the minimum and maximum seen so far.
+ */
+function approximateValue(bytes: Uint8Array, start: number, end: number): number {
+  let k = start;
+  const negative = bytes[k] === 45;
+  if (negative) k++;
+  let mantissa = 0;
+  let digits = 0;
+  let scale = 0;
+  let fraction = false;
+  for (; k < end; k++) {
+    const c = bytes[k] as number;
+    if (c === 46) fraction = true;
+    else if (c === 101 || c === 69) break;
+    else {
+      if (digits < 17) {
+        mantissa = mantissa * 10 + (c - 48);
+        if (mantissa > 0) digits++;
+        if (fraction) scale--;
+      } else if (!fraction) scale++;
+    }
+  }
+  if (k < end) scale += Number(String.fromCharCode.apply(null, bytes.subarray(k + 1, end) as unknown as number[]));
+  const value = scale < 0 ? mantissa / 10 ** -scale : mantissa * 10 ** scale;
+  return negative ? -value : value;
+}
+
+/** Whether `value` (within 1e-14) lies so far inside [min, max] that its exact value cannot be a new bound. */
+function wellInside(value: number, min: number, max: number): boolean {
+  const margin = 1e-12 * Math.max(Math.abs(value), Math.abs(min), Math.abs(max));
+  return value > min + margin && value < max - margin;
+}
+
+/** The text of an ASCII literal. */
+function latin1(bytes: Uint8Array, start: number, end: number): string {
+  return String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]);
+}
+
+/**
+ * Everything the analysis learns about one path, in memory bounded per path: counters, a DistinctCounter,
+ * at most 3 examples per kind, a SemanticTally. Cells arrive as UTF-8 bytes with their hash; a JS string is
+ * built only for an example kept or a text to pattern-match.
+ */
 export class FieldStats {
   readonly types: Record<JsonType, number> = { string: 0, number: 0, boolean: 0, null: 0, object: 0, array: 0 };
   /** Cells written at this path (one per record, unless a key repeats). */
@@ -28,7 +69,8 @@ export class FieldStats {
   isColumn = false;
   /** True when the path lies below an array, so records without it just have shorter arrays. */
   underArray = false;
-  readonly examples: string[] = [];
+  /** The first distinct values, as the field's examples. */
+  readonly samples = new Evidence();
   minLength = Number.POSITIVE_INFINITY;
   maxLength = -1;
   minNumber: { value: number; text: string } | null = null;
@@ -44,29 +86,31 @@ export class FieldStats {
 
   constructor(readonly path: string) {}
 
-  /** Adds one cell. */
-  cell(type: JsonType, text: string, underArray: boolean, record: number): void {
+  /** The field's examples (up to 3 distinct values, clipped). */
+  get examples(): readonly string[] {
+    return this.samples.examples;
+  }
+
+  /** Adds one cell: its text as UTF-8 (`[]`/`{}` or minified JSON for containers) and its hash (type included). */
+  cell(type: JsonType, value: Utf8Text, hash: Hash53, underArray: boolean, record: number): void {
     this.isColumn = true;
     if (underArray) this.underArray = true;
     this.types[type]++;
     this.values++;
     this.seenIn(record);
     if (type === 'null') return;
-    if (type === 'string' && text === '') {
+    if (type === 'string' && value.end === value.start) {
       this.empty++;
       return;
     }
-    const length = [...text].length;
+    const length = type === 'string' ? value.codePoints() : value.byteLength;
     if (length < this.minLength) this.minLength = length;
     if (length > this.maxLength) this.maxLength = length;
-    if (this.examples.length < MAX_EXAMPLES) {
-      const example = clip(text);
-      if (!this.examples.includes(example)) this.examples.push(example);
-    }
-    this.distinct.add(hashText(`${type}\u0000${text}`));
-    this.semantic.add(type, text);
-    if (type === 'number') this.number(text);
-    else if (type === 'string') this.string(text);
+    if (this.samples.wantsExample()) this.samples.add(value.preview(MAX_EXAMPLE_LENGTH));
+    const key = hashKey(hash);
+    this.distinct.add(key);
+    if (type === 'number') this.number(value);
+    else if (type === 'string') this.string(value, key);
   }
 
   /** Counts the record once, however often a repeated key puts the path in it. */
@@ -76,18 +120,37 @@ export class FieldStats {
     this.present++;
   }
 
-  private number(text: string): void {
-    const value = Number(text);
-    if (this.minNumber === null || value < this.minNumber.value) this.minNumber = { value, text };
-    if (this.maxNumber === null || value > this.maxNumber.value) this.maxNumber = { value, text };
-    if (beyondDoublePrecision(text)) this.precision.add(text);
+  private number(value: Utf8Text): void {
+    const { bytes, start, end } = value;
+    this.semantic.addNumber(bytes, start, end);
+    const precision = precisionOf(bytes, start, end);
+    if (precision === BEYOND || (precision === CHECK && beyondDoublePrecision(latin1(bytes, start, end)))) {
+      this.note(this.precision, value);
+    }
+    const min = this.minNumber;
+    const max = this.maxNumber;
+    if (min !== null && max !== null && wellInside(approximateValue(bytes, start, end), min.value, max.value)) return;
+    const text = latin1(bytes, start, end);
+    const numeric = Number(text);
+    if (min === null || numeric < min.value) this.minNumber = { value: numeric, text };
+    if (max === null || numeric > max.value) this.maxNumber = { value: numeric, text };
   }
 
-  private string(text: string): void {
-    const numeric = isNumberText(text);
-    if (numeric) this.numbersAsStrings.add(text);
-    if (/^\s|\s$/.test(text)) this.spaces.add(JSON.stringify(text));
-    if (!numeric && FORMULA_START.test(text)) this.formulas.add(text);
+  private string(value: Utf8Text, key: number): void {
+    this.semantic.addText(key, value);
+    const numeric = isJsonNumber(value.bytes, value.start, value.end);
+    if (numeric) this.note(this.numbersAsStrings, value);
+    if (isSpaceCodePoint(value.firstCodePoint()) || isSpaceCodePoint(value.lastCodePoint())) {
+      if (this.spaces.wantsExample()) this.spaces.add(JSON.stringify(value.preview(MAX_EXAMPLE_LENGTH)));
+      else this.spaces.addUnshown();
+    }
+    if (!numeric && startsFormula(value.firstCodePoint())) this.note(this.formulas, value);
+  }
+
+  /** Counts one occurrence in `evidence`, building its example text only while one may be kept. */
+  private note(evidence: Evidence, value: Utf8Text): void {
+    if (evidence.wantsExample()) evidence.add(value.preview(MAX_EXAMPLE_LENGTH));
+    else evidence.addUnshown();
   }
 
   /** Adds one non-empty container at this path. */
@@ -123,7 +186,7 @@ export class FieldStats {
       nulls: this.types.null,
       empty: this.empty,
       missing: this.underArray ? 0 : Math.max(0, records - this.present),
-      examples: [...this.examples],
+      examples: [...this.samples.examples],
       length: this.maxLength < 0 ? null : { min: this.minLength, max: this.maxLength },
       numeric:
         this.minNumber === null || this.maxNumber === null

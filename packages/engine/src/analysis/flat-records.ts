@@ -1,7 +1,10 @@
 import type { ByteSource } from '../byte-source.js';
+import { PathTrie, type TrackedPath } from './path-trie.js';
 import { type RecordReaderOptions, readRecords } from './record-reader.js';
+import { type CellSink, RecordWalker } from './record-walker.js';
 import type { RecordVisitor } from './record-visitor.js';
 import type { JsonType } from './report.js';
+import type { Utf8Text } from './utf8-text.js';
 
 /** One cell of a flattened record. */
 export interface FlatValue {
@@ -18,21 +21,33 @@ export interface FlatRecord {
 /** Stops an abandoned reader at its next chunk. */
 const STOP: unique symbol = Symbol('stop reading');
 
-class FlatRecordCollector implements RecordVisitor {
+class FlatRecordCollector implements RecordVisitor, CellSink {
   readonly ready: FlatRecord[] = [];
   private current = new Map<string, FlatValue>();
+  // Every path is tracked: a comparison lists the paths of both sides anyway.
+  private readonly walker: RecordWalker;
 
-  startRecord(): void {
-    this.current = new Map();
+  constructor(readonly separator: string) {
+    this.walker = new RecordWalker(new PathTrie(separator, Number.POSITIVE_INFINITY), this);
   }
-  leaf(path: string, type: JsonType, text: string): void {
-    this.current.set(path, { type, text });
+
+  record(buf: Uint8Array, i: number, end: number): number {
+    this.current = new Map();
+    const after = this.walker.walk(buf, i, end);
+    this.ready.push({ cells: this.current, depth: this.walker.depth });
+    return after;
+  }
+  row(buf: Uint8Array, end: number, cells: readonly (readonly [number, number])[], names: readonly string[]): void {
+    this.current = new Map();
+    this.walker.row(buf, end, cells, names);
+    this.ready.push({ cells: this.current, depth: 1 });
+  }
+  cell(path: TrackedPath, type: JsonType, value: Utf8Text): void {
+    this.current.set(path.header ?? '', { type, text: value.text() });
   }
   container(): void {}
   duplicateKey(): void {}
-  endRecord(depth: number): void {
-    this.ready.push({ cells: this.current, depth });
-  }
+  untracked(): void {}
 }
 
 /**
@@ -40,7 +55,7 @@ class FlatRecordCollector implements RecordVisitor {
  * as needed, so two of these can be walked side by side in bounded memory.
  */
 export async function* flatRecords(input: ByteSource, options: RecordReaderOptions): AsyncGenerator<FlatRecord> {
-  const collector = new FlatRecordCollector();
+  const collector = new FlatRecordCollector(options.separator);
   // The reader pushes and this generator pulls: after each input chunk that gave records the reader
   // pauses until they are taken, so at most one chunk's records wait in memory.
   let wakeConsumer: (() => void) | null = null;

@@ -21,6 +21,48 @@ function toDecimal(text: string): Decimal {
   return { negative: match[1] === '-', digits, exponent };
 }
 
+/** Longest literal without an exponent whose digits alone decide it: longer ones may underflow (`0.000…1`). */
+const SHORT_LITERAL = 24;
+
+/** How `precisionOf` settles a literal: a double surely holds it, surely does not, or only `beyondDoublePrecision` can tell. */
+export const EXACT = 0;
+export const BEYOND = 1;
+export const CHECK = 2;
+
+/** Largest exponent magnitude that keeps a short literal's value far inside the normal doubles (1e-307 to 1e308). */
+const SAFE_EXPONENT = 280;
+
+/**
+ * Settles most JSON number literals `bytes[start..end)` from their significant digits alone: up to 15 (in a
+ * short literal whose value is far from the double range's ends) a double always holds them; 18 or more it
+ * never can, since the shortest text of a double has at most 17. The rest need `beyondDoublePrecision`.
+ */
+export function precisionOf(bytes: Uint8Array, start: number, end: number): number {
+  let significant = 0;
+  let zeros = 0;
+  let exponent = 0;
+  for (let k = start; k < end; k++) {
+    const c = bytes[k] as number;
+    if (c === 101 || c === 69) {
+      let e = 0;
+      for (let d = k + 1; d < end; d++) {
+        const digit = (bytes[d] as number) - 48;
+        if (digit >= 0 && digit <= 9 && e <= SAFE_EXPONENT) e = e * 10 + digit;
+      }
+      exponent = e;
+      break;
+    }
+    if (c === 48) {
+      if (significant > 0) zeros++;
+    } else if (c >= 49 && c <= 57) {
+      significant += zeros + 1;
+      zeros = 0;
+    }
+  }
+  if (significant >= 18) return BEYOND;
+  return significant <= 15 && exponent <= SAFE_EXPONENT && end - start <= SHORT_LITERAL ? EXACT : CHECK;
+}
+
 /**
  * True when a JSON number literal has no exact IEEE 754 double: reading it as a JavaScript number (as
  * spreadsheets and most JSON parsers do) changes its value. `12345678901234567890`, `0.1000000000000000055`

@@ -1,11 +1,12 @@
 import { type ByteSource, iterateBytes } from '../byte-source.js';
+import { ConversionError } from '../errors.js';
 import { DocumentReader, type RecordSink, type RecordsForm } from '../json/document-reader.js';
 import { InputDecoder } from '../json/input-encoding.js';
 import { INCOMPLETE, JsonCursor } from '../json/json-cursor.js';
 import { parseRecordsPath } from '../json/records-path.js';
-import { skipValue } from '../json/skip-value.js';
+import { ByteBuilder } from '../json/byte-builder.js';
+import { appendMinified, skipValue } from '../json/skip-value.js';
 import { DEFAULT_MAX_DEPTH } from '../options.js';
-import { LeafWalker } from './leaf-walker.js';
 import type { RecordVisitor } from './record-visitor.js';
 
 /** Where the records are and how paths are written. */
@@ -16,20 +17,25 @@ export interface RecordReaderOptions {
   onProgress?: ((bytesRead: number) => void) | undefined;
 }
 
+const decoder = new TextDecoder();
+
 /**
- * Validates each record (the same reader and checks as json2csv, so the same errors with the same
- * positions), then walks it for the visitor. An array of arrays is read as json2csv reads it: the first
- * row names the columns, later rows fill them by position, a container in a row is one cell of JSON text.
+ * Finds the end of each record (validating it: the same reader and checks as json2csv, so the same errors
+ * with the same positions), then hands it to the visitor. An array of arrays is read as json2csv reads it:
+ * the first row names the columns, later rows fill them by position, a container in a row is one cell of
+ * JSON text.
  */
 class VisitingSink implements RecordSink {
   private form: RecordsForm = 'records';
   private names: string[] | null = null;
+  private readonly text = new ByteBuilder();
 
   constructor(
     private readonly visitor: RecordVisitor,
-    private readonly walker: LeafWalker,
     private readonly cursor: JsonCursor,
     private readonly maxDepth: number,
+    /** True when the records were validated before they come here (json2csv's tee): no second check. */
+    private readonly validated: boolean,
   ) {}
 
   begin(form: RecordsForm): void {
@@ -37,13 +43,11 @@ class VisitingSink implements RecordSink {
   }
 
   record(buf: Uint8Array, i: number, end: number, depth: number): number {
+    if (this.validated && this.form === 'records') return this.visitor.record(buf, i, end);
     const e = skipValue(buf, i, end, depth, this.maxDepth, this.cursor);
     if (e === INCOMPLETE) return INCOMPLETE;
     if (this.form === 'rows') this.row(buf, i, e, end, depth);
-    else {
-      this.visitor.startRecord();
-      this.visitor.endRecord(this.walker.walk(buf, i, end, this.visitor));
-    }
+    else this.visitor.record(buf, i, end);
     return e;
   }
 
@@ -51,20 +55,14 @@ class VisitingSink implements RecordSink {
     const cells = buf[i] === 91 ? this.cells(buf, i, end, depth) : [[i, e] as const];
     if (this.names === null) {
       this.names = cells.map(([start, stop]) => {
-        const text = this.walker.minified(buf, start, stop);
+        this.text.length = 0;
+        appendMinified(this.text, buf, start, stop);
+        const text = decoder.decode(this.text.view());
         return buf[start] === 34 ? (JSON.parse(text) as string) : text;
       });
       return;
     }
-    this.visitor.startRecord();
-    cells.forEach(([start, stop], k) => {
-      const path = this.names?.[k] ?? String(k);
-      const c = buf[start];
-      if (c === 123 || c === 91) {
-        this.visitor.leaf(path, c === 123 ? 'object' : 'array', this.walker.minified(buf, start, stop), false);
-      } else this.walker.walkScalarAs(buf, start, end, path, this.visitor);
-    });
-    this.visitor.endRecord(1);
+    this.visitor.row(buf, end, cells, this.names);
   }
 
   /** The [start, end) of each element of the validated array at `i`. */
@@ -89,17 +87,25 @@ class VisitingSink implements RecordSink {
 }
 
 /**
- * A sink that hands each record read by a DocumentReader to `visitor`. Share the reader's cursor so errors
- * carry their position; json2csv tees records it has already validated and gives this sink a cursor of its
- * own, since a cursor counts lines as it scans.
+ * A sink that hands each record read by a DocumentReader to `visitor`, whose paths must join keys with
+ * `separator` (INVALID_OPTION otherwise: its columns would not be the CSV's). Given the reader's cursor, it
+ * validates each record first, so errors carry their position. Without one it is json2csv's tee: records
+ * come already validated (a cursor of its own finds the cells of an array of arrays; a cursor counts lines
+ * as it scans, so it cannot be shared).
  */
 export function visitingSink(
   visitor: RecordVisitor,
   separator: string,
   maxDepth: number,
-  cursor: JsonCursor = new JsonCursor(),
+  cursor?: JsonCursor,
 ): RecordSink {
-  return new VisitingSink(visitor, new LeafWalker(separator, cursor), cursor, maxDepth);
+  if (visitor.separator !== separator) {
+    throw new ConversionError(
+      'INVALID_OPTION',
+      `The analysis joins keys with '${visitor.separator}' but the conversion with '${separator}'; give both the same separator.`,
+    );
+  }
+  return new VisitingSink(visitor, cursor ?? new JsonCursor(), maxDepth, cursor === undefined);
 }
 
 /** Reads the JSON document `input` to the end, handing every record to `visitor`; `afterChunk` runs after each input chunk. */

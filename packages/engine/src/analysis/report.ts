@@ -51,7 +51,10 @@ export interface FieldReport {
   numeric: { min: string; max: string } | null;
   /** Distinct non-null values: exact up to 1,024, then a HyperLogLog estimate (about 1.6% error). */
   distinct: { estimate: number; exact: boolean };
-  /** The detected meaning, or null when no single type fits at least 90% of the non-empty values. */
+  /**
+   * The detected meaning, or null when no single type fits at least 90% of the checked values (every number;
+   * texts up to 2,048 distinct ones per column, see `limits`).
+   */
   semantic: SemanticDetection | null;
 }
 
@@ -105,7 +108,7 @@ export interface SmartHeader {
 export interface AnalysisReport {
   /** Records read (rows json2csv writes with the default `index` array strategy). */
   records: number;
-  /** Columns json2csv writes for it (the number of `fields`). */
+  /** Columns json2csv writes for it: the `fields`, plus the untracked columns (see `untracked`). */
   columns: number;
   /** Deepest nesting of a record: 1 for a flat object, 2 for an object inside it, and so on. */
   maxDepth: number;
@@ -123,6 +126,24 @@ export interface AnalysisReport {
    * kept, so `exhaustive` is false when later records could only be checked against those.
    */
   duplicateCheck: { duplicates: number; exhaustive: boolean };
+  /**
+   * Paths first seen after the analysis tracked `pathsTracked` of them (default 5,000): summarised together,
+   * not in `fields` or `issues`. `columns` counts their columns (exact up to 1,024, then a HyperLogLog
+   * estimate), `values` their cells. Null when every path was tracked.
+   */
+  untracked: UntrackedPaths | null;
+  /**
+   * Where the analysis summarised, sampled or estimated instead of counting everything one by one, as
+   * sentences to show the reader; empty when every number in the report is exact.
+   */
+  limits: string[];
+}
+
+/** The paths past the tracking limit, counted together. */
+export interface UntrackedPaths {
+  pathsTracked: number;
+  columns: { estimate: number; exact: boolean };
+  values: number;
 }
 
 /** What one difference between an original value and its reconverted value is. */
@@ -227,6 +248,8 @@ export interface AnalysisOptions {
   recordsPath?: string;
   /** Deepest nesting accepted (default 1,000). */
   maxDepth?: number;
+  /** Paths analysed one by one before later ones are summarised (default 5,000). */
+  maxPaths?: number;
   /** Called with the running total of input bytes read. */
   onProgress?: (bytesRead: number) => void;
 }

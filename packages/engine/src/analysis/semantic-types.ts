@@ -1,6 +1,7 @@
 import { COUNTRY_CODES } from './country-codes.js';
 import { dateFormat, resolveDateFormats } from './date-format.js';
 import type { JsonType, SemanticDetection, SemanticType } from './report.js';
+import type { Utf8Text } from './utf8-text.js';
 
 /** A column gets a semantic type when at least this share of its non-empty values fit it. */
 export const SEMANTIC_THRESHOLD = 0.9;
@@ -55,28 +56,84 @@ export function valueSemantic(type: JsonType, text: string): SemanticType | null
   return null;
 }
 
-/** Counts, per column, what its values look like; `result` turns the counts into one detection. */
+/** What one value looks like: its semantic type (and date format) and whether it is an identifier token. */
+interface Verdict {
+  semantic: SemanticType | null;
+  format: string | null;
+  token: boolean;
+  mixed: boolean;
+}
+
+/** Verdicts remembered per column, by value hash, so repeated values are judged once. */
+const MAX_REMEMBERED = 1024;
+/** Distinct texts judged per column; after that its remaining text values are not checked (counted in `unchecked`). */
+export const MAX_JUDGED_TEXTS = 2048;
+/** Longer texts match no semantic type and are no tokens (every pattern is far shorter). */
+const MAX_JUDGED_BYTES = 2048;
+
+const NO_MATCH: Verdict = { semantic: null, format: null, token: false, mixed: false };
+
+function judgeText(text: string): Verdict {
+  const semantic = valueSemantic('string', text);
+  const token = TOKEN.test(text);
+  return {
+    semantic,
+    format: semantic === 'datetime' ? dateFormat(text.trim()) : null,
+    token,
+    mixed: token && /[A-Za-z]/.test(text) && /\d/.test(text),
+  };
+}
+
+/**
+ * Counts, per column, what its values look like; `result` turns the counts into one detection. Numbers are
+ * judged from their bytes, every one. Texts are judged once per distinct value (the verdicts of the first
+ * 1,024 are remembered), up to MAX_JUDGED_TEXTS (2,048) judgements; past that, the column's texts are counted as
+ * not checked, so the detection rests on the values checked before (`checked` says how many).
+ */
 export class SemanticTally {
   private checked = 0;
+  /** Non-empty string and number values not checked, once the column ran out of judgements. */
+  unchecked = 0;
+  private judged = 0;
+  private readonly remembered = new Map<number, Verdict>();
   private readonly matches = new Map<SemanticType, number>();
   private readonly formats = new Map<string, number>();
   private tokens = 0;
   private mixedTokens = 0;
 
-  /** Tallies one non-null, non-empty value. */
-  add(type: JsonType, text: string): void {
-    if (type !== 'string' && type !== 'number') return;
+  /** Tallies one non-empty number given as its literal's bytes. */
+  addNumber(bytes: Uint8Array, start: number, end: number): void {
     this.checked++;
-    const semantic = valueSemantic(type, text);
-    if (semantic !== null) this.matches.set(semantic, (this.matches.get(semantic) ?? 0) + 1);
-    if (semantic === 'datetime') {
-      const format = dateFormat(text.trim()) as string;
-      this.formats.set(format, (this.formats.get(format) ?? 0) + 1);
+    const first = bytes[start] as number;
+    if (end - start === 1 && (first === 48 || first === 49)) {
+      this.matches.set('boolean_like', (this.matches.get('boolean_like') ?? 0) + 1);
     }
-    if (type === 'number' ? /^\d+$/.test(text) : TOKEN.test(text)) {
-      this.tokens++;
-      if (/[A-Za-z]/.test(text) && /\d/.test(text)) this.mixedTokens++;
+    let k = start;
+    while (k < end && (bytes[k] as number) >= 48 && (bytes[k] as number) <= 57) k++;
+    if (k === end) this.tokens++;
+  }
+
+  /** Tallies one non-empty text; `key` is its hash key (repeats are not judged again). */
+  addText(key: number, value: Utf8Text): void {
+    if (this.unchecked > 0) {
+      this.unchecked++;
+      return;
     }
+    let verdict = this.remembered.get(key);
+    if (verdict === undefined) {
+      if (this.judged === MAX_JUDGED_TEXTS) {
+        this.unchecked++;
+        return;
+      }
+      this.judged++;
+      verdict = value.byteLength > MAX_JUDGED_BYTES ? NO_MATCH : judgeText(value.text());
+      if (this.remembered.size < MAX_REMEMBERED) this.remembered.set(key, verdict);
+    }
+    this.checked++;
+    if (verdict.semantic !== null) this.matches.set(verdict.semantic, (this.matches.get(verdict.semantic) ?? 0) + 1);
+    if (verdict.format !== null) this.formats.set(verdict.format, (this.formats.get(verdict.format) ?? 0) + 1);
+    if (verdict.token) this.tokens++;
+    if (verdict.mixed) this.mixedTokens++;
   }
 
   /** Date formats seen, the ambiguous day/month forms folded (see `resolveDateFormats`). */
@@ -108,7 +165,8 @@ export class SemanticTally {
       }
       return detection;
     }
-    const uniqueMixed = this.mixedTokens === this.checked && this.checked >= 2 && distinctExact === this.checked;
+    const uniqueMixed =
+      this.unchecked === 0 && this.mixedTokens === this.checked && this.checked >= 2 && distinctExact === this.checked;
     if ((ID_NAME.test(keyName) && this.tokens >= needed) || uniqueMixed) {
       return { type: 'identifier', matched: this.tokens, checked: this.checked };
     }

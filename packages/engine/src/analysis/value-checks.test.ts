@@ -3,7 +3,7 @@ import { dateFormat, resolveDateFormats } from './date-format.js';
 import { DistinctCounter } from './distinct-counter.js';
 import { beyondDoublePrecision } from './number-precision.js';
 import { valueSemantic } from './semantic-types.js';
-import { hashText } from './value-hash.js';
+import { hashKey, hashText } from './value-hash.js';
 
 describe('beyondDoublePrecision', () => {
   it('flags literals a double cannot hold exactly, by value not by spelling', () => {
@@ -58,9 +58,9 @@ describe('valueSemantic', () => {
 describe('DistinctCounter', () => {
   it('is exact up to the limit, then estimates', () => {
     const counter = new DistinctCounter();
-    for (let k = 0; k < 1000; k++) counter.add(hashText(`v${k % 500}`));
+    for (let k = 0; k < 1000; k++) counter.add(hashKey(hashText(`v${k % 500}`)));
     expect(counter.count()).toEqual({ estimate: 500, exact: true });
-    for (let k = 0; k < 100_000; k++) counter.add(hashText(`w${k}`));
+    for (let k = 0; k < 100_000; k++) counter.add(hashKey(hashText(`w${k}`)));
     const { estimate, exact } = counter.count();
     expect(exact).toBe(false);
     expect(Math.abs(estimate - 100_500) / 100_500).toBeLessThan(0.05);

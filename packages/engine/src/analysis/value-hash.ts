@@ -1,6 +1,8 @@
 /**
- * A 53-bit hash of a string from two 32-bit FNV-1a hashes with different offsets: enough to tell apart
- * millions of values with a collision chance near n² / 2^54, cheap enough to run on every cell.
+ * A 53-bit hash of bytes from two 32-bit hashes with different seeds and multipliers, mixed four bytes at a
+ * time (MurmurHash3's block step): enough to tell apart millions of values with a collision chance near
+ * n² / 2^54, cheap enough to run on every cell. Values are hashed as their decoded UTF-8 bytes, so a string
+ * hashes the same whether or not the input escaped it.
  */
 export interface Hash53 {
   /** The high 32 bits' source: also picks HyperLogLog registers. */
@@ -9,19 +11,19 @@ export interface Hash53 {
   low: number;
 }
 
-const PRIME = 0x01000193;
+/** Reusable result of `hashBytes`, so hashing a cell allocates nothing. */
+export class HashState implements Hash53 {
+  high = 0;
+  low = 0;
+}
 
-/** Hashes `text` (UTF-16 code units) into two independent 32-bit values. */
-export function hashText(text: string): Hash53 {
-  let high = 0x811c9dc5;
-  let low = 0x050c5d1f;
-  for (let k = 0; k < text.length; k++) {
-    const unit = text.charCodeAt(k);
-    high = Math.imul(high ^ unit, PRIME);
-    low = Math.imul(low ^ (unit + 0x9e), PRIME);
-  }
-  // A final avalanche step, so short strings spread over every bit (HyperLogLog reads the top bits).
-  return { high: avalanche(high) >>> 0, low: avalanche(low ^ 0x5bd1e995) >>> 0 };
+function rotl(x: number, r: number): number {
+  return (x << r) | (x >>> (32 - r));
+}
+
+function block(h: number, word: number, c1: number, c2: number): number {
+  const k = Math.imul(rotl(Math.imul(word, c1), 15), c2);
+  return (Math.imul(rotl(h ^ k, 13), 5) + 0xe6546b64) | 0;
 }
 
 function avalanche(h: number): number {
@@ -31,7 +33,45 @@ function avalanche(h: number): number {
   x ^= x >>> 13;
   x = Math.imul(x, 0xc2b2ae35);
   x ^= x >>> 16;
-  return x;
+  return x >>> 0;
+}
+
+/** Hashes `bytes[start..end)` with `seed` (e.g. the value's JSON type) into `out`. */
+export function hashBytes(bytes: Uint8Array, start: number, end: number, seed: number, out: HashState): HashState {
+  let high = 0x811c9dc5 ^ seed;
+  let low = 0x050c5d1f ^ Math.imul(seed, 0x9e3779b1);
+  let k = start;
+  for (; k + 4 <= end; k += 4) {
+    const word =
+      (bytes[k] as number) |
+      ((bytes[k + 1] as number) << 8) |
+      ((bytes[k + 2] as number) << 16) |
+      ((bytes[k + 3] as number) << 24);
+    high = block(high, word, 0xcc9e2d51, 0x1b873593);
+    low = block(low, word, 0x85ebca77, 0xc2b2ae3d);
+  }
+  let tail = 0;
+  for (let shift = 0; k < end; k++, shift += 8) tail |= (bytes[k] as number) << shift;
+  high = block(high ^ (end - start), tail, 0xcc9e2d51, 0x1b873593);
+  low = block(low ^ (end - start), tail, 0x85ebca77, 0xc2b2ae3d);
+  out.high = avalanche(high);
+  out.low = avalanche(low ^ 0x5bd1e995);
+  return out;
+}
+
+const encoder = new TextEncoder();
+
+/** Hashes a JS string by its UTF-8 bytes (for names and tests; cells hash their bytes directly). */
+export function hashText(text: string, seed = 0): Hash53 {
+  const bytes = encoder.encode(text);
+  return hashBytes(bytes, 0, bytes.length, seed, new HashState());
+}
+
+/** Combines two hashes into one (a path's hash with its value's), order-dependent. */
+export function combineHashes(a: Hash53, b: Hash53, out: HashState): HashState {
+  out.high = avalanche(block(a.high, b.high, 0xcc9e2d51, 0x1b873593));
+  out.low = avalanche(block(a.low, b.low, 0x85ebca77, 0xc2b2ae3d));
+  return out;
 }
 
 /** The two halves as one safe integer, usable as a Set key. */

@@ -1,0 +1,102 @@
+import { ByteBuilder } from '../json/byte-builder.js';
+import type { JsonCursor } from '../json/json-cursor.js';
+import { decodeString } from '../json/json-string.js';
+import { utf8CodePoint } from '../json/utf8-sequence.js';
+
+/** Scratch memory above this is given back after use, so one huge escaped string does not stay resident. */
+const KEEP_SCRATCH_BYTES = 1 << 20;
+const decoder = new TextDecoder();
+
+/**
+ * A cell's text as UTF-8 bytes `bytes[start..end)`: a view of the input when the JSON string has no escape
+ * (nearly always), else its decoded copy. The analysis reads lengths, hashes and first and last characters
+ * from these bytes and builds a JS string only for the few values it must show or pattern-match.
+ */
+export class Utf8Text {
+  bytes: Uint8Array = new Uint8Array(0);
+  start = 0;
+  end = 0;
+  private scratch = new ByteBuilder();
+
+  /** Reads the validated JSON string whose content starts at `i`; returns the index after its closing quote. */
+  readString(buf: Uint8Array, i: number, end: number, cursor: JsonCursor): number {
+    let j = i;
+    // Neither `"` nor `\` occurs inside a multi-byte UTF-8 sequence, so a byte loop finds them.
+    for (;;) {
+      const c = buf[j] as number;
+      if (c === 34 || c === 92) break;
+      j++;
+    }
+    if (buf[j] === 34) {
+      this.set(buf, i, j);
+      return j + 1;
+    }
+    if (this.scratch.bytes.length > KEEP_SCRATCH_BYTES) this.scratch = new ByteBuilder();
+    this.scratch.length = 0;
+    const after = decodeString(buf, i, end, cursor, this.scratch);
+    this.set(this.scratch.bytes, 0, this.scratch.length);
+    return after;
+  }
+
+  /** Points at `bytes[start..end)`, already UTF-8 (numbers, literals, minified containers). */
+  set(bytes: Uint8Array, start: number, end: number): void {
+    this.bytes = bytes;
+    this.start = start;
+    this.end = end;
+  }
+
+  get byteLength(): number {
+    return this.end - this.start;
+  }
+
+  /** Characters as JavaScript's string iterator counts them (code points), without decoding. */
+  codePoints(): number {
+    const bytes = this.bytes;
+    const end = this.end;
+    let count = 0;
+    let k = this.start;
+    for (; k + 4 <= end; k += 4) {
+      const word = (bytes[k] as number) | (bytes[k + 1] as number) | (bytes[k + 2] as number) | (bytes[k + 3] as number);
+      if (word < 0x80) count += 4;
+      else for (let b = k; b < k + 4; b++) if (((bytes[b] as number) & 0xc0) !== 0x80) count++;
+    }
+    for (; k < end; k++) if (((bytes[k] as number) & 0xc0) !== 0x80) count++;
+    return count;
+  }
+
+  /** The first code point; -1 for empty text. */
+  firstCodePoint(): number {
+    if (this.end === this.start) return -1;
+    const lead = this.bytes[this.start] as number;
+    if (lead < 0x80) return lead;
+    return utf8CodePoint(this.bytes, this.start, lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4);
+  }
+
+  /** The last code point; -1 for empty text. */
+  lastCodePoint(): number {
+    if (this.end === this.start) return -1;
+    let k = this.end - 1;
+    while (k > this.start && ((this.bytes[k] as number) & 0xc0) === 0x80) k--;
+    return utf8CodePoint(this.bytes, k, this.end - k);
+  }
+
+  /** The whole text as a JS string: only for short values (callers check `byteLength`). */
+  text(): string {
+    return decoder.decode(this.bytes.subarray(this.start, this.end));
+  }
+
+  /**
+   * The text, or for long text a prefix of it long enough to show its first `characters` UTF-16 units and
+   * tell that more follows (a cut inside a character decodes to U+FFFD past that point).
+   */
+  preview(characters: number): string {
+    const stop = Math.min(this.end, this.start + 4 * (characters + 2));
+    return decoder.decode(this.bytes.subarray(this.start, stop));
+  }
+}
+
+/** JavaScript's `\s`: the characters `/^\s|\s$/` trims (ASCII space, tab, line breaks, and Unicode spaces). */
+export function isSpaceCodePoint(cp: number): boolean {
+  if (cp < 0x80) return cp === 32 || (cp >= 9 && cp <= 13);
+  return /\s/.test(String.fromCodePoint(cp));
+}
