@@ -7,9 +7,9 @@ import { limitNotes } from './limit-notes.js';
 import { PathTrie, type TrackedPath } from './path-trie.js';
 import { deriveIssues } from './quality-issues.js';
 import { RecordIndex } from './record-index.js';
-import { type CellSink, RecordWalker } from './record-walker.js';
 import type { RecordVisitor } from './record-visitor.js';
-import type { AnalysisReport, JsonType, SemanticType } from './report.js';
+import { type CellSink, RecordWalker } from './record-walker.js';
+import type { AnalysisReport, JsonType, SemanticType, UntrackedPaths } from './report.js';
 import { smartColumnNames } from './smart-column-names.js';
 import type { Utf8Text } from './utf8-text.js';
 import { type Hash53, HashState, hashBytes, hashKey } from './value-hash.js';
@@ -128,6 +128,13 @@ export class AnalysisCollector implements RecordVisitor, CellSink {
     this.hashCell(pathHash, type, value);
   }
 
+  private untrackedPaths(): UntrackedPaths {
+    const { estimate, exact } = this.untrackedColumns.count();
+    // An estimate never claims more columns than there were values to fill them.
+    const columns = { estimate: Math.min(estimate, this.untrackedValues), exact };
+    return { pathsTracked: this.trie.paths.length, columns, values: this.untrackedValues };
+  }
+
   /** The report of everything fed so far. */
   report(): AnalysisReport {
     const records = this.records;
@@ -136,9 +143,7 @@ export class AnalysisCollector implements RecordVisitor, CellSink {
       const last = [...segments].reverse().find((segment) => typeof segment === 'string') ?? '';
       return stats.report(records, String(last));
     });
-    const untracked = this.trie.full
-      ? { pathsTracked: this.trie.paths.length, columns: this.untrackedColumns.count(), values: this.untrackedValues }
-      : null;
+    const untracked = this.trie.full ? this.untrackedPaths() : null;
     const columns = fields.length + (untracked?.columns.estimate ?? 0);
     const semantics = new Map<string, SemanticType>();
     for (const field of fields) if (field.semantic !== null) semantics.set(field.path, field.semantic.type);
@@ -155,6 +160,7 @@ export class AnalysisCollector implements RecordVisitor, CellSink {
         {
           records,
           columns,
+          columnsExact: untracked?.columns.exact ?? true,
           firstColumns: fields.slice(0, 3).map((field) => field.path),
           duplicates: this.duplicates,
         },

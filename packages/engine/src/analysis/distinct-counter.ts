@@ -1,4 +1,3 @@
-
 /** Distinct values counted exactly up to this many; then the counter switches to HyperLogLog. */
 export const EXACT_DISTINCT_LIMIT = 1024;
 /** HyperLogLog with 2^12 registers: 4 KiB per column, standard error 1.04 / sqrt(4096) ≈ 1.6%. */

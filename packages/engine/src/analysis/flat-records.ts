@@ -1,8 +1,8 @@
 import type { ByteSource } from '../byte-source.js';
 import { PathTrie, type TrackedPath } from './path-trie.js';
 import { type RecordReaderOptions, readRecords } from './record-reader.js';
-import { type CellSink, RecordWalker } from './record-walker.js';
 import type { RecordVisitor } from './record-visitor.js';
+import { type CellSink, RecordWalker } from './record-walker.js';
 import type { JsonType } from './report.js';
 import type { Utf8Text } from './utf8-text.js';
 

@@ -1,6 +1,6 @@
 import { EXACT_DISTINCT_LIMIT } from './distinct-counter.js';
-import { MAX_JUDGED_TEXTS } from './semantic-types.js';
 import type { UntrackedPaths } from './report.js';
+import { MAX_JUDGED_TEXTS } from './semantic-types.js';
 
 /** What the collector knows about where it stopped counting one by one. */
 export interface LimitFacts {

@@ -31,6 +31,8 @@ const SEVERITY_ORDER: readonly Severity[] = ['error', 'warning', 'info'];
 export interface FileEvidence {
   records: number;
   columns: number;
+  /** False when `columns` includes an estimate of the untracked columns. */
+  columnsExact: boolean;
   /** The first column headers, as examples for `wide_output`. */
   firstColumns: readonly string[];
   duplicates: Evidence;
@@ -199,7 +201,7 @@ export function deriveIssues(fields: readonly FieldStats[], file: FileEvidence):
       path: null,
       count: file.columns,
       examples: file.firstColumns.slice(0, 3),
-      message: `The CSV has ${file.columns} columns${file.columns > XLSX_MAX_COLUMNS ? `, more than Excel's ${XLSX_MAX_COLUMNS}` : ''}.`,
+      message: `The CSV has ${file.columnsExact ? '' : 'about '}${file.columns} columns${file.columns > XLSX_MAX_COLUMNS ? `, more than Excel's ${XLSX_MAX_COLUMNS}` : ''}.`,
       recommendation: 'Keep arrays in one cell (--arrays json), or select the fields you need before converting.',
     });
   }

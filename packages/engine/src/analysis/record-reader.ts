@@ -1,10 +1,10 @@
 import { type ByteSource, iterateBytes } from '../byte-source.js';
 import { ConversionError } from '../errors.js';
+import { ByteBuilder } from '../json/byte-builder.js';
 import { DocumentReader, type RecordSink, type RecordsForm } from '../json/document-reader.js';
 import { InputDecoder } from '../json/input-encoding.js';
 import { INCOMPLETE, JsonCursor } from '../json/json-cursor.js';
 import { parseRecordsPath } from '../json/records-path.js';
-import { ByteBuilder } from '../json/byte-builder.js';
 import { appendMinified, skipValue } from '../json/skip-value.js';
 import { DEFAULT_MAX_DEPTH } from '../options.js';
 import type { RecordVisitor } from './record-visitor.js';

@@ -23,7 +23,13 @@ export interface CellSink {
 const OBJECT = 1;
 const ARRAY = 2;
 const KEY_SEED = 7;
-const LITERALS = { true: bytes('true'), false: bytes('false'), null: bytes('null'), '{}': bytes('{}'), '[]': bytes('[]') };
+const LITERALS = {
+  true: bytes('true'),
+  false: bytes('false'),
+  null: bytes('null'),
+  '{}': bytes('{}'),
+  '[]': bytes('[]'),
+};
 const VALUE_KEY = bytes('value');
 
 function bytes(text: string): Uint8Array {
@@ -92,7 +98,8 @@ export class RecordWalker {
       if (c === 123 || c === 91) {
         const first = skipSpace(buf, j + 1);
         if (buf[first] === (c === 123 ? 125 : 93)) {
-          if (depth > 0 || !record) this.leaf(c === 123 ? 'object' : 'array', LITERALS[c === 123 ? '{}' : '[]'], underArray);
+          if (depth > 0 || !record)
+            this.leaf(c === 123 ? 'object' : 'array', LITERALS[c === 123 ? '{}' : '[]'], underArray);
           j = first + 1;
         } else {
           const frame = this.open(depth, c === 123 ? OBJECT : ARRAY, underArray);

@@ -56,7 +56,8 @@ export class Utf8Text {
     let count = 0;
     let k = this.start;
     for (; k + 4 <= end; k += 4) {
-      const word = (bytes[k] as number) | (bytes[k + 1] as number) | (bytes[k + 2] as number) | (bytes[k + 3] as number);
+      const word =
+        (bytes[k] as number) | (bytes[k + 1] as number) | (bytes[k + 2] as number) | (bytes[k + 3] as number);
       if (word < 0x80) count += 4;
       else for (let b = k; b < k + 4; b++) if (((bytes[b] as number) & 0xc0) !== 0x80) count++;
     }
