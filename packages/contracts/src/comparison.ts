@@ -6,7 +6,11 @@ import { COMPARE_MAX_BYTES } from './convert.js';
  * engine made, with those counts and the differences as evidence. Never a default score.
  */
 
-const percent = (description: string) => Type.Number({ minimum: 0, maximum: 100, description });
+/** A score or rate from 0 to 100 (one decimal, rounded down); null when there was nothing to compare (0/0). */
+const percent = (description: string) =>
+  Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()], {
+    description: `${description}; null when there is nothing to compare`,
+  });
 const count = (description: string) => Type.Integer({ minimum: 0, description });
 
 /** One value that did not survive the round trip unchanged. */
@@ -70,7 +74,8 @@ export const FileQualityAnalysis = Type.Object({
   quality_score: percent('see ComparisonAnalysis'),
   trust_score: percent('see ComparisonAnalysis'),
   conversion_reliability: Type.String({
-    description: 'highly_reliable (trust 95+), reliable (85+), needs_review (70+), unreliable',
+    description:
+      'highly_reliable (trust 95+), reliable (85+), needs_review (70+), unreliable; nothing_to_compare without records',
   }),
   data_integrity: Type.Object({
     score: percent('data_integrity'),

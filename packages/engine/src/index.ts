@@ -1,6 +1,7 @@
 export { AnalysisCollector } from './analysis/analysis-collector.js';
 export { analyzeJson } from './analysis/analyze-json.js';
 export { compareRoundTrip } from './analysis/compare-round-trip.js';
+export { percent } from './analysis/comparison-scores.js';
 export type * from './analysis/report.js';
 export { type SmartNameOptions, smartColumnNames } from './analysis/smart-column-names.js';
 export { type ByteSource, type ConversionHooks, concatBytes, type Notice } from './byte-source.js';

@@ -30,6 +30,22 @@ describe('compareRoundTrip', () => {
     expect(report.originalStructure).toBe('1 records, 9 fields, depth 2');
   });
 
+  it('gives no score where there is nothing to compare (0/0 is null, not 100)', async () => {
+    const report = await roundTrip('[]');
+    expect(report.scores).toEqual({
+      quality_score: null,
+      trust_score: null,
+      data_integrity: null,
+      accuracy_score: null,
+      structure_preservation: null,
+      field_mapping_accuracy: null,
+    });
+    expect(report).toMatchObject({ valueEqualityRate: null, typePreservation: null, structurePreservation: null });
+    // Two empty records make a CSV without columns, which reads back as no record: no value to compare, but records lost.
+    const records = await roundTrip('[{}, {}]');
+    expect(records.scores).toMatchObject({ trust_score: 0, structure_preservation: 0, accuracy_score: null });
+  });
+
   it('counts an absent key read back as null, names it, and lowers no score', async () => {
     const report = await roundTrip('[{"a":1,"b":2},{"a":3}]');
     expect(report.scores).toEqual(PERFECT);

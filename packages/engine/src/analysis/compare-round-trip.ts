@@ -147,7 +147,7 @@ export async function compareRoundTrip(
     gainedPaths: gainedPaths.slice(0, MAX_LISTED_PATHS),
   };
   const records = Math.max(counts.originalRecords, counts.reconvertedRecords);
-  const rate = (part: number, whole: number) => (whole === 0 ? 1 : part / whole);
+  const rate = (part: number, whole: number) => (whole === 0 ? null : part / whole);
   return {
     counts,
     paths,

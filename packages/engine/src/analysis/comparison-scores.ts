@@ -2,10 +2,12 @@ import type { ComparisonCounts, ComparisonScores, PathComparison } from './repor
 
 /**
  * A share as a percentage with one decimal, rounded down so that only a perfect count scores 100
- * (99.96% shows as 99.9, never 100). Nothing to compare (a zero denominator) scores 100.
+ * (99.96% shows as 99.9, never 100): the one rounding rule of every score and rate, in the engine and the
+ * server. Nothing to compare (a zero denominator) gives null, never a score.
  */
-export function percent(part: number, whole: number): number {
-  if (whole === 0 || part >= whole) return 100;
+export function percent(part: number, whole: number): number | null {
+  if (whole === 0) return null;
+  if (part >= whole) return 100;
   return Math.floor((1000 * part) / whole) / 10;
 }
 

@@ -209,26 +209,29 @@ export interface PathComparison {
   gainedPaths: string[];
 }
 
-/** The six scores of the spec, each 0 to 100 with one decimal, each a ratio of counts (see README). */
+/**
+ * The six scores of the spec, each 0 to 100 with one decimal, each a ratio of counts (see README); null
+ * when its denominator is 0: nothing to compare, so no score.
+ */
 export interface ComparisonScores {
-  quality_score: number;
-  trust_score: number;
-  data_integrity: number;
-  accuracy_score: number;
-  structure_preservation: number;
-  field_mapping_accuracy: number;
+  quality_score: number | null;
+  trust_score: number | null;
+  data_integrity: number | null;
+  accuracy_score: number | null;
+  structure_preservation: number | null;
+  field_mapping_accuracy: number | null;
 }
 
 /** The round-trip comparison of a JSON file with the JSON read back from its CSV. */
 export interface ComparisonReport {
   counts: ComparisonCounts;
   paths: PathComparison;
-  /** equal / originalValues, 0 to 1 (1 when there is nothing to compare). */
-  valueEqualityRate: number;
+  /** equal / originalValues, 0 to 1 (null when there is nothing to compare, as for every rate here). */
+  valueEqualityRate: number | null;
   /** Original values that came back with the same JSON type / originalValues, 0 to 1. */
-  typePreservation: number;
+  typePreservation: number | null;
   /** sameShapeRecords / the larger record count, 0 to 1. */
-  structurePreservation: number;
+  structurePreservation: number | null;
   scores: ComparisonScores;
   /** A one-line description of the original's structure, e.g. `120 records, 14 fields, depth 3`. */
   originalStructure: string;

@@ -1,8 +1,6 @@
 import { type AiAnalysis, type ComparisonAnalysis, type FileQualityAnalysis, trustScoreBand } from '@unnest/contracts';
-import type { ComparisonReport } from '@unnest/engine';
+import { type ComparisonReport, percent } from '@unnest/engine';
 
-// Rounded down, as the engine's scores are, so that only a perfect count reads 100.
-const asPercent = (ratio: number) => (ratio >= 1 ? 100 : Math.floor(ratio * 1000) / 10);
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** One sentence saying how the round trip went, drawn from the counts. */
@@ -13,8 +11,9 @@ export function qualityAssessment(report: ComparisonReport): string {
   if (report.differencesTotal === 0 && paths.lost === 0 && counts.originalRecords === counts.reconvertedRecords) {
     return `Lossless: all ${values} of ${records} came back exactly as written.`;
   }
+  const share = percent(counts.equal, counts.originalValues);
   const parts = [
-    `${counts.equal.toLocaleString('en-US')} of ${values} (${asPercent(report.valueEqualityRate)}%) came back exactly`,
+    `${counts.equal.toLocaleString('en-US')} of ${values}${share === null ? '' : ` (${share}%)`} came back exactly`,
   ];
   if (paths.lost > 0) parts.push(`${plural(paths.lost, 'field')} lost`);
   if (paths.gained > 0) parts.push(`${plural(paths.gained, 'field')} gained`);
@@ -65,8 +64,8 @@ export function comparisonAnalysis(report: ComparisonReport): ComparisonAnalysis
       missing: counts.missing,
       added_null: counts.addedNull,
       added_value: counts.addedValue,
-      value_equality_rate: asPercent(report.valueEqualityRate),
-      type_preservation: asPercent(report.typePreservation),
+      value_equality_rate: percent(counts.equal, counts.originalValues),
+      type_preservation: percent(counts.equal + counts.valueChanged, counts.originalValues),
       preserved_fields: paths.preserved,
       lost_fields: paths.lost,
       gained_fields: paths.gained,
@@ -92,7 +91,7 @@ const RELIABILITY = {
  * equal; `analysis_readiness` the share of the original's columns without a warning or error issue.
  */
 export function fileQualityAnalysis(report: ComparisonReport, original: AiAnalysis): FileQualityAnalysis {
-  const { scores, paths } = report;
+  const { scores, paths, counts } = report;
   const flagged = new Set(
     original.data_quality_issues.filter((issue) => issue.severity !== 'info' && issue.path !== null).map((i) => i.path),
   );
@@ -100,7 +99,8 @@ export function fileQualityAnalysis(report: ComparisonReport, original: AiAnalys
   return {
     quality_score: scores.quality_score,
     trust_score: scores.trust_score,
-    conversion_reliability: RELIABILITY[trustScoreBand(scores.trust_score)],
+    conversion_reliability:
+      scores.trust_score === null ? 'nothing_to_compare' : RELIABILITY[trustScoreBand(scores.trust_score)],
     data_integrity: {
       score: scores.data_integrity,
       preserved_fields: paths.preserved,
@@ -112,8 +112,8 @@ export function fileQualityAnalysis(report: ComparisonReport, original: AiAnalys
       original_structure: report.originalStructure,
     },
     business_impact: {
-      business_value_preserved: asPercent(report.valueEqualityRate),
-      analysis_readiness: columns === 0 ? 100 : asPercent((columns - flagged.size) / columns),
+      business_value_preserved: percent(counts.equal, counts.originalValues),
+      analysis_readiness: percent(columns - flagged.size, columns),
     },
     recommendations: report.recommendations,
     issues_found: [

@@ -37,8 +37,18 @@ const DIFFERENCE_LABELS = {
   added: 'added',
 };
 
-function ScoreTile(props: { label: string; score: number; caption: string; icon?: ReactNode; chip?: ReactNode }) {
-  const band = qualityScoreBand(props.score);
+// A score is null when its ratio had nothing to count (0/0): the card says so instead of showing a number.
+const NOTHING_TO_COMPARE = 'Nothing to compare';
+const formatScore = (score: number | null) => (score === null ? NOTHING_TO_COMPARE : `${score.toFixed(1)}%`);
+
+function ScoreTile(props: {
+  label: string;
+  score: number | null;
+  caption: string;
+  icon?: ReactNode;
+  chip?: ReactNode;
+}) {
+  const color = props.score === null ? 'text.secondary' : `${qualityScoreBand(props.score)}.main`;
   return (
     <Box
       role="group"
@@ -49,8 +59,8 @@ function ScoreTile(props: { label: string; score: number; caption: string; icon?
         {props.label}
         {props.icon}
       </Typography>
-      <Typography variant="h5" component="p" sx={{ color: `${band}.main` }}>
-        {props.score.toFixed(1)}%
+      <Typography variant={props.score === null ? 'h6' : 'h5'} component="p" sx={{ color }}>
+        {formatScore(props.score)}
       </Typography>
       <Typography variant="caption" color="text.secondary">
         {props.caption}
@@ -93,8 +103,8 @@ function PathChips({ paths, total, color }: { paths: string[]; total: number; co
 /** The AI Quality Analysis card (spec 2.5, 2.11): computed scores in their bands, and the evidence behind them. */
 export function QualityAnalysisCard({ analysis }: { analysis: ComparisonAnalysis }) {
   const { evidence } = analysis;
-  const trustBand = trustScoreBand(analysis.trust_score);
-  const qualityBand = qualityScoreBand(analysis.quality_score);
+  const trustBand = analysis.trust_score === null ? null : trustScoreBand(analysis.trust_score);
+  const qualityBand = analysis.quality_score === null ? null : qualityScoreBand(analysis.quality_score);
   const alertSeverity = trustBand === 'success' || trustBand === 'info' ? trustBand : 'warning';
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -104,19 +114,21 @@ export function QualityAnalysisCard({ analysis }: { analysis: ComparisonAnalysis
           score={analysis.quality_score}
           caption="Overall round-trip quality"
           chip={
-            <Chip
-              label={RELIABILITY_LABELS[qualityBand]}
-              color={qualityBand}
-              size="small"
-              sx={{ mt: 0.75, alignSelf: 'flex-start' }}
-            />
+            qualityBand && (
+              <Chip
+                label={RELIABILITY_LABELS[qualityBand]}
+                color={qualityBand}
+                size="small"
+                sx={{ mt: 0.75, alignSelf: 'flex-start' }}
+              />
+            )
           }
         />
         <ScoreTile
           label="Trust Score"
           score={analysis.trust_score}
           caption="Data reliability confidence"
-          icon={TRUST_ICONS[trustBand]}
+          icon={trustBand && TRUST_ICONS[trustBand]}
         />
         <ScoreTile label="Data Integrity" score={analysis.data_integrity} caption="Field preservation rate" />
         <ScoreTile label="Accuracy" score={analysis.accuracy_score} caption="Values that came back exactly" />
@@ -149,18 +161,22 @@ export function QualityAnalysisCard({ analysis }: { analysis: ComparisonAnalysis
             </EvidenceRow>
             <EvidenceRow label="Values">
               {formatCount(evidence.equal_values)} of {formatCount(evidence.original_values)} equal (
-              {evidence.value_equality_rate.toFixed(1)}%); {formatCount(evidence.value_changed)} changed,{' '}
+              {formatScore(evidence.value_equality_rate)}); {formatCount(evidence.value_changed)} changed,{' '}
               {formatCount(evidence.type_changed)} changed type, {formatCount(evidence.emptied)} emptied,{' '}
               {formatCount(evidence.missing)} missing, {formatCount(evidence.added_value)} added
               {evidence.added_null > 0 &&
                 `; ${formatCount(evidence.added_null)} null${evidence.added_null === 1 ? '' : 's'} added by the CSV (every row has every column)`}
             </EvidenceRow>
             <EvidenceRow label="Types kept">
-              {evidence.type_preservation.toFixed(1)}% of values kept their JSON type
+              {evidence.type_preservation === null
+                ? NOTHING_TO_COMPARE
+                : `${evidence.type_preservation.toFixed(1)}% of values kept their JSON type`}
             </EvidenceRow>
             <EvidenceRow label="Structure Quality">
-              {analysis.structure_preservation.toFixed(1)}% structure preservation; original:{' '}
-              {evidence.original_structure}
+              {analysis.structure_preservation === null
+                ? NOTHING_TO_COMPARE
+                : `${analysis.structure_preservation.toFixed(1)}% structure preservation`}
+              ; original: {evidence.original_structure}
             </EvidenceRow>
           </TableBody>
         </Table>
