@@ -9,9 +9,13 @@ const LOW_BITS = 0x200000;
 export class DistinctCounter {
   private exact: Set<number> | null = new Set();
   private registers: Uint8Array | null = null;
+  private last = -1;
 
   /** Adds one value by its hash key (`hashKey`). */
   add(key: number): void {
+    // A column often repeats its previous value; adding it again changes nothing.
+    if (key === this.last) return;
+    this.last = key;
     if (this.exact === null) {
       this.register(key);
       return;

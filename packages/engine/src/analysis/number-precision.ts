@@ -5,20 +5,29 @@ interface Decimal {
   exponent: number;
 }
 
+/** The literal's (or a double's shortest text's) value as significant digits and a power of ten, read in one scan. */
 function toDecimal(text: string): Decimal {
-  const match = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
-  if (!match) return { negative: false, digits: '', exponent: 0 };
-  const whole = match[2] as string;
-  const fraction = match[3] ?? '';
-  let digits = whole + fraction;
-  let exponent = Number(match[4] ?? '0') - fraction.length;
-  const lead = digits.search(/[1-9]/);
-  if (lead < 0) return { negative: false, digits: '0', exponent: 0 };
-  digits = digits.slice(lead);
-  const trail = digits.length - digits.replace(/0+$/, '').length;
-  digits = digits.slice(0, digits.length - trail);
-  exponent += trail;
-  return { negative: match[1] === '-', digits, exponent };
+  const negative = text.charCodeAt(0) === 45;
+  let digits = '';
+  let fractionDigits = 0;
+  let inFraction = false;
+  let exponent = 0;
+  for (let k = negative ? 1 : 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 46) inFraction = true;
+    else if (c === 101 || c === 69) {
+      exponent = Number(text.slice(k + 1));
+      break;
+    } else {
+      if (inFraction) fractionDigits++;
+      // Leading zeros change nothing; the digits after them do.
+      if (digits !== '' || c !== 48) digits += text[k];
+    }
+  }
+  let end = digits.length;
+  while (end > 0 && digits.charCodeAt(end - 1) === 48) end--;
+  if (end === 0) return { negative: false, digits: '0', exponent: 0 };
+  return { negative, digits: digits.slice(0, end), exponent: exponent + digits.length - end - fractionDigits };
 }
 
 /** Longest literal without an exponent whose digits alone decide it: longer ones may underflow (`0.000…1`). */

@@ -1,0 +1,112 @@
+/**
+ * What the analysis costs on top of the conversion (issue 10: at most 30%). Converts the benchmark's
+ * JSON data sets with json2csv alone and with an AnalysisCollector fed in the same pass (as a paid
+ * conversion on the server does), each run a fresh process, the two modes alternated (A B A B ...),
+ * and prints the median wall and CPU time of each mode and their ratio. The engine is the build in
+ * packages/engine/dist (the root `npm install` or `npm run build` makes it), or the one `--engine` names,
+ * to compare a change with the engine before it.
+ *
+ *   node bench/analysis-cost.mjs [--mb 200] [--runs 5] [--cases flat.json,nested.json] [--engine DIST]
+ */
+import { spawnSync } from 'node:child_process';
+import { createReadStream, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { BENCH_DIR, DEFAULT_SEED, ensureDataSets } from './generate.mjs';
+
+const BUILT_ENGINE = join(dirname(BENCH_DIR), 'packages', 'engine', 'dist');
+const MODES = ['json2csv', 'json2csv + analysis'];
+
+/** One timed conversion in this process; prints its figures as JSON for the parent. */
+async function child(engine, file, mode) {
+  const { jsonToCsv, AnalysisCollector } = await import(pathToFileURL(join(engine, 'index.js')).href);
+  const { fileSpoolFactory } = await import(pathToFileURL(join(engine, 'node', 'index.js')).href);
+  const started = performance.now();
+  const cpuStarted = process.cpuUsage();
+  const collector = mode === MODES[1] ? new AnalysisCollector() : undefined;
+  let bytes = 0;
+  const input = createReadStream(file, { highWaterMark: 1 << 20 });
+  for await (const chunk of jsonToCsv(input, { analysis: collector, spool: fileSpoolFactory(tmpdir()) })) {
+    bytes += chunk.length;
+  }
+  const columns = collector?.report().columns ?? null;
+  const cpu = process.cpuUsage(cpuStarted);
+  console.log(
+    JSON.stringify({
+      seconds: (performance.now() - started) / 1000,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      rssMb: process.resourceUsage().maxRSS / 1024,
+      bytes,
+      columns,
+    }),
+  );
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+function main() {
+  const { values: flags } = parseArgs({
+    options: {
+      mb: { type: 'string', default: '200' },
+      runs: { type: 'string', default: '5' },
+      cases: { type: 'string', default: 'flat.json,nested.json' },
+      seed: { type: 'string' },
+      engine: { type: 'string', default: BUILT_ENGINE },
+      help: { type: 'boolean' },
+    },
+  });
+  if (flags.help) {
+    console.log(
+      'node bench/analysis-cost.mjs [--mb 200] [--runs 5] [--cases flat.json,nested.json] [--seed N] [--engine DIST]',
+    );
+    return;
+  }
+  if (!existsSync(join(flags.engine, 'index.js'))) {
+    console.error(`${flags.engine} holds no built engine: run \`npm run build\` first.`);
+    process.exit(1);
+  }
+  const mb = Number(flags.mb);
+  const runs = Number(flags.runs);
+  const manifest = ensureDataSets({ mb, seed: flags.seed === undefined ? DEFAULT_SEED : Number(flags.seed) });
+  const self = fileURLToPath(import.meta.url);
+  const rows = [];
+  for (const name of flags.cases.split(',')) {
+    const set = manifest.sets[name];
+    if (set === undefined) throw new Error(`no data set ${name}; there are ${Object.keys(manifest.sets).join(', ')}`);
+    const figures = Object.fromEntries(MODES.map((mode) => [mode, []]));
+    for (let run = 1; run <= runs; run++) {
+      for (const mode of MODES) {
+        const result = spawnSync(process.execPath, [self, '--child', flags.engine, set.file, mode], { encoding: 'utf8' });
+        if (result.status !== 0) throw new Error(`${mode} on ${name} failed:\n${result.stderr}`);
+        const figure = JSON.parse(result.stdout);
+        figures[mode].push(figure);
+        console.log(
+          `${name} ${mode.padEnd(20)} run ${run}: ${figure.seconds.toFixed(2)} s, CPU ${figure.cpuSeconds.toFixed(2)} s, ${Math.round(figure.rssMb)} MB`,
+        );
+      }
+    }
+    const [plain, analysed] = MODES.map((mode) => ({
+      seconds: median(figures[mode].map((f) => f.seconds)),
+      cpuSeconds: median(figures[mode].map((f) => f.cpuSeconds)),
+      rssMb: Math.max(...figures[mode].map((f) => f.rssMb)),
+    }));
+    rows.push({ name, bytes: set.bytes, plain, analysed });
+  }
+  console.log(`\n| Data set (${mb} MB) | json2csv | json2csv + analysis | ratio (wall) | ratio (CPU) | peak RSS |`);
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const { name, plain, analysed } of rows) {
+    console.log(
+      `| ${name} | ${plain.seconds.toFixed(2)} s | ${analysed.seconds.toFixed(2)} s | ${(analysed.seconds / plain.seconds).toFixed(2)} | ${(analysed.cpuSeconds / plain.cpuSeconds).toFixed(2)} | ${Math.round(plain.rssMb)} / ${Math.round(analysed.rssMb)} MB |`,
+    );
+  }
+  console.log(`\nMedians of ${runs} runs per mode, alternated; ratio = with analysis / without.`);
+}
+
+if (process.argv[2] === '--child') await child(process.argv[3], process.argv[4], process.argv[5]);
+else main();
