@@ -4,7 +4,7 @@ import { jsonToCsv } from '../json-to-csv.js';
 import { AnalysisCollector } from './analysis-collector.js';
 import { analyzeJson } from './analyze-json.js';
 import { MAX_EXAMPLE_LENGTH } from './evidence.js';
-import { BEYOND, beyondDoublePrecision, EXACT, precisionOf } from './number-precision.js';
+import { BEYOND, beyondDoublePrecision, EXACT, NumberScan } from './number-precision.js';
 import { RecordIndex } from './record-index.js';
 import { MAX_JUDGED_TEXTS } from './semantic-types.js';
 import { Utf8Text } from './utf8-text.js';
@@ -99,7 +99,7 @@ describe('byte-level measures agree with the JavaScript they replace', () => {
     );
   });
 
-  it('settles precision from the digits only where beyondDoublePrecision agrees', () => {
+  it('settles precision from the digits only where beyondDoublePrecision agrees, and approximates the value', () => {
     const literal = fc
       .tuple(
         fc.boolean(),
@@ -113,9 +113,15 @@ describe('byte-level measures agree with the JavaScript they replace', () => {
       );
     fc.assert(
       fc.property(literal, (text) => {
-        const verdict = precisionOf(encoder.encode(text), 0, text.length);
-        if (verdict === EXACT) expect(beyondDoublePrecision(text)).toBe(false);
-        if (verdict === BEYOND) expect(beyondDoublePrecision(text)).toBe(true);
+        const scan = new NumberScan();
+        scan.read(encoder.encode(text), 0, text.length);
+        if (scan.precision === EXACT) expect(beyondDoublePrecision(text)).toBe(false);
+        if (scan.precision === BEYOND) expect(beyondDoublePrecision(text)).toBe(true);
+        const value = Number(text);
+        if (Number.isFinite(value) && value !== 0 && Math.abs(value) > 1e-300) {
+          expect(Math.abs(scan.approximate - value)).toBeLessThanOrEqual(Math.abs(value) * 1e-14);
+        }
+        expect(scan.digitsOnly).toBe(/^\d+$/.test(text));
       }),
     );
   });

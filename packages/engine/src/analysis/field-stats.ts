@@ -1,7 +1,7 @@
 import { isJsonNumber } from '../json/json-scalars.js';
 import { DistinctCounter } from './distinct-counter.js';
 import { Evidence, MAX_EXAMPLE_LENGTH } from './evidence.js';
-import { BEYOND, beyondDoublePrecision, CHECK, precisionOf } from './number-precision.js';
+import { BEYOND, beyondDoublePrecision, CHECK, NumberScan } from './number-precision.js';
 import type { FieldReport, JsonType } from './report.js';
 import { SemanticTally } from './semantic-types.js';
 import { isSpaceCodePoint, type Utf8Text } from './utf8-text.js';
@@ -12,40 +12,14 @@ function startsFormula(cp: number): boolean {
   return cp === 61 || cp === 43 || cp === 45 || cp === 64 || cp === 9 || cp === 13;
 }
 
-/**
- * The value of a JSON number literal to within a relative 1e-14, read from its bytes without building a
- * string: enough to tell that a number lies well inside the minimum and maximum seen so far.
- */
-function approximateValue(bytes: Uint8Array, start: number, end: number): number {
-  let k = start;
-  const negative = bytes[k] === 45;
-  if (negative) k++;
-  let mantissa = 0;
-  let digits = 0;
-  let scale = 0;
-  let fraction = false;
-  for (; k < end; k++) {
-    const c = bytes[k] as number;
-    if (c === 46) fraction = true;
-    else if (c === 101 || c === 69) break;
-    else {
-      if (digits < 17) {
-        mantissa = mantissa * 10 + (c - 48);
-        if (mantissa > 0) digits++;
-        if (fraction) scale--;
-      } else if (!fraction) scale++;
-    }
-  }
-  if (k < end) scale += Number(String.fromCharCode.apply(null, bytes.subarray(k + 1, end) as unknown as number[]));
-  const value = scale < 0 ? mantissa / 10 ** -scale : mantissa * 10 ** scale;
-  return negative ? -value : value;
-}
-
 /** Whether `value` (within 1e-14) lies so far inside [min, max] that its exact value cannot be a new bound. */
 function wellInside(value: number, min: number, max: number): boolean {
   const margin = 1e-12 * Math.max(Math.abs(value), Math.abs(min), Math.abs(max));
   return value > min + margin && value < max - margin;
 }
+
+// One scanner for every column: a number's facts are used before the next number is read.
+const NUMBER_SCAN = new NumberScan();
 
 /** The text of an ASCII literal. */
 function latin1(bytes: Uint8Array, start: number, end: number): string {
@@ -143,14 +117,15 @@ export class FieldStats {
 
   private number(value: Utf8Text): void {
     const { bytes, start, end } = value;
-    this.semantic.addNumber(bytes, start, end);
-    const precision = precisionOf(bytes, start, end);
-    if (precision === BEYOND || (precision === CHECK && beyondDoublePrecision(latin1(bytes, start, end)))) {
+    const scan = NUMBER_SCAN;
+    scan.read(bytes, start, end);
+    this.semantic.addNumber(scan.digitsOnly, end - start === 1 && (bytes[start] === 48 || bytes[start] === 49));
+    if (scan.precision === BEYOND || (scan.precision === CHECK && beyondDoublePrecision(latin1(bytes, start, end)))) {
       this.note(this.precision, value);
     }
     const min = this.minNumber;
     const max = this.maxNumber;
-    if (min !== null && max !== null && wellInside(approximateValue(bytes, start, end), min.value, max.value)) return;
+    if (min !== null && max !== null && wellInside(scan.approximate, min.value, max.value)) return;
     const text = latin1(bytes, start, end);
     const numeric = Number(text);
     if (min === null || numeric < min.value) this.minNumber = { value: numeric, text };

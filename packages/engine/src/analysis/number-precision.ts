@@ -32,44 +32,76 @@ function toDecimal(text: string): Decimal {
 
 /** Longest literal without an exponent whose digits alone decide it: longer ones may underflow (`0.000…1`). */
 const SHORT_LITERAL = 24;
+/** Largest exponent magnitude that keeps a short literal's value far inside the normal doubles (1e-307 to 1e308). */
+const SAFE_EXPONENT = 280;
 
-/** How `precisionOf` settles a literal: a double surely holds it, surely does not, or only `beyondDoublePrecision` can tell. */
+/** How `NumberScan` settles a literal: a double surely holds it, surely does not, or only `beyondDoublePrecision` can tell. */
 export const EXACT = 0;
 export const BEYOND = 1;
 export const CHECK = 2;
 
-/** Largest exponent magnitude that keeps a short literal's value far inside the normal doubles (1e-307 to 1e308). */
-const SAFE_EXPONENT = 280;
-
 /**
- * Settles most JSON number literals `bytes[start..end)` from their significant digits alone: up to 15 (in a
- * short literal whose value is far from the double range's ends) a double always holds them; 18 or more it
- * never can, since the shortest text of a double has at most 17. The rest need `beyondDoublePrecision`.
+ * What one scan of a JSON number literal's bytes tells the analysis, without building its text:
+ * - `precision`: up to 15 significant digits (in a short literal whose value is far from the double range's
+ *   ends) a double always holds them (EXACT); 18 or more it never can (BEYOND), since the shortest text of a
+ *   double has at most 17; the rest need `beyondDoublePrecision` (CHECK);
+ * - `approximate`: the value to within a relative 1e-14, enough to tell that it lies well inside a range;
+ * - `digitsOnly`: a non-negative integer, the kind of number an identifier is.
  */
-export function precisionOf(bytes: Uint8Array, start: number, end: number): number {
-  let significant = 0;
-  let zeros = 0;
-  let exponent = 0;
-  for (let k = start; k < end; k++) {
-    const c = bytes[k] as number;
-    if (c === 101 || c === 69) {
-      let e = 0;
-      for (let d = k + 1; d < end; d++) {
-        const digit = (bytes[d] as number) - 48;
-        if (digit >= 0 && digit <= 9 && e <= SAFE_EXPONENT) e = e * 10 + digit;
+export class NumberScan {
+  precision = EXACT;
+  approximate = 0;
+  digitsOnly = false;
+
+  read(bytes: Uint8Array, start: number, end: number): void {
+    let k = start;
+    const negative = bytes[k] === 45;
+    if (negative) k++;
+    let digitsOnly = !negative;
+    let mantissa = 0;
+    let kept = 0;
+    let scale = 0;
+    let significant = 0;
+    let zeros = 0;
+    let fraction = false;
+    for (; k < end; k++) {
+      const c = bytes[k] as number;
+      if (c === 46) {
+        fraction = true;
+        digitsOnly = false;
+        continue;
       }
-      exponent = e;
-      break;
+      if (c === 101 || c === 69) break;
+      const digit = c - 48;
+      if (digit === 0) {
+        if (significant > 0) zeros++;
+      } else {
+        significant += zeros + 1;
+        zeros = 0;
+      }
+      if (kept < 17) {
+        mantissa = mantissa * 10 + digit;
+        if (mantissa > 0) kept++;
+        if (fraction) scale--;
+      } else if (!fraction) scale++;
     }
-    if (c === 48) {
-      if (significant > 0) zeros++;
-    } else if (c >= 49 && c <= 57) {
-      significant += zeros + 1;
-      zeros = 0;
+    let exponent = 0;
+    if (k < end) {
+      digitsOnly = false;
+      let d = k + 1;
+      const sign = bytes[d] === 45 ? -1 : 1;
+      if (bytes[d] === 45 || bytes[d] === 43) d++;
+      for (; d < end && exponent <= 100_000; d++) exponent = exponent * 10 + ((bytes[d] as number) - 48);
+      exponent *= sign;
     }
+    scale += exponent;
+    const magnitude = scale < 0 ? mantissa / 10 ** -scale : mantissa * 10 ** scale;
+    this.approximate = negative ? -magnitude : magnitude;
+    this.digitsOnly = digitsOnly;
+    if (significant >= 18) this.precision = BEYOND;
+    else if (significant <= 15 && Math.abs(exponent) <= SAFE_EXPONENT && end - start <= SHORT_LITERAL) this.precision = EXACT;
+    else this.precision = CHECK;
   }
-  if (significant >= 18) return BEYOND;
-  return significant <= 15 && exponent <= SAFE_EXPONENT && end - start <= SHORT_LITERAL ? EXACT : CHECK;
 }
 
 /**

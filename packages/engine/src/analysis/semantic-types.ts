@@ -86,7 +86,7 @@ function judgeText(text: string): Verdict {
 
 /**
  * Counts, per column, what its values look like; `result` turns the counts into one detection. Numbers are
- * judged from their bytes, every one. Texts are judged once per distinct value (the verdicts of the first
+ * judged from their literal, every one. Texts are judged once per distinct value (the verdicts of the first
  * 1,024 are remembered), up to MAX_JUDGED_TEXTS (2,048) judgements; past that, the column's texts are counted as
  * not checked, so the detection rests on the values checked before (`checked` says how many).
  */
@@ -101,16 +101,11 @@ export class SemanticTally {
   private tokens = 0;
   private mixedTokens = 0;
 
-  /** Tallies one non-empty number given as its literal's bytes. */
-  addNumber(bytes: Uint8Array, start: number, end: number): void {
+  /** Tallies one number: `digitsOnly` (an identifier token) and `zeroOrOne` (boolean-like) come from its literal. */
+  addNumber(digitsOnly: boolean, zeroOrOne: boolean): void {
     this.checked++;
-    const first = bytes[start] as number;
-    if (end - start === 1 && (first === 48 || first === 49)) {
-      this.matches.set('boolean_like', (this.matches.get('boolean_like') ?? 0) + 1);
-    }
-    let k = start;
-    while (k < end && (bytes[k] as number) >= 48 && (bytes[k] as number) <= 57) k++;
-    if (k === end) this.tokens++;
+    if (zeroOrOne) this.matches.set('boolean_like', (this.matches.get('boolean_like') ?? 0) + 1);
+    if (digitsOnly) this.tokens++;
   }
 
   /** Tallies one non-empty text; `key` is its hash key (repeats are not judged again). */
