@@ -65,7 +65,7 @@ describe('analysis of pathological inputs, in bounded memory', () => {
     expect(report.fields[0]?.semantic).toEqual({ type: 'email', matched: MAX_JUDGED_TEXTS, checked: MAX_JUDGED_TEXTS });
     expect(report.limits).toEqual([
       "Distinct counts of 'email' are estimates (HyperLogLog, about ±1.6%): they hold more than 1,024 distinct values.",
-      "Semantic types and date formats of 'email' were decided on their first 2,048 distinct texts; later new texts were not checked.",
+      "Semantic types and date formats of 'email' were decided on their first 1,024 distinct texts; later new texts were not checked.",
     ]);
   });
 

@@ -53,7 +53,7 @@ export interface FieldReport {
   distinct: { estimate: number; exact: boolean };
   /**
    * The detected meaning, or null when no single type fits at least 90% of the checked values (every number;
-   * texts up to 2,048 distinct ones per column, see `limits`).
+   * texts up to 1,024 distinct ones per column, see `limits`).
    */
   semantic: SemanticDetection | null;
 }

@@ -64,10 +64,11 @@ interface Verdict {
   mixed: boolean;
 }
 
-/** Verdicts remembered per column, by value hash, so repeated values are judged once. */
-const MAX_REMEMBERED = 1024;
-/** Distinct texts judged per column; after that its remaining text values are not checked (counted in `unchecked`). */
-export const MAX_JUDGED_TEXTS = 2048;
+/**
+ * Distinct texts judged per column, each verdict remembered by the text's hash so repeats cost a lookup.
+ * The first text new after that ends the column's checks: later texts are counted in `unchecked`.
+ */
+export const MAX_JUDGED_TEXTS = 1024;
 /** Longer texts match no semantic type and are no tokens (every pattern is far shorter). */
 const MAX_JUDGED_BYTES = 2048;
 
@@ -86,15 +87,14 @@ function judgeText(text: string): Verdict {
 
 /**
  * Counts, per column, what its values look like; `result` turns the counts into one detection. Numbers are
- * judged from their literal, every one. Texts are judged once per distinct value (the verdicts of the first
- * 1,024 are remembered), up to MAX_JUDGED_TEXTS (2,048) judgements; past that, the column's texts are counted as
- * not checked, so the detection rests on the values checked before (`checked` says how many).
+ * judged from their literal, every one. Texts are judged once per distinct value, for the first
+ * MAX_JUDGED_TEXTS distinct texts; from the first new text after those, the column's texts are counted as
+ * not checked, so the detection rests on the values before it (`checked` says how many).
  */
 export class SemanticTally {
   private checked = 0;
   /** Non-empty string and number values not checked, once the column ran out of judgements. */
   unchecked = 0;
-  private judged = 0;
   private readonly remembered = new Map<number, Verdict>();
   private readonly matches = new Map<SemanticType, number>();
   private readonly formats = new Map<string, number>();
@@ -116,13 +116,12 @@ export class SemanticTally {
     }
     let verdict = this.remembered.get(key);
     if (verdict === undefined) {
-      if (this.judged === MAX_JUDGED_TEXTS) {
+      if (this.remembered.size === MAX_JUDGED_TEXTS) {
         this.unchecked++;
         return;
       }
-      this.judged++;
       verdict = value.byteLength > MAX_JUDGED_BYTES ? NO_MATCH : judgeText(value.text());
-      if (this.remembered.size < MAX_REMEMBERED) this.remembered.set(key, verdict);
+      this.remembered.set(key, verdict);
     }
     this.checked++;
     if (verdict.semantic !== null) this.matches.set(verdict.semantic, (this.matches.get(verdict.semantic) ?? 0) + 1);
