@@ -66,6 +66,10 @@ export const AiAnalysis = Type.Object({
     duplicates: count('records equal to an earlier record'),
     exhaustive: Type.Boolean({ description: 'false when only the first 250,000 distinct records were kept' }),
   }),
+  limits: Type.Array(Type.String(), {
+    description:
+      'where the analysis summarised, sampled or estimated instead of counting one by one, one sentence each; empty when every number is exact',
+  }),
 });
 export type AiAnalysis = Static<typeof AiAnalysis>;
 

@@ -89,6 +89,18 @@ describe('the file conversion answer', () => {
   });
 });
 
+describe('the analysis of a record wider than the paths it tracks', () => {
+  it('summarises the columns past the limit and says so in words', async () => {
+    const wide = JSON.stringify([Object.fromEntries(Array.from({ length: 6000 }, (_, k) => [`k${k}`, k]))]);
+    const body = await convert(premium, wide, 'wide.json');
+    expect(body.ai_analysis.fields).toHaveLength(5000);
+    expect(body.ai_analysis.limits).toHaveLength(1);
+    expect(body.ai_analysis.limits[0]).toMatch(
+      /^Only the first 5,000 paths were analysed one by one; (about )?[\d,]+ more columns \(1,000 values\) were only counted/,
+    );
+  });
+});
+
 describe('POST /api/convert/compare-analysis', () => {
   it('refuses a free account with 403 and says why', async () => {
     const { file_id } = await convert(free, LOSSLESS, 'free.json');

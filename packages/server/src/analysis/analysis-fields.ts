@@ -49,6 +49,7 @@ export function aiAnalysis(report: AnalysisReport): AiAnalysis {
     data_quality_issues: report.issues,
     fields: report.fields.map(fieldSchema),
     duplicate_check: report.duplicateCheck,
+    limits: report.limits,
   };
 }
 

@@ -88,6 +88,11 @@ function SchemaAnalysis({ analysis }: { analysis: AiAnalysis }) {
       <Typography variant="body2" color="text.secondary">
         {formatCount(analysis.records)} records; {analysis.complexity_reason}
       </Typography>
+      {analysis.limits.map((limit) => (
+        <Alert key={limit} severity="info">
+          {limit}
+        </Alert>
+      ))}
       <TableContainer sx={{ maxHeight: 360 }}>
         <Table size="small" stickyHeader aria-label="Fields">
           <TableHead>
