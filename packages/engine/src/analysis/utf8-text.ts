@@ -1,7 +1,7 @@
 import { ByteBuilder } from '../json/byte-builder.js';
 import type { JsonCursor } from '../json/json-cursor.js';
 import { decodeString } from '../json/json-string.js';
-import { utf8CodePoint } from '../json/utf8-sequence.js';
+import { utf8CodePoint } from '../utf8/utf8-sequence.js';
 
 /** Scratch memory above this is given back after use, so one huge escaped string does not stay resident. */
 const KEEP_SCRATCH_BYTES = 1 << 20;
