@@ -8,7 +8,7 @@ import { BEYOND, beyondDoublePrecision, EXACT, NumberScan } from './number-preci
 import { RecordIndex } from './record-index.js';
 import { MAX_JUDGED_TEXTS } from './semantic-types.js';
 import { Utf8Text } from './utf8-text.js';
-import { hashText } from './value-hash.js';
+import { hashKey, hashText } from './value-hash.js';
 
 const encoder = new TextEncoder();
 
@@ -141,6 +141,17 @@ describe('byte-level measures agree with the JavaScript they replace', () => {
         expect(Number(report.fields[0]?.numeric?.max)).toBe(max);
       }),
     );
+  });
+
+  it('gives 200,000 distinct short texts 200,000 distinct hash keys, and a text the same key every time', () => {
+    const keys = new Set<number>();
+    for (let k = 0; k < 100_000; k++) {
+      keys.add(hashKey(hashText(`v${k}`)));
+      keys.add(hashKey(hashText(`${k}@example.com`)));
+    }
+    expect(keys.size).toBe(200_000);
+    expect(hashKey(hashText('same', 3))).toBe(hashKey(hashText('same', 3)));
+    expect(hashKey(hashText('same', 3))).not.toBe(hashKey(hashText('same', 4)));
   });
 
   it('finds every record hash the index was given, and no other', () => {
