@@ -45,7 +45,8 @@ export const CHECK = 2;
  * - `precision`: up to 15 significant digits (in a short literal whose value is far from the double range's
  *   ends) a double always holds them (EXACT); 18 or more it never can (BEYOND), since the shortest text of a
  *   double has at most 17; the rest need `beyondDoublePrecision` (CHECK);
- * - `approximate`: the value to within a relative 1e-14, enough to tell that it lies well inside a range;
+ * - `approximate`: the value to within a relative 1e-14, enough to tell that it lies well inside a range
+ *   (NaN for magnitudes under 1e-290, where that precision is not reached);
  * - `digitsOnly`: a non-negative integer, the kind of number an identifier is.
  */
 export class NumberScan {
@@ -95,11 +96,15 @@ export class NumberScan {
       exponent *= sign;
     }
     scale += exponent;
-    const magnitude = scale < 0 ? mantissa / 10 ** -scale : mantissa * 10 ** scale;
+    let magnitude =
+      scale < 0 ? mantissa / 10 ** Math.min(-scale, 300) / 10 ** Math.max(-scale - 300, 0) : mantissa * 10 ** scale;
+    // Near the subnormal doubles the quotient loses its relative precision: no approximation there (NaN).
+    if (magnitude !== 0 && magnitude < 1e-290) magnitude = Number.NaN;
     this.approximate = negative ? -magnitude : magnitude;
     this.digitsOnly = digitsOnly;
     if (significant >= 18) this.precision = BEYOND;
-    else if (significant <= 15 && Math.abs(exponent) <= SAFE_EXPONENT && end - start <= SHORT_LITERAL) this.precision = EXACT;
+    else if (significant <= 15 && Math.abs(exponent) <= SAFE_EXPONENT && end - start <= SHORT_LITERAL)
+      this.precision = EXACT;
     else this.precision = CHECK;
   }
 }
