@@ -82,7 +82,9 @@ function main() {
     const figures = Object.fromEntries(MODES.map((mode) => [mode, []]));
     for (let run = 1; run <= runs; run++) {
       for (const mode of MODES) {
-        const result = spawnSync(process.execPath, [self, '--child', flags.engine, set.file, mode], { encoding: 'utf8' });
+        const result = spawnSync(process.execPath, [self, '--child', flags.engine, set.file, mode], {
+          encoding: 'utf8',
+        });
         if (result.status !== 0) throw new Error(`${mode} on ${name} failed:\n${result.stderr}`);
         const figure = JSON.parse(result.stdout);
         figures[mode].push(figure);
