@@ -122,6 +122,7 @@ describe('byte-level measures agree with the JavaScript they replace', () => {
           expect(Math.abs(scan.approximate - value)).toBeLessThanOrEqual(Math.abs(value) * 1e-14);
         } else if (value !== 0 && Math.abs(value) < 1e-291) expect(scan.approximate).toBeNaN();
         expect(scan.digitsOnly).toBe(/^\d+$/.test(text));
+        if (scan.integer) expect(String(scan.approximate)).toBe(text);
       }),
     );
   });
@@ -130,6 +131,8 @@ describe('byte-level measures agree with the JavaScript they replace', () => {
     const literal = fc.oneof(
       fc.double({ noNaN: true, noDefaultInfinity: true }).map((value) => JSON.stringify(value)),
       fc.bigInt({ min: -(10n ** 25n), max: 10n ** 25n }).map(String),
+      fc.integer().map(String),
+      fc.constant('-0'),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(literal, { minLength: 1, maxLength: 60 }), async (texts) => {
@@ -139,6 +142,9 @@ describe('byte-level measures agree with the JavaScript they replace', () => {
         const max = Math.max(...values);
         expect(Number(report.fields[0]?.numeric?.min)).toBe(min);
         expect(Number(report.fields[0]?.numeric?.max)).toBe(max);
+        // As written: the text of one of the literals.
+        expect(texts).toContain(report.fields[0]?.numeric?.min);
+        expect(texts).toContain(report.fields[0]?.numeric?.max);
       }),
     );
   });

@@ -47,8 +47,9 @@ export class FieldStats {
   readonly samples = new Evidence();
   minLength = Number.POSITIVE_INFINITY;
   maxLength = -1;
-  minNumber: { value: number; text: string } | null = null;
-  maxNumber: { value: number; text: string } | null = null;
+  /** The smallest and largest number; `text` null when it is String(value) (an integer read exactly from its bytes). */
+  minNumber: { value: number; text: string | null } | null = null;
+  maxNumber: { value: number; text: string | null } | null = null;
   readonly distinct = new DistinctCounter();
   readonly semantic = new SemanticTally();
   readonly numbersAsStrings = new Evidence();
@@ -126,8 +127,9 @@ export class FieldStats {
     const min = this.minNumber;
     const max = this.maxNumber;
     if (min !== null && max !== null && wellInside(scan.approximate, min.value, max.value)) return;
-    const text = latin1(bytes, start, end);
-    const numeric = Number(text);
+    // A sequence of ids is a new maximum every time: integers need no text until the report.
+    const text = scan.integer ? null : latin1(bytes, start, end);
+    const numeric = text === null ? scan.approximate : Number(text);
     if (min === null || numeric < min.value) this.minNumber = { value: numeric, text };
     if (max === null || numeric > max.value) this.maxNumber = { value: numeric, text };
   }
@@ -187,7 +189,10 @@ export class FieldStats {
       numeric:
         this.minNumber === null || this.maxNumber === null
           ? null
-          : { min: this.minNumber.text, max: this.maxNumber.text },
+          : {
+              min: this.minNumber.text ?? String(this.minNumber.value),
+              max: this.maxNumber.text ?? String(this.maxNumber.value),
+            },
       distinct,
       semantic: this.semantic.result(keyName, distinct.exact ? distinct.estimate : null),
     };

@@ -47,12 +47,15 @@ export const CHECK = 2;
  *   double has at most 17; the rest need `beyondDoublePrecision` (CHECK);
  * - `approximate`: the value to within a relative 1e-14, enough to tell that it lies well inside a range
  *   (NaN for magnitudes under 1e-290, where that precision is not reached);
- * - `digitsOnly`: a non-negative integer, the kind of number an identifier is.
+ * - `digitsOnly`: a non-negative integer, the kind of number an identifier is;
+ * - `integer`: an integer of up to 15 digits (not `-0`): `approximate` is then its exact value, and
+ *   `String(approximate)` its text.
  */
 export class NumberScan {
   precision = EXACT;
   approximate = 0;
   digitsOnly = false;
+  integer = false;
 
   read(bytes: Uint8Array, start: number, end: number): void {
     let k = start;
@@ -102,6 +105,7 @@ export class NumberScan {
     if (magnitude !== 0 && magnitude < 1e-290) magnitude = Number.NaN;
     this.approximate = negative ? -magnitude : magnitude;
     this.digitsOnly = digitsOnly;
+    this.integer = !fraction && exponent === 0 && k === end && kept <= 15 && !(negative && mantissa === 0);
     if (significant >= 18) this.precision = BEYOND;
     else if (significant <= 15 && Math.abs(exponent) <= SAFE_EXPONENT && end - start <= SHORT_LITERAL)
       this.precision = EXACT;
