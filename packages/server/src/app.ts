@@ -12,7 +12,7 @@ import { auditRoutes } from './audit/routes.js';
 import { AuditService } from './audit/service.js';
 import { AccessTokens } from './auth/access-tokens.js';
 import { ADMIN_GROUP } from './auth/groups.js';
-import { purgeExpiredAuthRecordsJob } from './auth/jobs.js';
+import { passwordResetMailJob, purgeExpiredAuthRecordsJob } from './auth/jobs.js';
 import { AuthRepository } from './auth/repository.js';
 import { bearerAuthenticator } from './auth/request-auth.js';
 import { authRoutes } from './auth/routes.js';
@@ -97,7 +97,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   const accessTokens = new AccessTokens(jwtSecret);
   // Before the API docs and every route: the docs read the security this derives from each route's access.
   installRouteAccess(app, {
-    authenticators: { bearerAuth: bearerAuthenticator(accessTokens, clock) },
+    // Called per request, after `auth` below exists: the token's session epoch is checked there.
+    authenticators: { bearerAuth: bearerAuthenticator((token) => auth.authenticate(token)) },
     adminGroup: ADMIN_GROUP,
   });
   await registerApiDocs(app, config.publicUrl);
@@ -119,7 +120,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     adminEmails: config.adminEmails,
     log,
     onSignIn: (userId, status, details) => audit.record(userId, { action: 'sign_in', status, details }),
+    // Requests arrive only after the queue below has started.
+    queuePasswordReset: async (email) => {
+      await jobs.send(passwordResetMail, { email });
+    },
   });
+  const passwordResetMail = passwordResetMailJob(auth);
   const storage = deps.storage ?? createStorage(config);
   const files = new FilesService({ repository: new FilesRepository(database.db), storage, audit, clock, log });
   const plans = new PlansService({ repository: new PlansRepository(database.db), auth, files, limiter });
@@ -152,7 +158,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
 
   const jobs = await JobQueue.start({
     connection: database.queueOptions,
-    definitions: [purgeExpiredAuthRecordsJob(auth), purgeExpiredFilesJob(files)],
+    definitions: [purgeExpiredAuthRecordsJob(auth), passwordResetMail, purgeExpiredFilesJob(files)],
     workers: config.workers,
     log,
   });

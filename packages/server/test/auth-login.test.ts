@@ -63,20 +63,28 @@ describe('POST /api/auth/login', () => {
     expect(notConfirmed.json().code).toBe('EMAIL_NOT_CONFIRMED');
   });
 
-  it('throttles an account after 10 failures in 15 minutes, even for the right password', async () => {
+  it('slows the guesser (address and account together, with backoff), not the owner elsewhere', async () => {
     const email = uniqueEmail('throttle');
     await createConfirmedUser(t, email, PASSWORD);
-    for (let i = 0; i < 10; i++) {
-      expect((await login(email, 'wrong password', `10.0.0.${i}`)).statusCode).toBe(401);
-    }
-    const blocked = await login(email, PASSWORD, '10.0.1.1');
+    const guesser = '10.0.0.1';
+    for (let i = 0; i < 10; i++) expect((await login(email, 'wrong password', guesser)).statusCode).toBe(401);
+    const blocked = await login(email, PASSWORD, guesser);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('RATE_LIMITED');
     const retryAfter = Number(blocked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    // The owner, from another address, is not locked out.
+    expect((await login(email, PASSWORD, '10.0.9.9')).statusCode).toBe(200);
+
+    // The second round of 10 failures waits for the hour window, not 15 minutes.
     t.clock.advance(retryAfter * 1000);
-    expect((await login(email, PASSWORD, '10.0.1.1')).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await login(email, 'wrong password', guesser)).statusCode).toBe(401);
+    const longer = await login(email, PASSWORD, guesser);
+    expect(longer.statusCode).toBe(429);
+    expect(Number(longer.headers['retry-after'])).toBeGreaterThan(15 * 60);
+    t.clock.advance(Number(longer.headers['retry-after']) * 1000);
+    expect((await login(email, PASSWORD, guesser)).statusCode).toBe(200);
   });
 
   it('forgets failures after a successful sign-in', async () => {

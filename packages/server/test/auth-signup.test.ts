@@ -9,9 +9,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signup(email: string, password = 'long enough') {
-  return post(t.app, '/api/auth/signup', { email, password });
+async function signup(email: string, password = 'long enough', address?: string) {
+  return post(t.app, '/api/auth/signup', { email, password }, address ? { address } : {});
 }
+
+const confirm = (email: string, code: string | undefined) =>
+  post(t.app, '/api/auth/confirm-signup', { email, confirmation_code: code });
+const login = (email: string, password: string) => post(t.app, '/api/auth/login', { email, password });
 
 describe('POST /api/auth/signup', () => {
   it('creates an account and e-mails a 6-digit code', async () => {
@@ -49,18 +53,76 @@ describe('POST /api/auth/signup', () => {
     expect(again.json().code).toBe('EMAIL_TAKEN');
   });
 
-  it('lets an unconfirmed sign-up start over with a new code', async () => {
-    const email = uniqueEmail('again');
-    await signup(email);
+  it('keeps a pending sign-up while its code is valid: a second one is told to check the mail', async () => {
+    const email = uniqueEmail('pending');
+    expect((await signup(email, 'first password', '198.51.100.1')).statusCode).toBe(201);
     const first = await t.inbox.next(email);
-    expect((await signup(email, 'another password')).statusCode).toBe(201);
+    const second = await signup(email, 'second password', '198.51.100.2');
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({
+      detail: 'This email address is waiting for confirmation. Please check your email for a confirmation code.',
+      code: 'SIGNUP_PENDING',
+    });
+    expect(classifyAuthError(second.json().detail)).toBe('EMAIL_NOT_CONFIRMED');
+    expect(t.inbox.pending(email)).toBe(0);
+    expect((await confirm(email, first.code)).statusCode).toBe(200);
+    expect((await login(email, 'second password')).statusCode).toBe(401);
+    expect((await login(email, 'first password')).statusCode).toBe(200);
+  });
+
+  it('starts an abandoned sign-up over once its code expired; only the new code confirms it', async () => {
+    const email = uniqueEmail('again');
+    await signup(email, 'first password', '198.51.100.3');
+    const first = await t.inbox.next(email);
+    t.clock.advance(10 * 60 * 1000 + 1000);
+    expect((await signup(email, 'another password', '198.51.100.4')).statusCode).toBe(201);
     const second = await t.inbox.next(email);
-    const stale = await post(t.app, '/api/auth/confirm-signup', { email, confirmation_code: first.code });
-    if (first.code !== second.code) expect(stale.json().code).toBe('CODE_INVALID');
-    const ok = await post(t.app, '/api/auth/confirm-signup', { email, confirmation_code: second.code });
-    expect(ok.statusCode).toBe(200);
-    const login = await post(t.app, '/api/auth/login', { email, password: 'another password' });
-    expect(login.statusCode).toBe(200);
+    if (first.code !== second.code) expect((await confirm(email, first.code)).json().code).toBe('CODE_INVALID');
+    expect((await confirm(email, second.code)).statusCode).toBe(200);
+    expect((await login(email, 'first password')).statusCode).toBe(401);
+    expect((await login(email, 'another password')).statusCode).toBe(200);
+  });
+
+  it('lets one of many parallel restarts win, and its code confirms its own password', async () => {
+    const email = uniqueEmail('race');
+    await signup(email, 'first password', '198.51.100.5');
+    await t.inbox.next(email);
+    t.clock.advance(10 * 60 * 1000 + 1000);
+    const passwords = Array.from({ length: 8 }, (_, i) => `password number ${i}`);
+    const answers = await Promise.all(passwords.map((password, i) => signup(email, password, `198.51.101.${i}`)));
+    const winners = answers.flatMap((answer, i) => (answer.statusCode === 201 ? [passwords[i]] : []));
+    expect(winners).toHaveLength(1);
+    expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(passwords.length - 1);
+    const { code } = await t.inbox.next(email);
+    expect(t.inbox.pending(email)).toBe(0);
+    expect((await confirm(email, code)).statusCode).toBe(200);
+    for (const password of passwords) {
+      expect((await login(email, password)).statusCode).toBe(password === winners[0] ? 200 : 401);
+    }
+  });
+
+  it('limits code mails (sign-up, resend, forgot password) per client address', async () => {
+    const address = '203.0.113.9';
+    const from = { address };
+    for (let i = 0; i < 20; i++) {
+      const email = uniqueEmail('many');
+      const response = await (i % 2 === 0
+        ? signup(email, 'long enough', address)
+        : post(t.app, '/api/auth/forgot-password', { email }, from));
+      expect(response.statusCode).toBeLessThan(300);
+    }
+    const refused = [
+      await signup(uniqueEmail('one-more'), 'long enough', address),
+      await post(t.app, '/api/auth/resend-confirmation', { email: uniqueEmail('one-more') }, from),
+      await post(t.app, '/api/auth/forgot-password', { email: uniqueEmail('one-more') }, from),
+    ];
+    for (const response of refused) {
+      expect(response.statusCode).toBe(429);
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    const elsewhere = uniqueEmail('elsewhere');
+    expect((await signup(elsewhere, 'long enough', '203.0.113.10')).statusCode).toBe(201);
+    expect((await t.inbox.next(elsewhere)).code).toMatch(/^\d{6}$/);
   });
 });
 

@@ -13,3 +13,18 @@ export function purgeExpiredAuthRecordsJob(service: AuthService) {
     handle: () => service.purgeExpired(),
   });
 }
+
+/**
+ * Mails a password reset code, queued by forgot-password for every address so that the request
+ * does the same work whether or not the account exists. Delivered at least once: a repeat mails a
+ * new code that replaces the first (and counts against the account's reset limit).
+ */
+export function passwordResetMailJob(service: AuthService) {
+  return defineJob({
+    name: 'auth.password-reset-mail',
+    payload: Type.Object({ email: Type.String() }),
+    retry: { limit: 3, delaySeconds: 30, backoff: true },
+    expireInSeconds: 60,
+    handle: ({ email }) => service.sendPasswordReset(email),
+  });
+}

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { refreshTokens, users, verificationCodes } from '../db/schema.js';
 
@@ -10,6 +10,35 @@ export type CodeRow = typeof verificationCodes.$inferSelect;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 /** What a code is for. */
 export type CodePurpose = 'confirm-email' | 'reset-password';
+
+/** A code as issued: its keyed hash and expiry. */
+export type NewCode = Pick<CodeRow, 'codeHash' | 'expiresAt' | 'createdAt'>;
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+function openCodes(userId: string, purpose: CodePurpose) {
+  return and(
+    eq(verificationCodes.userId, userId),
+    eq(verificationCodes.purpose, purpose),
+    isNull(verificationCodes.consumedAt),
+  );
+}
+
+/** The code, if it is neither used nor expired. */
+function usableCode(codeId: string, now: Date) {
+  return and(
+    eq(verificationCodes.id, codeId),
+    isNull(verificationCodes.consumedAt),
+    gt(verificationCodes.expiresAt, now),
+  );
+}
+
+async function revokeRefreshTokens(tx: Transaction, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
 
 /** The only SQL of the auth feature. */
 export class AuthRepository {
@@ -25,25 +54,116 @@ export class AuthRepository {
     return row;
   }
 
-  /** Inserts an account; undefined when the e-mail is already taken. */
-  async createUser(email: string, passwordHash: string, now: Date): Promise<UserRow | undefined> {
-    const [row] = await this.db
-      .insert(users)
-      .values({ email, passwordHash, createdAt: now, updatedAt: now })
-      .onConflictDoNothing({ target: users.email })
-      .returning();
-    return row;
+  /** The account's session epoch (one primary-key lookup); undefined when the account is gone. */
+  async sessionEpoch(id: string): Promise<number | undefined> {
+    const [row] = await this.db.select({ epoch: users.sessionEpoch }).from(users).where(eq(users.id, id));
+    return row?.epoch;
   }
 
-  async updateUser(
-    id: string,
-    changes: Partial<Pick<UserRow, 'passwordHash' | 'emailConfirmedAt' | 'plan'>>,
+  /**
+   * Inserts an account with its first confirmation code, in one transaction (a code always exists
+   * for a pending sign-up); undefined when the e-mail is already taken.
+   */
+  async createUserWithCode(
+    user: Pick<UserRow, 'id' | 'email' | 'passwordHash'>,
+    code: NewCode,
     now: Date,
-  ): Promise<void> {
-    await this.db
-      .update(users)
-      .set({ ...changes, updatedAt: now })
-      .where(eq(users.id, id));
+  ): Promise<UserRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ ...user, createdAt: now, updatedAt: now })
+        .onConflictDoNothing({ target: users.email })
+        .returning();
+      if (row) await tx.insert(verificationCodes).values({ ...code, userId: row.id, purpose: 'confirm-email' });
+      return row;
+    });
+  }
+
+  /**
+   * Starts a pending sign-up over with a new password and code, only when it is still unconfirmed
+   * and none of its confirmation codes is still valid: a code in someone's mailbox keeps the
+   * password it was sent for. The account row is locked, so a confirmation cannot interleave.
+   */
+  async replacePendingSignup(userId: string, passwordHash: string, code: NewCode, now: Date): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [user] = await tx
+        .select({ confirmedAt: users.emailConfirmedAt })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      if (!user || user.confirmedAt) return false;
+      const [live] = await tx
+        .select({ id: verificationCodes.id })
+        .from(verificationCodes)
+        .where(and(openCodes(userId, 'confirm-email'), gt(verificationCodes.expiresAt, now)))
+        .limit(1);
+      if (live) return false;
+      await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+      await tx.delete(verificationCodes).where(openCodes(userId, 'confirm-email'));
+      await tx.insert(verificationCodes).values({ ...code, userId, purpose: 'confirm-email' });
+      return true;
+    });
+  }
+
+  /**
+   * Uses up a confirmation code and marks the address confirmed, in one transaction on the locked
+   * account row; false when the code was used, replaced or expired meanwhile.
+   */
+  async confirmEmail(userId: string, codeId: string, now: Date): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const [used] = await tx
+        .update(verificationCodes)
+        .set({ consumedAt: now })
+        .where(usableCode(codeId, now))
+        .returning({ id: verificationCodes.id });
+      if (!used) return false;
+      await tx.update(users).set({ emailConfirmedAt: now, updatedAt: now }).where(eq(users.id, userId));
+      return true;
+    });
+  }
+
+  /**
+   * Uses up a reset code, sets the new password (which also confirms the address: the code reached
+   * the mailbox), raises the session epoch and revokes every refresh token, in one transaction;
+   * false when the code was used or expired meanwhile.
+   */
+  async resetPassword(userId: string, codeId: string, passwordHash: string, now: Date): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [used] = await tx
+        .update(verificationCodes)
+        .set({ consumedAt: now })
+        .where(usableCode(codeId, now))
+        .returning({ id: verificationCodes.id });
+      if (!used) return false;
+      await tx
+        .update(users)
+        .set({
+          passwordHash,
+          emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${now})`,
+          sessionEpoch: sql`${users.sessionEpoch} + 1`,
+          updatedAt: now,
+        })
+        .where(eq(users.id, userId));
+      await revokeRefreshTokens(tx, userId, now);
+      return true;
+    });
+  }
+
+  /** Ends every session of the account: raises its session epoch and revokes its refresh tokens. */
+  async endAllSessions(userId: string, now: Date): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ sessionEpoch: sql`${users.sessionEpoch} + 1`, updatedAt: now })
+        .where(eq(users.id, userId));
+      await revokeRefreshTokens(tx, userId, now);
+    });
+  }
+
+  async setPlan(id: string, plan: string, now: Date): Promise<void> {
+    await this.db.update(users).set({ plan, updatedAt: now }).where(eq(users.id, id));
   }
 
   async deleteUser(id: string): Promise<void> {
@@ -51,18 +171,10 @@ export class AuthRepository {
   }
 
   /** Replaces the user's open codes for this purpose with a new one (only the newest code works). */
-  async replaceCode(code: Pick<CodeRow, 'userId' | 'purpose' | 'codeHash' | 'expiresAt' | 'createdAt'>): Promise<void> {
+  async replaceCode(userId: string, purpose: CodePurpose, code: NewCode): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx
-        .delete(verificationCodes)
-        .where(
-          and(
-            eq(verificationCodes.userId, code.userId),
-            eq(verificationCodes.purpose, code.purpose),
-            isNull(verificationCodes.consumedAt),
-          ),
-        );
-      await tx.insert(verificationCodes).values(code);
+      await tx.delete(verificationCodes).where(openCodes(userId, purpose));
+      await tx.insert(verificationCodes).values({ ...code, userId, purpose });
     });
   }
 
@@ -70,36 +182,24 @@ export class AuthRepository {
     const [row] = await this.db
       .select()
       .from(verificationCodes)
-      .where(
-        and(
-          eq(verificationCodes.userId, userId),
-          eq(verificationCodes.purpose, purpose),
-          isNull(verificationCodes.consumedAt),
-        ),
-      )
+      .where(openCodes(userId, purpose))
       .orderBy(desc(verificationCodes.createdAt))
       .limit(1);
     return row;
   }
 
-  /** Counts a wrong try in the database (not read-modify-write) and returns the new count. */
-  async addWrongAttempt(codeId: string): Promise<number> {
+  /**
+   * Reserves one try of a code BEFORE it is compared, in one statement (parallel tries queue on the
+   * row): at most `max` tries ever reach the comparison. Returns the tries counted so far, or
+   * undefined when none is left (or the code was used or expired meanwhile).
+   */
+  async reserveAttempt(codeId: string, max: number, now: Date): Promise<number | undefined> {
     const [row] = await this.db
       .update(verificationCodes)
       .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.id, codeId))
+      .where(and(usableCode(codeId, now), lt(verificationCodes.attempts, max)))
       .returning({ attempts: verificationCodes.attempts });
-    return row?.attempts ?? Number.POSITIVE_INFINITY;
-  }
-
-  /** Marks a code used; false when another request used it first (single use under races). */
-  async consumeCode(codeId: string, now: Date): Promise<boolean> {
-    const rows = await this.db
-      .update(verificationCodes)
-      .set({ consumedAt: now })
-      .where(and(eq(verificationCodes.id, codeId), isNull(verificationCodes.consumedAt)))
-      .returning({ id: verificationCodes.id });
-    return rows.length === 1;
+    return row?.attempts;
   }
 
   async insertRefreshToken(
@@ -128,13 +228,6 @@ export class AuthRepository {
       .update(refreshTokens)
       .set({ revokedAt: now })
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-  }
-
-  async revokeAllForUser(userId: string, now: Date): Promise<void> {
-    await this.db
-      .update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
   }
 
   /** Deletes codes and refresh tokens that can no longer be used. */

@@ -57,7 +57,7 @@ export function authRoutes(service: AuthService, options: { secureCookie: boolea
         },
       },
       async (request, reply) => {
-        await service.signup(request.body.email, request.body.password);
+        await service.signup(request.body.email, request.body.password, request.ip);
         return reply
           .status(201)
           .send(message('Account created successfully! Please check your email for a confirmation code.'));
@@ -93,7 +93,7 @@ export function authRoutes(service: AuthService, options: { secureCookie: boolea
         },
       },
       async (request) => {
-        await service.resendConfirmation(request.body.email);
+        await service.resendConfirmation(request.body.email, request.ip);
         return message('Confirmation code sent successfully! Please check your email.');
       },
     );
@@ -139,6 +139,23 @@ export function authRoutes(service: AuthService, options: { secureCookie: boolea
       },
     );
 
+    api.post(
+      '/api/auth/logout-everywhere',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'Sign out every browser and device: ends all refresh and access tokens of the account',
+          response: { 200: MessageResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await service.logoutEverywhere(request.claims.sub);
+        reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+        return message('Signed out everywhere.');
+      },
+    );
+
     api.get(
       '/api/auth/me',
       {
@@ -166,7 +183,7 @@ export function authRoutes(service: AuthService, options: { secureCookie: boolea
         },
       },
       async (request) => {
-        await service.forgotPassword(request.body.email);
+        await service.forgotPassword(request.body.email, request.ip);
         return message('If an account exists for this email, a reset code has been sent to it.');
       },
     );

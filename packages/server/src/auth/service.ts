@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hash as hashPassword, verify as verifyPassword } from '@node-rs/argon2';
-import type { CurrentUser, PlanId } from '@unnest/contracts';
+import type { AccessTokenClaims, CurrentUser, PlanId } from '@unnest/contracts';
+import { addressSubject } from '../platform/client-address.js';
 import type { Clock } from '../platform/clock.js';
 import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
@@ -9,17 +10,19 @@ import type { RateLimiter } from '../platform/rate-limiter.js';
 import type { AccessTokens } from './access-tokens.js';
 import { describeUser } from './groups.js';
 import {
+  CODE_MAILS_PER_ADDRESS,
   CODE_MAX_ATTEMPTS,
   CODE_TTL_MS,
   CONFIRMATION_RESENDS,
   LOGIN_FAILURES_PER_ACCOUNT,
   LOGIN_FAILURES_PER_ADDRESS,
+  LOGIN_FAILURES_PER_PAIR,
   LONGEST_WINDOW_MS,
   REFRESH_TOKEN_TTL_MS,
   RESET_REQUESTS,
 } from './limits.js';
 import { confirmationMail, passwordResetMail } from './mail-templates.js';
-import type { AuthRepository, CodePurpose, UserRow } from './repository.js';
+import type { AuthRepository, CodePurpose, NewCode, UserRow } from './repository.js';
 import { hashCode, hashRefreshToken, newCode, newRefreshToken, sameDigest } from './secrets.js';
 
 /** A signed-in session: the bearer token for the body, the refresh token for the cookie. */
@@ -41,6 +44,8 @@ export interface AuthServiceDeps {
   codeKey: Uint8Array;
   adminEmails: readonly string[];
   log: Logger;
+  /** Queues the job that mails a password reset code (see sendPasswordReset). */
+  queuePasswordReset: (email: string) => Promise<void>;
   /** Told of every sign-in of a known account, successful or not (the usage history). */
   onSignIn?: (userId: string, outcome: 'success' | 'error', detail: string) => Promise<void>;
 }
@@ -50,77 +55,101 @@ function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+function rateLimited(detail: string, retryAfterSeconds: number): AppError {
+  return new AppError('RATE_LIMITED', { detail, retryAfterSeconds });
+}
+
 /** The account rules: sign-up with e-mailed codes, sign-in with throttling, sessions, reset, plans. */
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 
-  /** Creates an account (or renews an unconfirmed one) and e-mails a confirmation code. */
-  async signup(rawEmail: string, password: string): Promise<void> {
+  /**
+   * Creates an account and e-mails a confirmation code. An unconfirmed account is started over (new
+   * password, new code) only once its code expired; before that the caller is told to check the
+   * mail, so a second sign-up never changes the password the mailed code confirms.
+   */
+  async signup(rawEmail: string, password: string, clientAddress: string): Promise<void> {
     const { repository, clock } = this.deps;
     const email = normalizeEmail(rawEmail);
+    const slot = await this.takeCodeMailSlot(clientAddress);
     const passwordHash = await hashPassword(password);
+    const now = clock.now();
+    const code = newCode();
     const existing = await repository.findUserByEmail(email);
     if (existing?.emailConfirmedAt) throw new AppError('EMAIL_TAKEN');
-    if (existing) {
-      // Signing up again before confirming: the newest password wins, and a new code counts as a resend.
-      await this.assertResendAllowed(existing.id);
-      await repository.updateUser(existing.id, { passwordHash }, clock.now());
-      await this.deps.limiter.record(CONFIRMATION_RESENDS, existing.id);
-      await this.sendCode(existing, 'confirm-email');
-      return;
-    }
-    const user = await repository.createUser(email, passwordHash, clock.now());
-    if (!user) throw new AppError('EMAIL_TAKEN');
-    await this.sendCode(user, 'confirm-email');
+    const userId = existing?.id ?? randomUUID();
+    const issued = this.codeRecord(userId, 'confirm-email', code, now);
+    const started = existing
+      ? await repository.replacePendingSignup(userId, passwordHash, issued, now)
+      : (await repository.createUserWithCode({ id: userId, email, passwordHash }, issued, now)) !== undefined;
+    if (!started) throw new AppError('SIGNUP_PENDING');
+    await this.sendNow(confirmationMail(email, code), slot);
   }
 
   /** Confirms the e-mail address with the code sent to it. */
   async confirmSignup(rawEmail: string, code: string): Promise<void> {
-    const user = await this.deps.repository.findUserByEmail(normalizeEmail(rawEmail));
+    const { repository, clock } = this.deps;
+    const user = await repository.findUserByEmail(normalizeEmail(rawEmail));
     // An unknown address gets the same answer as a wrong code: confirmation does not reveal accounts.
     if (!user) throw new AppError('CODE_INVALID');
     if (user.emailConfirmedAt) throw new AppError('ALREADY_CONFIRMED');
-    await this.useCode(user, 'confirm-email', code);
-    await this.deps.repository.updateUser(user.id, { emailConfirmedAt: this.deps.clock.now() }, this.deps.clock.now());
+    const codeId = await this.checkCode(user, 'confirm-email', code);
+    if (!(await repository.confirmEmail(user.id, codeId, clock.now()))) throw new AppError('CODE_INVALID');
   }
 
   /** E-mails a new confirmation code, at most CONFIRMATION_RESENDS per hour. */
-  async resendConfirmation(rawEmail: string): Promise<void> {
+  async resendConfirmation(rawEmail: string, clientAddress: string): Promise<void> {
+    const slot = await this.takeCodeMailSlot(clientAddress);
     const user = await this.deps.repository.findUserByEmail(normalizeEmail(rawEmail));
     if (!user) return; // answered like a sent code, so that resend does not reveal accounts
     if (user.emailConfirmedAt) throw new AppError('ALREADY_CONFIRMED');
-    await this.assertResendAllowed(user.id);
-    await this.deps.limiter.record(CONFIRMATION_RESENDS, user.id);
-    await this.sendCode(user, 'confirm-email');
+    const resend = await this.deps.limiter.acquire(CONFIRMATION_RESENDS, user.id);
+    if (!resend.granted) {
+      throw rateLimited(
+        'Too many codes requested. Please wait before asking for another one.',
+        resend.retryAfterSeconds,
+      );
+    }
+    const code = newCode();
+    await this.deps.repository.replaceCode(
+      user.id,
+      'confirm-email',
+      this.codeRecord(user.id, 'confirm-email', code, this.deps.clock.now()),
+    );
+    await this.sendNow(confirmationMail(user.email, code), slot);
   }
 
   /**
-   * Signs in. Failures are counted per account and per client address; over the limit the answer is
-   * RATE_LIMITED before the password is even checked. The texts let the client tell an unknown
-   * account, a wrong password and an unconfirmed address apart (spec section 8).
+   * Signs in. A failure slot is reserved per client address, per address and account together, and
+   * per account BEFORE the password is checked (so parallel guesses cannot outrun the count), and
+   * given back on success; without a slot the answer is RATE_LIMITED. The texts let the client tell
+   * an unknown account, a wrong password and an unconfirmed address apart (spec section 8).
    */
   async login(rawEmail: string, password: string, clientAddress: string): Promise<Session> {
     const { repository, limiter } = this.deps;
     const email = normalizeEmail(rawEmail);
-    const wait = Math.max(
-      await limiter.retryAfterSeconds(LOGIN_FAILURES_PER_ACCOUNT, email),
-      await limiter.retryAfterSeconds(LOGIN_FAILURES_PER_ADDRESS, clientAddress),
-    );
-    if (wait > 0) {
-      throw new AppError('RATE_LIMITED', {
-        detail: `Too many failed sign-in attempts. Please try again in ${Math.ceil(wait / 60)} minute(s).`,
-        retryAfterSeconds: wait,
-      });
+    const address = addressSubject(clientAddress);
+    const pair = `${address} ${email}`;
+    const failure = await limiter.acquireAll([
+      { limit: LOGIN_FAILURES_PER_ADDRESS, subject: address },
+      { limit: LOGIN_FAILURES_PER_PAIR, subject: pair },
+      { limit: LOGIN_FAILURES_PER_ACCOUNT, subject: email },
+    ]);
+    if (!failure.granted) {
+      const minutes = Math.ceil(failure.retryAfterSeconds / 60);
+      throw rateLimited(
+        `Too many failed sign-in attempts. Please try again in ${minutes} minute(s).`,
+        failure.retryAfterSeconds,
+      );
     }
     const user = await repository.findUserByEmail(email);
     if (!user || !(await verifyPassword(user.passwordHash, password))) {
-      await limiter.record(LOGIN_FAILURES_PER_ACCOUNT, email);
-      await limiter.record(LOGIN_FAILURES_PER_ADDRESS, clientAddress);
       if (user) await this.deps.onSignIn?.(user.id, 'error', `Failed sign-in (wrong password) from ${clientAddress}`);
       throw new AppError(user ? 'INVALID_CREDENTIALS' : 'USER_NOT_FOUND');
     }
+    await failure.release();
+    await limiter.reset(LOGIN_FAILURES_PER_PAIR, pair);
     if (!user.emailConfirmedAt) throw new AppError('EMAIL_NOT_CONFIRMED');
-    await limiter.reset(LOGIN_FAILURES_PER_ACCOUNT, email);
     const session = await this.startSession(user, randomUUID());
     await this.deps.onSignIn?.(user.id, 'success', `Signed in from ${clientAddress}`);
     return session;
@@ -152,6 +181,24 @@ export class AuthService {
     if (stored) await this.deps.repository.revokeRefreshToken(stored.id, this.deps.clock.now());
   }
 
+  /** Signs out every browser and device: refresh tokens revoked, access tokens ended at once. */
+  async logoutEverywhere(userId: string): Promise<void> {
+    await this.deps.repository.endAllSessions(userId, this.deps.clock.now());
+  }
+
+  /**
+   * The claims of a bearer token that is valid now: signed, unexpired, and issued under the
+   * account's current session epoch (one primary-key lookup), so that sign-out everywhere, a
+   * password reset and account deletion end it at once.
+   */
+  async authenticate(token: string): Promise<AccessTokenClaims> {
+    const { claims, epoch } = await this.deps.accessTokens.verify(token, this.deps.clock.now());
+    const current = await this.deps.repository.sessionEpoch(claims.sub);
+    if (current === undefined) throw new AppError('UNAUTHENTICATED', { detail: 'This account no longer exists' });
+    if (current !== epoch) throw new AppError('SESSION_EXPIRED');
+    return claims;
+  }
+
   /** The account behind a valid access token, as the server sees it now. */
   async currentUser(userId: string): Promise<CurrentUser> {
     const user = await this.deps.repository.findUserById(userId);
@@ -160,34 +207,40 @@ export class AuthService {
   }
 
   /**
-   * Starts a password reset. Known and unknown addresses get the same answer, and the mail is sent
-   * after answering, so neither the response nor its timing tells whether an account exists.
+   * Starts a password reset. The request does the same work for every address (a per-address slot
+   * and one queued job) and never looks the account up, so neither the answer nor its timing tells
+   * whether an account exists; the job mails the code.
    */
-  async forgotPassword(rawEmail: string): Promise<void> {
-    const user = await this.deps.repository.findUserByEmail(normalizeEmail(rawEmail));
-    if (!user) return;
-    if ((await this.deps.limiter.retryAfterSeconds(RESET_REQUESTS, user.id)) > 0) return;
-    await this.deps.limiter.record(RESET_REQUESTS, user.id);
-    const code = await this.issueCode(user, 'reset-password');
-    this.deps.mailer.send(passwordResetMail(user.email, code)).catch((error: unknown) => {
-      this.deps.log.error({ err: error }, 'password reset mail failed');
-    });
+  async forgotPassword(rawEmail: string, clientAddress: string): Promise<void> {
+    await this.takeCodeMailSlot(clientAddress);
+    await this.deps.queuePasswordReset(normalizeEmail(rawEmail));
   }
 
-  /** Sets a new password with an e-mailed reset code and signs out every session of the account. */
+  /** The queued half of forgotPassword: mails a reset code to a known account, at most RESET_REQUESTS an hour. */
+  async sendPasswordReset(email: string): Promise<void> {
+    const user = await this.deps.repository.findUserByEmail(email);
+    if (!user) return;
+    if (!(await this.deps.limiter.acquire(RESET_REQUESTS, user.id)).granted) return;
+    const code = newCode();
+    await this.deps.repository.replaceCode(
+      user.id,
+      'reset-password',
+      this.codeRecord(user.id, 'reset-password', code, this.deps.clock.now()),
+    );
+    // A failure throws, so the queue retries; the retry's code replaces this one.
+    await this.deps.mailer.send(passwordResetMail(user.email, code));
+  }
+
+  /** Sets a new password with an e-mailed reset code and ends every session of the account. */
   async resetPassword(rawEmail: string, code: string, newPassword: string): Promise<void> {
     const { repository, clock } = this.deps;
     const user = await repository.findUserByEmail(normalizeEmail(rawEmail));
     if (!user) throw new AppError('CODE_INVALID');
-    await this.useCode(user, 'reset-password', code);
-    const now = clock.now();
-    // The code reached the mailbox, which proves the address as well as a confirmation would.
-    await repository.updateUser(
-      user.id,
-      { passwordHash: await hashPassword(newPassword), emailConfirmedAt: user.emailConfirmedAt ?? now },
-      now,
-    );
-    await repository.revokeAllForUser(user.id, now);
+    const codeId = await this.checkCode(user, 'reset-password', code);
+    const passwordHash = await hashPassword(newPassword);
+    if (!(await repository.resetPassword(user.id, codeId, passwordHash, clock.now()))) {
+      throw new AppError('CODE_INVALID');
+    }
   }
 
   /** Sets an account's plan (operator command); returns the account as it is now. */
@@ -195,15 +248,24 @@ export class AuthService {
     const { repository, clock } = this.deps;
     const user = await repository.findUserByEmail(normalizeEmail(rawEmail));
     if (!user) throw new AppError('USER_NOT_FOUND');
-    await repository.updateUser(user.id, { plan }, clock.now());
+    await repository.setPlan(user.id, plan, clock.now());
     return describeUser({ ...user, plan }, this.deps.adminEmails);
   }
 
-  /** Checks the account's password (to confirm a destructive action); INVALID_CREDENTIALS when wrong. */
+  /**
+   * Checks the account's password (to confirm a destructive action); INVALID_CREDENTIALS when wrong.
+   * A stolen access token must not become a password oracle: each check takes a failure slot of the
+   * account first, like a sign-in.
+   */
   async confirmPassword(userId: string, password: string): Promise<void> {
     const user = await this.deps.repository.findUserById(userId);
     if (!user) throw new AppError('UNAUTHENTICATED');
+    const failure = await this.deps.limiter.acquire(LOGIN_FAILURES_PER_ACCOUNT, user.email);
+    if (!failure.granted) {
+      throw rateLimited('Too many wrong passwords. Please try again later.', failure.retryAfterSeconds);
+    }
     if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('INVALID_CREDENTIALS');
+    await failure.release();
   }
 
   /** Deletes the account row; its codes, sessions and every feature's records go with it (cascade). */
@@ -219,53 +281,53 @@ export class AuthService {
     this.deps.log.info({ ...removed, events }, 'purged expired auth records');
   }
 
-  private async assertResendAllowed(userId: string): Promise<void> {
-    const wait = await this.deps.limiter.retryAfterSeconds(CONFIRMATION_RESENDS, userId);
-    if (wait > 0) {
-      throw new AppError('RATE_LIMITED', {
-        detail: 'Too many codes requested. Please wait before asking for another one.',
-        retryAfterSeconds: wait,
-      });
+  /** Takes one of the client address's code mails, or throws RATE_LIMITED. */
+  private async takeCodeMailSlot(clientAddress: string): Promise<() => Promise<void>> {
+    const slot = await this.deps.limiter.acquire(CODE_MAILS_PER_ADDRESS, addressSubject(clientAddress));
+    if (!slot.granted) {
+      throw rateLimited('Too many codes requested. Please wait before asking for another one.', slot.retryAfterSeconds);
     }
+    return slot.release;
   }
 
-  private async issueCode(user: UserRow, purpose: CodePurpose): Promise<string> {
-    const code = newCode();
-    const now = this.deps.clock.now();
-    await this.deps.repository.replaceCode({
-      userId: user.id,
-      purpose,
-      codeHash: hashCode(this.deps.codeKey, user.id, purpose, code),
+  private codeRecord(userId: string, purpose: CodePurpose, code: string, now: Date): NewCode {
+    return {
+      codeHash: hashCode(this.deps.codeKey, userId, purpose, code),
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
       createdAt: now,
-    });
-    return code;
+    };
   }
 
-  private async sendCode(user: UserRow, purpose: CodePurpose): Promise<void> {
-    const code = await this.issueCode(user, purpose);
-    const mail: MailMessage =
-      purpose === 'confirm-email' ? confirmationMail(user.email, code) : passwordResetMail(user.email, code);
+  /** Sends a code mail while the client waits; a failure gives the address's mail slot back. */
+  private async sendNow(mail: MailMessage, slot: () => Promise<void>): Promise<void> {
     try {
       await this.deps.mailer.send(mail);
     } catch (error) {
       this.deps.log.error({ err: error }, 'sending a code failed');
+      await slot();
       throw new AppError('MAIL_FAILED', { cause: error });
     }
   }
 
-  /** Checks a code and uses it up: single use, expiring, dead after CODE_MAX_ATTEMPTS wrong tries. */
-  private async useCode(user: UserRow, purpose: CodePurpose, code: string): Promise<void> {
+  /**
+   * Checks a code: a try is reserved before the comparison (at most CODE_MAX_ATTEMPTS ever reach it,
+   * however many arrive at once), and the code must be unexpired. Returns the code's id for the
+   * caller to use it up in the same transaction as its effect.
+   */
+  private async checkCode(user: UserRow, purpose: CodePurpose, code: string): Promise<string> {
     const { repository, clock } = this.deps;
+    const now = clock.now();
     const stored = await repository.latestOpenCode(user.id, purpose);
     if (!stored) throw new AppError('CODE_INVALID');
     if (stored.attempts >= CODE_MAX_ATTEMPTS) throw new AppError('CODE_ATTEMPTS_EXCEEDED');
-    if (stored.expiresAt <= clock.now()) throw new AppError('CODE_EXPIRED');
+    if (stored.expiresAt <= now) throw new AppError('CODE_EXPIRED');
+    const attempts = await repository.reserveAttempt(stored.id, CODE_MAX_ATTEMPTS, now);
+    if (attempts === undefined) throw new AppError('CODE_ATTEMPTS_EXCEEDED');
     if (!sameDigest(stored.codeHash, hashCode(this.deps.codeKey, user.id, purpose, code))) {
-      const attempts = await repository.addWrongAttempt(stored.id);
       throw new AppError(attempts >= CODE_MAX_ATTEMPTS ? 'CODE_ATTEMPTS_EXCEEDED' : 'CODE_INVALID');
     }
-    if (!(await repository.consumeCode(stored.id, clock.now()))) throw new AppError('CODE_INVALID');
+    // Right: the code is used up by the caller, so the reserved try needs no giving back.
+    return stored.id;
   }
 
   private async startSession(user: UserRow, familyId: string): Promise<Session> {
@@ -273,6 +335,7 @@ export class AuthService {
     const described = describeUser(user, this.deps.adminEmails);
     const accessToken = await this.deps.accessTokens.sign(
       { sub: user.id, email: user.email, groups: described.groups, is_premium: described.is_premium, plan: user.plan },
+      user.sessionEpoch,
       now,
     );
     const refreshToken = newRefreshToken();

@@ -5,13 +5,17 @@ import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp, u
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** Accounts. E-mails are stored lower-cased; the plan drives premium groups. */
+/**
+ * Accounts. E-mails are stored lower-cased; the plan drives premium groups. Access tokens carry the
+ * `session_epoch` they were issued under: raising it (sign-out everywhere, password reset) ends them.
+ */
 export const users = pgTable('users', {
   id: id(),
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   emailConfirmedAt: at('email_confirmed_at'),
   plan: text('plan').notNull().default('free'),
+  sessionEpoch: integer('session_epoch').notNull().default(0),
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
 });

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { rateEvents } from '../db/schema.js';
 
@@ -6,49 +6,50 @@ import { rateEvents } from '../db/schema.js';
 export class RateEventsRepository {
   constructor(private readonly db: Database) {}
 
-  async record(bucket: string, subject: string, at: Date): Promise<void> {
-    await this.db.insert(rateEvents).values({ bucket, subject, occurredAt: at });
-  }
-
-  /** Count and oldest time of the events after `since`. */
-  async window(bucket: string, subject: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+  /** Count of the events after `since`. */
+  async count(bucket: string, subject: string, since: Date): Promise<number> {
     const [row] = await this.db
-      .select({
-        // count() is bigint: a string from pg and a number from PGlite; the cast makes both a number.
-        count: sql<number>`count(*)::int`,
-        oldest: sql<Date | string | null>`min(${rateEvents.occurredAt})`,
-      })
+      // count() is bigint: a string from pg and a number from PGlite; the cast makes both a number.
+      .select({ count: sql<number>`count(*)::int` })
       .from(rateEvents)
       .where(and(eq(rateEvents.bucket, bucket), eq(rateEvents.subject, subject), gt(rateEvents.occurredAt, since)));
-    const oldest = row?.oldest ?? null;
-    return { count: Number(row?.count ?? 0), oldest: oldest === null ? null : new Date(oldest) };
+    return Number(row?.count ?? 0);
   }
 
   /**
-   * Records an event only while fewer than `max` happened after `since`, atomically: concurrent
-   * callers for one subject queue on a transaction-scoped advisory lock, so exactly `max` get in.
-   * Returns the new event's id, or undefined (with the window) when the limit is reached.
+   * Records an event only while every window holds fewer than its `max` events after its `since`,
+   * atomically: concurrent callers for one subject queue on a transaction-scoped advisory lock, so
+   * exactly `max` get in. Returns the new event's id, or undefined with the moment every full
+   * window has freed a place.
    */
   async recordIfUnder(
     bucket: string,
     subject: string,
-    since: Date,
-    max: number,
+    windows: readonly { since: Date; max: number }[],
     at: Date,
-  ): Promise<{ id: number } | { id: undefined; oldest: Date | null }> {
+  ): Promise<{ id: number } | { id: undefined; freeAt: Date }> {
+    const earliest = new Date(Math.min(...windows.map((window) => window.since.getTime())));
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${bucket}\n${subject}`}))`);
-      const [row] = await tx
-        .select({
-          count: sql<number>`count(*)::int`,
-          oldest: sql<Date | string | null>`min(${rateEvents.occurredAt})`,
-        })
+      // At most the largest `max` rows: nothing is recorded over a limit.
+      const rows = await tx
+        .select({ occurredAt: rateEvents.occurredAt })
         .from(rateEvents)
-        .where(and(eq(rateEvents.bucket, bucket), eq(rateEvents.subject, subject), gt(rateEvents.occurredAt, since)));
-      if (Number(row?.count ?? 0) >= max) {
-        const oldest = row?.oldest ?? null;
-        return { id: undefined, oldest: oldest === null ? null : new Date(oldest) };
+        .where(
+          and(eq(rateEvents.bucket, bucket), eq(rateEvents.subject, subject), gt(rateEvents.occurredAt, earliest)),
+        )
+        .orderBy(asc(rateEvents.occurredAt));
+      let freeAt: Date | undefined;
+      for (const window of windows) {
+        const inWindow = rows.filter((row) => row.occurredAt > window.since);
+        const over = inWindow.length - window.max;
+        if (over < 0) continue;
+        // The window frees a place when its (over + 1)-th oldest event leaves it.
+        const leaving = inWindow[over]?.occurredAt ?? at;
+        const free = new Date(leaving.getTime() + (at.getTime() - window.since.getTime()));
+        if (freeAt === undefined || free > freeAt) freeAt = free;
       }
+      if (freeAt !== undefined) return { id: undefined, freeAt };
       const [inserted] = await tx
         .insert(rateEvents)
         .values({ bucket, subject, occurredAt: at })

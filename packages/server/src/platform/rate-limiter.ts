@@ -1,11 +1,16 @@
 import type { Clock } from './clock.js';
 import type { RateEventsRepository } from './rate-events.repository.js';
 
-/** A limit: at most `max` events per `windowMs` for one subject. */
+/**
+ * A limit: at most `max` events per `windowMs` for one subject. `backoff` adds longer windows with
+ * their own caps on the same events, so that a subject that keeps hitting the limit waits longer
+ * each time (e.g. 10 per 15 minutes, then 20 per hour, then 40 per day).
+ */
 export interface RateLimit {
   bucket: string;
   max: number;
   windowMs: number;
+  backoff?: readonly { max: number; windowMs: number }[];
 }
 
 /** The outcome of `acquire`: a counted event that can be given back, or how long to wait. */
@@ -21,40 +26,54 @@ export class RateLimiter {
     private readonly clock: Clock,
   ) {}
 
-  /** Seconds until the subject may act again, or 0 when it is under the limit. */
-  async retryAfterSeconds(limit: RateLimit, subject: string): Promise<number> {
-    const now = this.clock.now();
-    const { count, oldest } = await this.events.window(limit.bucket, subject, new Date(now.getTime() - limit.windowMs));
-    if (count < limit.max || oldest === null) return 0;
-    return Math.max(1, Math.ceil((oldest.getTime() + limit.windowMs - now.getTime()) / 1000));
-  }
-
   /**
-   * Counts one event if the subject is under the limit, atomically (parallel requests cannot all
-   * slip under it). `release` gives the event back, for work that failed through no use of the quota.
+   * Counts one event if the subject is under the limit (every window of it), atomically: parallel
+   * requests cannot all slip under it. Take it BEFORE the work it limits; `release` gives the event
+   * back, for work that succeeded or failed through no use of the quota.
    */
   async acquire(limit: RateLimit, subject: string): Promise<Acquired> {
     const now = this.clock.now();
-    const since = new Date(now.getTime() - limit.windowMs);
-    const result = await this.events.recordIfUnder(limit.bucket, subject, since, limit.max, now);
+    const windows = [{ max: limit.max, windowMs: limit.windowMs }, ...(limit.backoff ?? [])];
+    const result = await this.events.recordIfUnder(
+      limit.bucket,
+      subject,
+      windows.map((window) => ({ since: new Date(now.getTime() - window.windowMs), max: window.max })),
+      now,
+    );
     if (result.id === undefined) {
-      const oldest = result.oldest ?? now;
-      const wait = Math.ceil((oldest.getTime() + limit.windowMs - now.getTime()) / 1000);
+      const wait = Math.ceil((result.freeAt.getTime() - now.getTime()) / 1000);
       return { granted: false, retryAfterSeconds: Math.max(1, wait) };
     }
     const id = result.id;
     return { granted: true, release: () => this.events.deleteById(id) };
   }
 
+  /**
+   * Acquires every limit or none: a refusal gives back the events already counted and reports the
+   * refused limit's wait.
+   */
+  async acquireAll(limits: readonly { limit: RateLimit; subject: string }[]): Promise<Acquired> {
+    const held: (() => Promise<void>)[] = [];
+    for (const { limit, subject } of limits) {
+      const acquired = await this.acquire(limit, subject);
+      if (!acquired.granted) {
+        await Promise.all(held.map((release) => release()));
+        return acquired;
+      }
+      held.push(acquired.release);
+    }
+    return {
+      granted: true,
+      release: async () => {
+        await Promise.all(held.map((release) => release()));
+      },
+    };
+  }
+
   /** Events of the subject in the current window. */
   async used(limit: RateLimit, subject: string): Promise<number> {
     const since = new Date(this.clock.now().getTime() - limit.windowMs);
-    return (await this.events.window(limit.bucket, subject, since)).count;
-  }
-
-  /** Counts one event. */
-  async record(limit: RateLimit, subject: string): Promise<void> {
-    await this.events.record(limit.bucket, subject, this.clock.now());
+    return this.events.count(limit.bucket, subject, since);
   }
 
   /** Forgets the subject's events (e.g. failures, after a success). */
