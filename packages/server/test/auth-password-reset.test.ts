@@ -10,7 +10,8 @@ import {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // forgot-password queues the mail: this app runs a job worker.
+  t = await startTestApp({ env: { WORKERS: '1' } });
 });
 afterAll(async () => {
   await t?.close();
@@ -48,7 +49,10 @@ describe('POST /api/auth/reset-password', () => {
   it('sets the new password with the mailed code and signs out every session', async () => {
     const email = uniqueEmail('reset');
     await createConfirmedUser(t, email, 'old password');
-    const session = refreshCookie(await post(t.app, '/api/auth/login', { email, password: 'old password' }));
+    const signedIn = await post(t.app, '/api/auth/login', { email, password: 'old password' });
+    const session = refreshCookie(signedIn);
+    const bearer = { authorization: `Bearer ${signedIn.json().tokens.access_token}` };
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer })).statusCode).toBe(200);
     await post(t.app, '/api/auth/forgot-password', { email });
     const { code } = await t.inbox.next(email);
     const reset = await post(t.app, '/api/auth/reset-password', { email, code, new_password: 'new password' });
@@ -57,6 +61,8 @@ describe('POST /api/auth/reset-password', () => {
     expect((await post(t.app, '/api/auth/login', { email, password: 'old password' })).statusCode).toBe(401);
     expect((await post(t.app, '/api/auth/login', { email, password: 'new password' })).statusCode).toBe(200);
     expect((await post(t.app, '/api/auth/refresh', undefined, { cookie: session })).statusCode).toBe(401);
+    // The access token issued before the reset ends at once, not when it expires.
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer })).statusCode).toBe(401);
     const reused = await post(t.app, '/api/auth/reset-password', { email, code, new_password: 'third password' });
     expect(reused.json().code).toBe('CODE_INVALID');
   });

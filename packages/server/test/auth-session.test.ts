@@ -93,3 +93,42 @@ describe('POST /api/auth/logout', () => {
     expect((await post(t.app, '/api/auth/logout')).statusCode).toBe(200);
   });
 });
+
+describe('ending sessions at once (the account\'s session epoch)', () => {
+  it('signs out everywhere: every access and refresh token of the account stops working', async () => {
+    const { email, token, cookie } = await signIn();
+    const other = await post(t.app, '/api/auth/login', { email, password: 'correct horse' });
+    const otherToken = other.json().tokens.access_token as string;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout-everywhere',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    for (const ended of [token, otherToken]) {
+      const answer = await me(ended);
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json()).toEqual({ detail: 'This session was ended. Please sign in again.', code: 'UNAUTHENTICATED' });
+    }
+    expect((await post(t.app, '/api/auth/refresh', undefined, { cookie })).statusCode).toBe(401);
+    expect((await post(t.app, '/api/auth/refresh', undefined, { cookie: refreshCookie(other) })).statusCode).toBe(401);
+    const again = await post(t.app, '/api/auth/login', { email, password: 'correct horse' });
+    expect((await me(again.json().tokens.access_token)).statusCode).toBe(200);
+  });
+
+  it('answers 401 (not 500) to a deleted account\'s old token', async () => {
+    const { token } = await signIn();
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/profile',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { password: 'correct horse' },
+    });
+    expect(deleted.statusCode).toBeLessThan(300);
+    for (const url of ['/api/auth/me', '/api/profile', '/api/files']) {
+      const answer = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json()).toEqual({ detail: 'This account no longer exists', code: 'UNAUTHENTICATED' });
+    }
+  });
+});
