@@ -56,8 +56,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   CODE_INVALID: 'Invalid verification code. Please check the code sent to your email.',
   CODE_EXPIRED: 'This verification code has expired. Please request a new code.',
   CODE_ATTEMPTS_EXCEEDED: 'Too many wrong verification codes. Please request a new code.',
-  SIGNUP_PENDING:
-    'This email address is waiting for confirmation. Please check your email for a confirmation code.',
+  SIGNUP_PENDING: 'This email address is waiting for confirmation. Please check your email for a confirmation code.',
   SESSION_EXPIRED: 'Your session has expired. Please sign in again.',
   MAIL_FAILED: 'The email could not be sent. Please try again later.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again later.',

@@ -91,9 +91,9 @@ describe('limits taken before the work, under parallel requests', () => {
     expect((counts[401] ?? 0) + (counts[429] ?? 0)).toBe(400);
     expect(answers[200]?.statusCode).toBe(429);
     // The owner from another address is not locked out.
-    expect((await post(t.app, '/api/auth/login', { email, password: PASSWORD }, { address: '192.0.2.11' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await post(t.app, '/api/auth/login', { email, password: PASSWORD }, { address: '192.0.2.11' })).statusCode,
+    ).toBe(200);
   });
 
   it('checks at most 30 of 400 parallel wrong passwords from one address over many accounts', async () => {
@@ -112,7 +112,9 @@ describe('limits taken before the work, under parallel requests', () => {
     expect(counts[401] ?? 0).toBeLessThanOrEqual(30);
     expect((counts[401] ?? 0) + (counts[429] ?? 0)).toBe(400);
     for (const email of emails) {
-      const perAccount = answers.filter((answer, i) => emails[i % emails.length] === email && answer.statusCode === 401);
+      const perAccount = answers.filter(
+        (answer, i) => emails[i % emails.length] === email && answer.statusCode === 401,
+      );
       expect(perAccount.length).toBeLessThanOrEqual(10);
     }
   });

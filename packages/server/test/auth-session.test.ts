@@ -94,7 +94,7 @@ describe('POST /api/auth/logout', () => {
   });
 });
 
-describe('ending sessions at once (the account\'s session epoch)', () => {
+describe("ending sessions at once (the account's session epoch)", () => {
   it('signs out everywhere: every access and refresh token of the account stops working', async () => {
     const { email, token, cookie } = await signIn();
     const other = await post(t.app, '/api/auth/login', { email, password: 'correct horse' });
@@ -108,7 +108,10 @@ describe('ending sessions at once (the account\'s session epoch)', () => {
     for (const ended of [token, otherToken]) {
       const answer = await me(ended);
       expect(answer.statusCode).toBe(401);
-      expect(answer.json()).toEqual({ detail: 'This session was ended. Please sign in again.', code: 'UNAUTHENTICATED' });
+      expect(answer.json()).toEqual({
+        detail: 'This session was ended. Please sign in again.',
+        code: 'UNAUTHENTICATED',
+      });
     }
     expect((await post(t.app, '/api/auth/refresh', undefined, { cookie })).statusCode).toBe(401);
     expect((await post(t.app, '/api/auth/refresh', undefined, { cookie: refreshCookie(other) })).statusCode).toBe(401);
@@ -116,7 +119,7 @@ describe('ending sessions at once (the account\'s session epoch)', () => {
     expect((await me(again.json().tokens.access_token)).statusCode).toBe(200);
   });
 
-  it('answers 401 (not 500) to a deleted account\'s old token', async () => {
+  it("answers 401 (not 500) to a deleted account's old token", async () => {
     const { token } = await signIn();
     const deleted = await t.app.inject({
       method: 'DELETE',

@@ -195,7 +195,8 @@ export class AuthService {
     const { claims, epoch } = await this.deps.accessTokens.verify(token, this.deps.clock.now());
     const current = await this.deps.repository.sessionEpoch(claims.sub);
     if (current === undefined) throw new AppError('UNAUTHENTICATED', { detail: 'This account no longer exists' });
-    if (current !== epoch) throw new AppError('UNAUTHENTICATED', { detail: 'This session was ended. Please sign in again.' });
+    if (current !== epoch)
+      throw new AppError('UNAUTHENTICATED', { detail: 'This session was ended. Please sign in again.' });
     return claims;
   }
 

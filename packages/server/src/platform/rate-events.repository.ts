@@ -35,9 +35,7 @@ export class RateEventsRepository {
       const rows = await tx
         .select({ occurredAt: rateEvents.occurredAt })
         .from(rateEvents)
-        .where(
-          and(eq(rateEvents.bucket, bucket), eq(rateEvents.subject, subject), gt(rateEvents.occurredAt, earliest)),
-        )
+        .where(and(eq(rateEvents.bucket, bucket), eq(rateEvents.subject, subject), gt(rateEvents.occurredAt, earliest)))
         .orderBy(asc(rateEvents.occurredAt));
       let freeAt: Date | undefined;
       for (const window of windows) {
