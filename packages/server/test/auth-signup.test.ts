@@ -101,6 +101,21 @@ describe('POST /api/auth/signup', () => {
     }
   });
 
+  it('lets a sign-up whose mail failed start over at once, and gives the mail slot back', async () => {
+    const down = await startTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+    try {
+      const email = uniqueEmail('no-mail');
+      const address = { address: '198.51.100.90' };
+      for (let i = 0; i < 25; i++) {
+        const response = await post(down.app, '/api/auth/signup', { email, password: `password ${i}` }, address);
+        expect(response.statusCode).toBe(502);
+        expect(response.json().code).toBe('MAIL_FAILED');
+      }
+    } finally {
+      await down.close();
+    }
+  });
+
   it('limits code mails (sign-up, resend, forgot password) per client address', async () => {
     const address = '203.0.113.9';
     const from = { address };

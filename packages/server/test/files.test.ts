@@ -182,7 +182,7 @@ describe('account deletion', () => {
     const done = await call(t.app, user, 'DELETE', '/api/profile', { payload: { password: 'correct horse' } });
     expect(done.statusCode, done.body).toBe(200);
     expect(await t.storage.list(`users/${user.id}`)).toEqual([]);
-    expect((await call(t.app, user, 'GET', '/api/files')).statusCode).toBe(200);
+    expect((await call(t.app, user, 'GET', '/api/files')).statusCode).toBe(401); // the old token ends with the account
     expect((await call(t.app, user, 'GET', '/api/profile')).statusCode).toBe(401);
     const login = await t.app.inject({
       method: 'POST',

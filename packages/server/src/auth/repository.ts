@@ -178,6 +178,11 @@ export class AuthRepository {
     });
   }
 
+  /** Deletes the user's unused codes for this purpose (e.g. one whose mail could not be sent). */
+  async dropOpenCodes(userId: string, purpose: CodePurpose): Promise<void> {
+    await this.db.delete(verificationCodes).where(openCodes(userId, purpose));
+  }
+
   async latestOpenCode(userId: string, purpose: CodePurpose): Promise<CodeRow | undefined> {
     const [row] = await this.db
       .select()

@@ -83,7 +83,7 @@ export class AuthService {
       ? await repository.replacePendingSignup(userId, passwordHash, issued, now)
       : (await repository.createUserWithCode({ id: userId, email, passwordHash }, issued, now)) !== undefined;
     if (!started) throw new AppError('SIGNUP_PENDING');
-    await this.sendNow(confirmationMail(email, code), slot);
+    await this.sendNow(confirmationMail(email, code), userId, slot);
   }
 
   /** Confirms the e-mail address with the code sent to it. */
@@ -116,7 +116,7 @@ export class AuthService {
       'confirm-email',
       this.codeRecord(user.id, 'confirm-email', code, this.deps.clock.now()),
     );
-    await this.sendNow(confirmationMail(user.email, code), slot);
+    await this.sendNow(confirmationMail(user.email, code), user.id, slot);
   }
 
   /**
@@ -299,12 +299,16 @@ export class AuthService {
     };
   }
 
-  /** Sends a code mail while the client waits; a failure gives the address's mail slot back. */
-  private async sendNow(mail: MailMessage, slot: () => Promise<void>): Promise<void> {
+  /**
+   * Sends a confirmation code while the client waits. A failure gives the address's mail slot back
+   * and drops the undelivered code, so that nobody waits for it: signing up again starts over.
+   */
+  private async sendNow(mail: MailMessage, userId: string, slot: () => Promise<void>): Promise<void> {
     try {
       await this.deps.mailer.send(mail);
     } catch (error) {
       this.deps.log.error({ err: error }, 'sending a code failed');
+      await this.deps.repository.dropOpenCodes(userId, 'confirm-email');
       await slot();
       throw new AppError('MAIL_FAILED', { cause: error });
     }
