@@ -66,7 +66,8 @@ export async function startTestServer(): Promise<TestServer> {
       SMTP_URL: inbox.url,
       PUBLIC_URL: url,
       JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456',
-      WORKERS: '0',
+      // A job worker: forgot-password mails its code from the job queue.
+      WORKERS: '1',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
