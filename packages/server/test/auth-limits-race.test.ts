@@ -28,7 +28,7 @@ let t: TestApp;
 beforeAll(async () => {
   // forgot-password queues the mail: this app runs a job worker.
   t = await startTestApp({ env: { WORKERS: '1' } });
-});
+}, 60_000);
 afterAll(async () => {
   await t?.close();
 });
@@ -90,6 +90,12 @@ describe('limits taken before the work, under parallel requests', () => {
     expect(counts[401] ?? 0).toBeLessThanOrEqual(10);
     expect((counts[401] ?? 0) + (counts[429] ?? 0)).toBe(400);
     expect(answers[200]?.statusCode).toBe(429);
+    // Refused requests gave their address slot back: the address can still sign in to another account.
+    const other = uniqueEmail('burst-other');
+    await createConfirmedUser(t, other, PASSWORD);
+    expect((await post(t.app, '/api/auth/login', { email: other, password: PASSWORD }, { address })).statusCode).toBe(
+      200,
+    );
     // The owner from another address is not locked out.
     expect(
       (await post(t.app, '/api/auth/login', { email, password: PASSWORD }, { address: '192.0.2.11' })).statusCode,

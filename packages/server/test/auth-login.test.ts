@@ -7,7 +7,7 @@ const ADMIN = 'boss@example.com';
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({ env: { ADMIN_EMAILS: `Someone@example.com, ${ADMIN}` } });
-});
+}, 60_000);
 afterAll(async () => {
   await t?.close();
 });

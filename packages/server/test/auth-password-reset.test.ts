@@ -12,7 +12,7 @@ let t: TestApp;
 beforeAll(async () => {
   // forgot-password queues the mail: this app runs a job worker.
   t = await startTestApp({ env: { WORKERS: '1' } });
-});
+}, 60_000);
 afterAll(async () => {
   await t?.close();
 });

@@ -11,7 +11,7 @@ import {
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
-});
+}, 60_000);
 afterAll(async () => {
   await t?.close();
 });

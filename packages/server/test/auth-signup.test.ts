@@ -4,7 +4,7 @@ import { post, startTestApp, type TestApp, uniqueEmail } from './support/test-ap
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
-});
+}, 60_000);
 afterAll(async () => {
   await t?.close();
 });
