@@ -33,6 +33,16 @@ function usableCode(codeId: string, now: Date) {
   );
 }
 
+/** Marks a code used, if it still is usable; false when another request used it or it expired. */
+async function useCode(tx: Transaction, codeId: string, now: Date): Promise<boolean> {
+  const used = await tx
+    .update(verificationCodes)
+    .set({ consumedAt: now })
+    .where(usableCode(codeId, now))
+    .returning({ id: verificationCodes.id });
+  return used.length === 1;
+}
+
 async function revokeRefreshTokens(tx: Transaction, userId: string, now: Date): Promise<void> {
   await tx
     .update(refreshTokens)
@@ -113,12 +123,7 @@ export class AuthRepository {
   async confirmEmail(userId: string, codeId: string, now: Date): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-      const [used] = await tx
-        .update(verificationCodes)
-        .set({ consumedAt: now })
-        .where(usableCode(codeId, now))
-        .returning({ id: verificationCodes.id });
-      if (!used) return false;
+      if (!(await useCode(tx, codeId, now))) return false;
       await tx.update(users).set({ emailConfirmedAt: now, updatedAt: now }).where(eq(users.id, userId));
       return true;
     });
@@ -131,12 +136,7 @@ export class AuthRepository {
    */
   async resetPassword(userId: string, codeId: string, passwordHash: string, now: Date): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const [used] = await tx
-        .update(verificationCodes)
-        .set({ consumedAt: now })
-        .where(usableCode(codeId, now))
-        .returning({ id: verificationCodes.id });
-      if (!used) return false;
+      if (!(await useCode(tx, codeId, now))) return false;
       await tx
         .update(users)
         .set({
