@@ -7,6 +7,7 @@ describe('classifyAuthError', () => {
     expect(classifyAuthError('USER_NOT_FOUND')).toBe('USER_NOT_FOUND');
     expect(classifyAuthError('INVALID_CREDENTIALS')).toBe('INVALID_CREDENTIALS');
     expect(classifyAuthError('EMAIL_NOT_CONFIRMED')).toBe('EMAIL_NOT_CONFIRMED');
+    expect(classifyAuthError('SIGNUP_PENDING')).toBe('EMAIL_NOT_CONFIRMED');
     for (const code of ['CODE_INVALID', 'CODE_EXPIRED', 'RATE_LIMITED', 'NETWORK', 'UNKNOWN', undefined] as const) {
       expect(classifyAuthError(code)).toBe('GENERAL_ERROR');
     }

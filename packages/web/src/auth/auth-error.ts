@@ -20,6 +20,9 @@ export function classifyAuthError(code: ApiError['code'] | undefined): AuthError
     case 'EMAIL_NOT_CONFIRMED':
     case 'INVALID_CREDENTIALS':
       return code;
+    // A second sign-up while the first one's code is still valid: the address waits for that code.
+    case 'SIGNUP_PENDING':
+      return 'EMAIL_NOT_CONFIRMED';
     default:
       return 'GENERAL_ERROR';
   }
