@@ -1,7 +1,5 @@
-import { isUtf8 } from 'node:buffer';
 import { CONVERSION_TEXTS, type ConversionResult, QUICK_CONVERT_MAX_BYTES, type UserSettings } from '@unnest/contracts';
-import { type AnalysisCollector, ConversionError, csvToJson, jsonToCsv, type Notice } from '@unnest/engine';
-import { fileSpoolFactory } from '@unnest/engine/node';
+import { ConversionError } from '@unnest/engine';
 import type { AnalysisService } from '../analysis/service.js';
 import type { AuditService } from '../audit/service.js';
 import type { FileSlot, FilesService } from '../files/service.js';
@@ -11,6 +9,8 @@ import type { PlansService } from '../plans/service.js';
 import { limitBytes } from '../platform/byte-limit.js';
 import { addressSubject } from '../platform/client-address.js';
 import type { Clock } from '../platform/clock.js';
+import type { ConversionPool } from '../platform/conversion-pool.js';
+import { EmptyInputError, type EngineSettings, StorageLeftExceededError } from '../platform/conversion-tasks.js';
 import { AppError } from '../platform/errors.js';
 import { resultFilename } from '../platform/file-names.js';
 import type { Logger } from '../platform/logger.js';
@@ -18,7 +18,7 @@ import type { RateLimiter } from '../platform/rate-limiter.js';
 import type { ProfileService } from '../profile/service.js';
 import { csvToJsonEnvelope } from './json-envelope.js';
 import { type InputFormat, inputFormatOf, type OptionFields, type ResolvedOptions, resolveOptions } from './options.js';
-import { collect, primed } from './primed.js';
+import { primed } from './primed.js';
 
 /** Bytes arriving for a conversion: a multipart file or a raw request body. */
 export interface Upload {
@@ -37,6 +37,19 @@ export interface ConvertedStream {
 
 const MB = 1024 * 1024;
 const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/** The quick convert's engine settings: CSV with the engine's defaults. */
+const QUICK_CONVERT_ENGINE: EngineSettings = {
+  direction: 'json-to-csv',
+  format: 'csv',
+  delimiter: ',',
+  arrays: 'index',
+  bom: false,
+  excelSafe: false,
+  analysis: false,
+};
+
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** Turns an engine error into the API's error: the call's spec text, then the engine's reason with position. */
 function conversionFailure(error: unknown, prefix: string): unknown {
@@ -70,8 +83,8 @@ export class ConvertService {
       /** Premium accounts' JSON conversions carry its report. */
       analysis: AnalysisService;
       limiter: RateLimiter;
-      /** Where the engine spools rows until the CSV header is known. */
-      spoolDir: string;
+      /** Runs the engine off the HTTP thread. */
+      pool: ConversionPool;
       clock: Clock;
       log: Logger;
     },
@@ -98,7 +111,7 @@ export class ConvertService {
       const input = await collectChunks(limitBytes(body, QUICK_CONVERT_MAX_BYTES, { bytes: 0 }, tooLarge));
       if (isBlank(input)) throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyQuickConvert });
       try {
-        return await collect(jsonToCsv(input, { isUtf8 }));
+        return asBuffer(await this.deps.pool.toBytes(QUICK_CONVERT_ENGINE, Buffer.concat(input)));
       } catch (error) {
         throw conversionFailure(error, CONVERSION_TEXTS.conversionFailed);
       }
@@ -109,10 +122,10 @@ export class ConvertService {
   }
 
   /**
-   * Converts an upload and stores both files: the bytes stream into storage (counted against the plan's
-   * file size and the free storage as they come), the engine reads them back and its output streams
-   * into storage too. On any failure, a cut connection included, both objects are deleted and no
-   * record is written.
+   * Converts an upload and stores both files: the bytes stream to a conversion worker (counted against
+   * the plan's file size and the free storage as they come), which stores them as the original while
+   * the engine converts them, and stores the result as it comes. On any failure, a cut connection
+   * included, both objects are deleted and no record is written.
    */
   async convertToStorage(
     userId: string,
@@ -126,27 +139,35 @@ export class ConvertService {
     const maxBytes = Math.min(fileSizeLimitBytes(plan), remainingStorage);
     const tooLarge = () => this.tooLarge(plan, remainingStorage);
     const slot = this.deps.files.newSlot(userId, input, options.outputFormat);
-    const summary: { records: number | null; columns: number | null } = { records: null, columns: null };
     let originalSize = 0;
+    const counted = { bytes: 0 };
     try {
       if (upload.declaredBytes !== undefined && upload.declaredBytes > maxBytes + 64 * 1024) throw tooLarge();
-      const counted = { bytes: 0 };
-      originalSize = await this.deps.files.putBytes(
-        slot.originalKey,
-        limitBytes(upload.body, maxBytes, counted, tooLarge),
-      );
-      if (originalSize === 0) {
-        throw new AppError('CONVERSION_FAILED', {
-          detail: `${failureText}: ${input === 'json' ? CONVERSION_TEXTS.emptyJsonText : CONVERSION_TEXTS.emptyCsvText}`,
-        });
-      }
       // Premium JSON conversions report the data's schema and quality from the same pass over the input.
-      const collector = input === 'json' ? await this.deps.analysis.collectorFor(userId) : null;
-      const output = this.engine(input, await this.deps.files.readBytes(slot.originalKey), options, summary, collector);
-      const resultSize = await this.deps.files.putBytes(
-        slot.resultKey,
-        limitBytes(output, remainingStorage - originalSize, { bytes: 0 }, () => new AppError('STORAGE_LIMIT_REACHED')),
-      );
+      const analysis = input === 'json' && (await this.deps.analysis.entitled(userId));
+      // The worker stores the upload while it converts it, and stores the result itself.
+      const stored = await this.deps.pool
+        .toStorage(
+          {
+            engine: engineSettings(input, options, analysis),
+            originalKey: slot.originalKey,
+            resultKey: slot.resultKey,
+            storageLeftBytes: remainingStorage,
+          },
+          limitBytes(upload.body, maxBytes, counted, tooLarge),
+        )
+        .catch((error: unknown) => {
+          if (error instanceof EmptyInputError) {
+            throw new AppError('CONVERSION_FAILED', {
+              detail: `${failureText}: ${input === 'json' ? CONVERSION_TEXTS.emptyJsonText : CONVERSION_TEXTS.emptyCsvText}`,
+            });
+          }
+          if (error instanceof StorageLeftExceededError) throw new AppError('STORAGE_LIMIT_REACHED');
+          throw error;
+        });
+      originalSize = stored.originalBytes;
+      const resultSize = stored.resultBytes;
+      const summary = stored.summary;
       const now = this.deps.clock.now();
       const keepMs = retentionMs(plan, settings.auto_delete_days);
       const record = await this.deps.files.register({
@@ -188,10 +209,15 @@ export class ConvertService {
         duration_seconds: durationMs / 1000,
         expires_at: record.expires_at,
         download_url: `/api/files/download/${record.fileId}`,
-        ...(collector ? await this.deps.analysis.conversionFields(collector) : {}),
+        ...(stored.analysis ? await this.deps.analysis.conversionFields(stored.analysis) : {}),
       };
     } catch (error) {
-      await this.fail(userId, slot, release, error, { input, filename: upload.filename, bytes: originalSize, started });
+      await this.fail(userId, slot, release, error, {
+        input,
+        filename: upload.filename,
+        bytes: originalSize || counted.bytes,
+        started,
+      });
       throw conversionFailure(error, failureText);
     }
   }
@@ -205,9 +231,11 @@ export class ConvertService {
     const counted = { bytes: 0 };
     try {
       if (upload.declaredBytes !== undefined && upload.declaredBytes > maxBytes) throw tooLarge();
-      const summary = { records: null, columns: null };
       const body = await primed(
-        this.engine('json', limitBytes(upload.body, maxBytes, counted, tooLarge), options, summary),
+        this.deps.pool.toStream(
+          engineSettings('json', options, false),
+          limitBytes(upload.body, maxBytes, counted, tooLarge),
+        ),
       );
       await this.deps.audit.record(userId, {
         action: 'json_to_csv',
@@ -241,7 +269,12 @@ export class ConvertService {
     if (bytes.length > fileSizeLimitBytes(plan)) throw this.tooLarge(plan, Number.POSITIVE_INFINITY);
     const release = counted ? await this.acquireConversion(userId, plan) : async () => {};
     try {
-      const json = await collect(csvToJson([bytes], delimiter === undefined ? { isUtf8 } : { delimiter, isUtf8 }));
+      const json = asBuffer(
+        await this.deps.pool.toBytes(
+          { direction: 'csv-to-json', ...(delimiter === undefined ? {} : { delimiter }) },
+          bytes,
+        ),
+      );
       if (counted) {
         await this.deps.audit.record(userId, {
           action: 'csv_to_json',
@@ -299,33 +332,6 @@ export class ConvertService {
     });
   }
 
-  private engine(
-    input: InputFormat,
-    source: AsyncIterable<Uint8Array>,
-    options: ResolvedOptions,
-    summary: { records: number | null; columns: number | null },
-    analysis: AnalysisCollector | null = null,
-  ): AsyncIterable<Uint8Array> {
-    // Node's native check lets the engine copy valid UTF-8 without checking it character by character.
-    if (input === 'csv') return csvToJson(source, { isUtf8 });
-    return jsonToCsv(source, {
-      isUtf8,
-      ...(analysis ? { analysis } : {}),
-      format: options.outputFormat === 'json' ? 'csv' : options.outputFormat,
-      delimiter: options.delimiter,
-      arrays: options.arrays,
-      bom: options.bom,
-      excelSafe: options.excelSafe,
-      spool: fileSpoolFactory(this.deps.spoolDir),
-      onNotice: (notice: Notice) => {
-        if (notice.kind === 'summary') {
-          summary.records = notice.records;
-          summary.columns = notice.columns;
-        }
-      },
-    });
-  }
-
   /** After a failed conversion: bytes deleted, quota given back, the failure in the history. */
   private async fail(
     userId: string,
@@ -350,6 +356,20 @@ export class ConvertService {
       durationMs: this.deps.clock.now().getTime() - what.started,
     });
   }
+}
+
+/** The engine settings of a signed-in conversion. */
+function engineSettings(input: InputFormat, options: ResolvedOptions, analysis: boolean): EngineSettings {
+  if (input === 'csv') return { direction: 'csv-to-json' };
+  return {
+    direction: 'json-to-csv',
+    format: options.outputFormat === 'json' ? 'csv' : options.outputFormat,
+    delimiter: options.delimiter,
+    arrays: options.arrays,
+    bom: options.bom,
+    excelSafe: options.excelSafe,
+    analysis,
+  };
 }
 
 async function collectChunks(source: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> {

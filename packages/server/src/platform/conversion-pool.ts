@@ -1,0 +1,201 @@
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel, type MessagePort, type TransferListItem, type Worker } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import type { Config } from '../config.js';
+import { ChunkStreamAborted, receiveChunks, sendChunks } from './chunk-channel.js';
+import {
+  type Comparison,
+  type ComparisonTask,
+  type ConversionSummary,
+  type ConversionWorkerData,
+  type EngineSettings,
+  failureError,
+  type StoredConversion,
+  type StoredConversionTask,
+  type TaskOutcome,
+} from './conversion-tasks.js';
+import { AppError } from './errors.js';
+
+export interface ConversionPoolOptions {
+  storage: Pick<Config, 'dataDir' | 's3'>;
+  spoolDir: string;
+  /** Worker threads, all started up front and kept warm (default: one per core). */
+  threads?: number;
+  /** Heap limit of each worker; a conversion that passes it fails alone and its worker is replaced. */
+  heapLimitMb?: number;
+}
+
+const DEFAULT_HEAP_LIMIT_MB = 1024;
+const SHUTDOWN_RETRY_AFTER_SECONDS = 10;
+
+// Under the test runner the server runs from its TypeScript sources: the worker then loads them through
+// tsx, with the workspace packages' sources too (the `source` export condition), as the tests do.
+const fromSources = import.meta.url.endsWith('.ts');
+const WORKER_FILE = fileURLToPath(
+  new URL(fromSources ? './conversion-worker-sources.mjs' : './conversion-worker.js', import.meta.url),
+);
+
+/**
+ * The conversion worker pool: the only place the server runs the engine, off the HTTP thread. Tasks
+ * wait in Piscina's queue for a free thread; a streamed upload is not read from the client until its
+ * task runs, so queued uploads hold no memory. Each task may be given an AbortSignal, and `close`
+ * aborts whatever is still running after its grace time.
+ */
+export class ConversionPool {
+  private readonly piscina: Piscina;
+  private readonly closing = new AbortController();
+
+  constructor(options: ConversionPoolOptions) {
+    const threads = options.threads ?? Math.max(1, os.availableParallelism());
+    const workerData: ConversionWorkerData = { storage: options.storage, spoolDir: options.spoolDir };
+    this.piscina = new Piscina({
+      filename: WORKER_FILE,
+      minThreads: threads,
+      maxThreads: threads,
+      idleTimeout: Number.POSITIVE_INFINITY,
+      // Tasks use message ports and storage I/O that must run between tasks too.
+      atomics: 'disabled',
+      resourceLimits: { maxOldGenerationSizeMb: options.heapLimitMb ?? DEFAULT_HEAP_LIMIT_MB },
+      workerData,
+      ...(fromSources ? { execArgv: ['--conditions=source'] } : {}),
+    });
+  }
+
+  /** The worker threads (operators' metrics; tests end one to see a conversion fail cleanly). */
+  get threads(): readonly Worker[] {
+    return this.piscina.threads;
+  }
+
+  /**
+   * Streams `input` to a worker that stores it under `originalKey` while converting it into
+   * `resultKey`. A failure of `input` (a cut connection, a size limit) is rethrown as it was; the
+   * worker then deletes what it stored.
+   */
+  async toStorage(
+    task: Omit<StoredConversionTask, 'input'>,
+    input: AsyncIterable<Uint8Array>,
+    signal?: AbortSignal,
+  ): Promise<StoredConversion> {
+    const channel = new MessageChannel();
+    const feeding = feed(channel.port1, input);
+    try {
+      const outcome = await this.run<StoredConversion>(
+        'toStorage',
+        { ...task, input: channel.port2 },
+        [channel.port2],
+        signal,
+      );
+      return settle(outcome, feeding);
+    } catch (error) {
+      throw feeding.error ?? error;
+    } finally {
+      channel.port1.close();
+    }
+  }
+
+  /**
+   * Converts `input` as it streams in and yields the output as the worker writes it, with
+   * backpressure both ways. A failure before the first output chunk rejects the first `next()`.
+   */
+  async *toStream(engine: EngineSettings, input: AsyncIterable<Uint8Array>, signal?: AbortSignal) {
+    const inbound = new MessageChannel();
+    const outbound = new MessageChannel();
+    const feeding = feed(inbound.port1, input);
+    const task = this.run<ConversionSummary>(
+      'toStream',
+      { engine, input: inbound.port2, output: outbound.port2 },
+      [inbound.port2, outbound.port2],
+      signal,
+    );
+    // Settled below; until then a rejection must not count as unhandled.
+    task.catch(() => {});
+    try {
+      try {
+        yield* receiveChunks(outbound.port1);
+      } catch (error) {
+        // The worker stopped sending: its outcome says why.
+        if (!(error instanceof ChunkStreamAborted)) throw error;
+      }
+      settle(await task, feeding);
+    } catch (error) {
+      throw feeding.error ?? error;
+    } finally {
+      inbound.port1.close();
+      outbound.port1.close();
+    }
+  }
+
+  /** A small input converted in one piece. */
+  async toBytes(engine: EngineSettings, input: Uint8Array): Promise<Uint8Array> {
+    return settle(await this.run<Uint8Array>('toBytes', { engine, input }, [], undefined));
+  }
+
+  /** The round-trip comparison of a JSON text and its CSV, and the JSON's analysis. */
+  async compare(task: ComparisonTask): Promise<Comparison> {
+    return settle(await this.run<Comparison>('compare', task, [], undefined));
+  }
+
+  /**
+   * Stops taking tasks and lets running and queued ones finish for up to `graceMs`; then aborts what
+   * is left (those conversions fail with 503 and a retry hint) and ends the threads.
+   */
+  async close(graceMs = 0): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+    });
+    await Promise.race([this.piscina.close(), graceOver]);
+    clearTimeout(timer);
+    this.closing.abort();
+    await this.piscina.destroy();
+  }
+
+  private async run<T>(
+    name: string,
+    task: object,
+    transferList: TransferListItem[],
+    signal: AbortSignal | undefined,
+  ): Promise<TaskOutcome<T>> {
+    if (this.closing.signal.aborted) throw shuttingDown();
+    const abort = signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal;
+    try {
+      return (await this.piscina.run(task, {
+        name,
+        transferList,
+        signal: abort,
+      })) as TaskOutcome<T>;
+    } catch (error) {
+      if (abort.aborted) throw signal?.aborted ? signal.reason : shuttingDown();
+      // The worker died under the task: ended, or out of memory. Piscina starts a new one.
+      throw new AppError('CONVERSION_FAILED', {
+        detail:
+          'The conversion stopped: it ran out of memory or its worker ended. Nothing was stored; please try again.',
+        cause: error,
+      });
+    }
+  }
+}
+
+function shuttingDown(): AppError {
+  return new AppError('SERVICE_UNAVAILABLE', {
+    detail: 'The server is restarting; the conversion was stopped and nothing was stored. Please try again.',
+    retryAfterSeconds: SHUTDOWN_RETRY_AFTER_SECONDS,
+  });
+}
+
+/** The input fed to a worker; `error` holds the input's own failure once it happened. */
+function feed(port: MessagePort, input: AsyncIterable<Uint8Array>): { error: unknown } {
+  const feeding: { error: unknown } = { error: undefined };
+  sendChunks(port, input).catch((error: unknown) => {
+    feeding.error = error;
+  });
+  return feeding;
+}
+
+/** The value of an outcome, or the error it stands for; the input's own failure comes first. */
+function settle<T>(outcome: TaskOutcome<T>, feeding?: { error: unknown }): T {
+  if (feeding?.error) throw feeding.error;
+  if (outcome.ok) return outcome.value;
+  throw failureError(outcome.failure);
+}
