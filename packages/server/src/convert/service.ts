@@ -14,11 +14,11 @@ import { EmptyInputError, type EngineSettings, StorageLeftExceededError } from '
 import { AppError } from '../platform/errors.js';
 import { resultFilename } from '../platform/file-names.js';
 import type { Logger } from '../platform/logger.js';
+import { primed } from '../platform/primed-stream.js';
 import type { RateLimiter } from '../platform/rate-limiter.js';
 import type { ProfileService } from '../profile/service.js';
 import { csvToJsonEnvelope } from './json-envelope.js';
 import { type InputFormat, inputFormatOf, type OptionFields, type ResolvedOptions, resolveOptions } from './options.js';
-import { primed } from './primed.js';
 
 /** Bytes arriving for a conversion: a multipart file or a raw request body. */
 export interface Upload {

@@ -27,6 +27,7 @@ import type {
   TaskOutcome,
 } from './conversion-tasks.js';
 import { describeFailure, EmptyInputError, StorageLeftExceededError } from './conversion-tasks.js';
+import { primed } from './primed-stream.js';
 import { createStorage } from './storage/create-storage.js';
 
 /**
@@ -125,7 +126,8 @@ export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome
   const result = await outcome(async () => {
     const storing = storage.put(task.originalKey, original);
     try {
-      await storage.put(task.resultKey, limited());
+      // No result file is started for a conversion that fails before its first output.
+      await storage.put(task.resultKey, await primed(limited()));
     } catch (error) {
       original.destroy();
       await storing.catch(() => {});
@@ -191,4 +193,3 @@ export async function compare(task: ComparisonTask): Promise<TaskOutcome<Compari
     return { comparison, report };
   });
 }
-
