@@ -9,6 +9,8 @@ import { createLogger, type Logger } from './platform/logger.js';
 
 // A graceful shutdown has hung before (a connection that never drained): exit anyway after this.
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+// Running conversions get this long to finish on shutdown; the rest are stopped and answered 503.
+const CONVERSION_GRACE_MS = 6_000;
 
 type Mode = 'serve' | 'worker' | 'admin';
 
@@ -52,8 +54,9 @@ async function main(mode: Mode, args: string[]): Promise<void> {
     throw error;
   }
   const workers = mode === 'worker' ? Math.max(1, config.workers) : mode === 'admin' ? 0 : config.workers;
-  const { app, auth } = await buildApp({ ...config, workers }, { database, log });
+  const { app, auth, conversionPool } = await buildApp({ ...config, workers }, { database, log });
   const closeAll = async () => {
+    await conversionPool.close(CONVERSION_GRACE_MS);
     await app.close();
     await database.close();
   };

@@ -83,13 +83,15 @@ export class FilesService {
     return this.deps.storage.get(key);
   }
 
-  /** Removes a slot's bytes (after a failed conversion); failures are logged, never thrown. */
+  /**
+   * Removes a slot's folder (after a failed conversion): both objects, and the drafts a conversion
+   * worker that died mid-write leaves beside them. Failures are logged, never thrown.
+   */
   async discardSlot(slot: FileSlot): Promise<void> {
-    for (const key of [slot.originalKey, slot.resultKey]) {
-      await this.deps.storage.delete(key).catch((error: unknown) => {
-        this.deps.log.error({ err: error, key }, 'could not delete the bytes of a failed conversion');
-      });
-    }
+    const folder = slot.originalKey.slice(0, slot.originalKey.lastIndexOf('/'));
+    await this.deps.storage.deletePrefix(folder).catch((error: unknown) => {
+      this.deps.log.error({ err: error, folder }, 'could not delete the bytes of a failed conversion');
+    });
   }
 
   /** Records a conversion whose bytes are both stored. */

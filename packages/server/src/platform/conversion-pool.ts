@@ -45,6 +45,7 @@ const WORKER_FILE = fileURLToPath(
 export class ConversionPool {
   private readonly piscina: Piscina;
   private readonly closing = new AbortController();
+  private closed: Promise<void> | undefined;
 
   constructor(options: ConversionPoolOptions) {
     const threads = options.threads ?? Math.max(1, os.availableParallelism());
@@ -137,10 +138,16 @@ export class ConversionPool {
   }
 
   /**
-   * Stops taking tasks and lets running and queued ones finish for up to `graceMs`; then aborts what
-   * is left (those conversions fail with 503 and a retry hint) and ends the threads.
+   * Stops taking tasks (new ones fail with 503) and lets running and queued ones finish for up to
+   * `graceMs`; then aborts what is left (those fail with 503 and a retry hint too) and ends the threads.
+   * Calling it again returns the same promise.
    */
-  async close(graceMs = 0): Promise<void> {
+  close(graceMs = 0): Promise<void> {
+    this.closed ??= this.drain(graceMs);
+    return this.closed;
+  }
+
+  private async drain(graceMs: number): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const graceOver = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, graceMs);
@@ -157,7 +164,7 @@ export class ConversionPool {
     transferList: TransferListItem[],
     signal: AbortSignal | undefined,
   ): Promise<TaskOutcome<T>> {
-    if (this.closing.signal.aborted) throw shuttingDown();
+    if (this.closed) throw shuttingDown();
     const abort = signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal;
     try {
       return (await this.piscina.run(task, {
