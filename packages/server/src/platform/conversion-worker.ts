@@ -5,6 +5,7 @@ import { workerData } from 'node:worker_threads';
 import {
   AnalysisCollector,
   analyzeJson,
+  type ByteSource,
   ConversionError,
   compareRoundTrip,
   csvToJson,
@@ -50,7 +51,7 @@ async function outcome<T>(work: () => Promise<T>): Promise<TaskOutcome<T>> {
 
 /** The engine over `source` as the settings say; `summary` is filled as the engine reports it. */
 function engine(
-  source: AsyncIterable<Uint8Array>,
+  source: ByteSource,
   how: EngineSettings,
   summary: ConversionSummary,
   collector: AnalysisCollector | null,
