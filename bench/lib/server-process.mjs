@@ -28,7 +28,10 @@ function environment(dataDir, port) {
 }
 
 async function launch(dataDir, port) {
-  const child = spawn(process.execPath, [MAIN], { env: environment(dataDir, port), stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [MAIN], {
+    env: environment(dataDir, port),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -115,9 +118,13 @@ export function residentMb(pid) {
  */
 export async function uploadWithCurl(url, token, file) {
   const started = performance.now();
-  const child = spawn('curl', ['-sS', '-H', `Authorization: ${token}`, '-F', `file=@${file}`, `${url}/api/convert/file`], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    'curl',
+    ['-sS', '-H', `Authorization: ${token}`, '-F', `file=@${file}`, `${url}/api/convert/file`],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let body = '';
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (text) => {

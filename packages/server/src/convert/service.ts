@@ -155,6 +155,7 @@ export class ConvertService {
             storageLeftBytes: remainingStorage,
           },
           limitBytes(upload.body, maxBytes, counted, tooLarge),
+          { sizeHint: upload.declaredBytes },
         )
         .catch((error: unknown) => {
           if (error instanceof EmptyInputError) {
@@ -235,6 +236,7 @@ export class ConvertService {
         this.deps.pool.toStream(
           engineSettings('json', options, false),
           limitBytes(upload.body, maxBytes, counted, tooLarge),
+          { sizeHint: upload.declaredBytes },
         ),
       );
       await this.deps.audit.record(userId, {

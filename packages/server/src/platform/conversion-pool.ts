@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort, type TransferListItem, type Worker } from 'node:worker_threads';
@@ -27,6 +28,8 @@ export interface ConversionPoolOptions {
 }
 
 const DEFAULT_HEAP_LIMIT_MB = 1024;
+/** Inputs known to be at most this big take the quick lane, so big conversions never delay them. */
+export const QUICK_LANE_MAX_BYTES = 1024 * 1024;
 const SHUTDOWN_RETRY_AFTER_SECONDS = 10;
 
 // Under the test runner the server runs from its TypeScript sources: the worker then loads them through
@@ -37,35 +40,41 @@ const WORKER_FILE = fileURLToPath(
 );
 
 /**
- * The conversion worker pool: the only place the server runs the engine, off the HTTP thread. Tasks
- * wait in Piscina's queue for a free thread; a streamed upload is not read from the client until its
- * task runs, so queued uploads hold no memory. Each task may be given an AbortSignal, and `close`
- * aborts whatever is still running after its grace time.
+ * The conversion worker pool: the only place the server runs the engine, off the HTTP thread. Two
+ * lanes of warm threads: the bulk lane (one thread per core) and a one-thread quick lane for inputs
+ * known to be small (QUICK_LANE_MAX_BYTES), so that a 1 KB conversion never waits behind gigabytes.
+ * Tasks wait in Piscina's queue for a free thread; a streamed upload is not read from the client
+ * until its task runs, so queued uploads hold no memory. Each task may be given an AbortSignal, and
+ * `close` aborts whatever is still running after its grace time.
  */
 export class ConversionPool {
-  private readonly piscina: Piscina;
+  private readonly bulk: Piscina;
+  private readonly quick: Piscina;
   private readonly closing = new AbortController();
   private closed: Promise<void> | undefined;
 
   constructor(options: ConversionPoolOptions) {
-    const threads = options.threads ?? Math.max(1, os.availableParallelism());
-    const workerData: ConversionWorkerData = { storage: options.storage, spoolDir: options.spoolDir };
-    this.piscina = new Piscina({
-      filename: WORKER_FILE,
-      minThreads: threads,
-      maxThreads: threads,
-      idleTimeout: Number.POSITIVE_INFINITY,
-      // Tasks use message ports and storage I/O that must run between tasks too.
-      atomics: 'disabled',
-      resourceLimits: { maxOldGenerationSizeMb: options.heapLimitMb ?? DEFAULT_HEAP_LIMIT_MB },
-      workerData,
-      ...(fromSources ? { execArgv: ['--conditions=source'] } : {}),
-    });
+    const lane = (threads: number) =>
+      new Piscina({
+        filename: WORKER_FILE,
+        minThreads: threads,
+        maxThreads: threads,
+        idleTimeout: Number.POSITIVE_INFINITY,
+        // Tasks use message ports and storage I/O that must run between tasks too.
+        atomics: 'disabled',
+        resourceLimits: { maxOldGenerationSizeMb: options.heapLimitMb ?? DEFAULT_HEAP_LIMIT_MB },
+        workerData: { storage: options.storage, spoolDir: options.spoolDir } satisfies ConversionWorkerData,
+        ...(fromSources ? { execArgv: ['--conditions=source'] } : {}),
+      });
+    this.bulk = lane(options.threads ?? Math.max(1, os.availableParallelism()));
+    this.quick = lane(1);
+    // Every running task listens to it.
+    setMaxListeners(0, this.closing.signal);
   }
 
-  /** The worker threads (operators' metrics; tests end one to see a conversion fail cleanly). */
+  /** The worker threads of both lanes (operators' metrics; tests end them to see a conversion fail cleanly). */
   get threads(): readonly Worker[] {
-    return this.piscina.threads;
+    return [...this.bulk.threads, ...this.quick.threads];
   }
 
   /**
@@ -76,7 +85,7 @@ export class ConversionPool {
   async toStorage(
     task: Omit<StoredConversionTask, 'input'>,
     input: AsyncIterable<Uint8Array>,
-    signal?: AbortSignal,
+    { sizeHint, signal }: TaskOptions = {},
   ): Promise<StoredConversion> {
     const channel = new MessageChannel();
     const feeding = feed(channel.port1, input);
@@ -85,7 +94,7 @@ export class ConversionPool {
         'toStorage',
         { ...task, input: channel.port2 },
         [channel.port2],
-        signal,
+        { sizeHint, signal },
       );
       return settle(outcome, feeding);
     } catch (error) {
@@ -99,7 +108,7 @@ export class ConversionPool {
    * Converts `input` as it streams in and yields the output as the worker writes it, with
    * backpressure both ways. A failure before the first output chunk rejects the first `next()`.
    */
-  async *toStream(engine: EngineSettings, input: AsyncIterable<Uint8Array>, signal?: AbortSignal) {
+  async *toStream(engine: EngineSettings, input: AsyncIterable<Uint8Array>, options: TaskOptions = {}) {
     const inbound = new MessageChannel();
     const outbound = new MessageChannel();
     const feeding = feed(inbound.port1, input);
@@ -107,7 +116,7 @@ export class ConversionPool {
       'toStream',
       { engine, input: inbound.port2, output: outbound.port2 },
       [inbound.port2, outbound.port2],
-      signal,
+      options,
     );
     // Settled below; until then a rejection must not count as unhandled.
     task.catch(() => {});
@@ -129,12 +138,13 @@ export class ConversionPool {
 
   /** A small input converted in one piece. */
   async toBytes(engine: EngineSettings, input: Uint8Array): Promise<Uint8Array> {
-    return settle(await this.run<Uint8Array>('toBytes', { engine, input }, [], undefined));
+    return settle(await this.run<Uint8Array>('toBytes', { engine, input }, [], { sizeHint: input.length }));
   }
 
   /** The round-trip comparison of a JSON text and its CSV, and the JSON's analysis. */
   async compare(task: ComparisonTask): Promise<Comparison> {
-    return settle(await this.run<Comparison>('compare', task, [], undefined));
+    const sizeHint = task.originalJson.length + task.convertedCsv.length;
+    return settle(await this.run<Comparison>('compare', task, [], { sizeHint }));
   }
 
   /**
@@ -152,22 +162,24 @@ export class ConversionPool {
     const graceOver = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, graceMs);
     });
-    await Promise.race([this.piscina.close(), graceOver]);
+    await Promise.race([Promise.all([this.bulk.close(), this.quick.close()]), graceOver]);
     clearTimeout(timer);
     this.closing.abort();
-    await this.piscina.destroy();
+    await Promise.all([this.bulk.destroy(), this.quick.destroy()]);
   }
 
   private async run<T>(
     name: string,
     task: object,
     transferList: TransferListItem[],
-    signal: AbortSignal | undefined,
+    { sizeHint, signal }: TaskOptions,
   ): Promise<TaskOutcome<T>> {
     if (this.closed) throw shuttingDown();
     const abort = signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal;
+    // A Content-Length is held to by the HTTP parser, so a small hint cannot bring a big input.
+    const lane = sizeHint !== undefined && sizeHint <= QUICK_LANE_MAX_BYTES ? this.quick : this.bulk;
     try {
-      return (await this.piscina.run(task, {
+      return (await lane.run(task, {
         name,
         transferList,
         signal: abort,
@@ -182,6 +194,13 @@ export class ConversionPool {
       });
     }
   }
+}
+
+export interface TaskOptions {
+  /** The input's size when known before reading it (a Content-Length): small inputs take the quick lane. */
+  sizeHint?: number | undefined;
+  /** Aborts the task (its worker is ended when it is running). */
+  signal?: AbortSignal | undefined;
 }
 
 function shuttingDown(): AppError {
