@@ -144,7 +144,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     log,
   });
   // The workers store files through the same storage settings, so deps.storage must match the config.
-  const conversionPool = new ConversionPool({ storage: config, spoolDir, ...deps.conversionPool });
+  const conversionPool = new ConversionPool({
+    storage: config.s3 ? { kind: 's3', config: config.s3 } : { kind: 'local', root: localFilesRoot(config) },
+    spoolDir,
+    ...deps.conversionPool,
+  });
   const analysis = new AnalysisService({
     auth,
     files,

@@ -3,7 +3,6 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort, type TransferListItem, type Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import type { Config } from '../config.js';
 import { ChunkStreamAborted, receiveChunks, sendChunks } from './chunk-channel.js';
 import {
   type Comparison,
@@ -19,7 +18,7 @@ import {
 import { AppError } from './errors.js';
 
 export interface ConversionPoolOptions {
-  storage: Pick<Config, 'dataDir' | 's3'>;
+  storage: ConversionWorkerData['storage'];
   spoolDir: string;
   /** Worker threads, all started up front and kept warm (default: one per core). */
   threads?: number;
@@ -30,6 +29,7 @@ export interface ConversionPoolOptions {
 const DEFAULT_HEAP_LIMIT_MB = 1024;
 /** Inputs known to be at most this big take the quick lane, so big conversions never delay them. */
 export const QUICK_LANE_MAX_BYTES = 1024 * 1024;
+const BULK_NICE_INCREMENT = 10;
 const SHUTDOWN_RETRY_AFTER_SECONDS = 10;
 
 // Under the test runner the server runs from its TypeScript sources: the worker then loads them through
@@ -54,7 +54,7 @@ export class ConversionPool {
   private closed: Promise<void> | undefined;
 
   constructor(options: ConversionPoolOptions) {
-    const lane = (threads: number) =>
+    const lane = (threads: number, niceIncrement: number) =>
       new Piscina({
         filename: WORKER_FILE,
         minThreads: threads,
@@ -62,12 +62,14 @@ export class ConversionPool {
         idleTimeout: Number.POSITIVE_INFINITY,
         // Tasks use message ports and storage I/O that must run between tasks too.
         atomics: 'disabled',
+        niceIncrement,
         resourceLimits: { maxOldGenerationSizeMb: options.heapLimitMb ?? DEFAULT_HEAP_LIMIT_MB },
         workerData: { storage: options.storage, spoolDir: options.spoolDir } satisfies ConversionWorkerData,
         ...(fromSources ? { execArgv: ['--conditions=source'] } : {}),
       });
-    this.bulk = lane(options.threads ?? Math.max(1, os.availableParallelism()));
-    this.quick = lane(1);
+    // Bulk threads yield the CPU to the HTTP thread and the quick lane (a higher nice value).
+    this.bulk = lane(options.threads ?? Math.max(1, os.availableParallelism()), BULK_NICE_INCREMENT);
+    this.quick = lane(1, 0);
     // Every running task listens to it.
     setMaxListeners(0, this.closing.signal);
   }

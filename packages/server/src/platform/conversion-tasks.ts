@@ -8,7 +8,7 @@ import {
   type InputPosition,
   type TableFormat,
 } from '@unnest/engine';
-import type { Config } from '../config.js';
+import type { S3Config } from '../config.js';
 import { ChunkStreamAborted } from './chunk-channel.js';
 
 /**
@@ -19,8 +19,8 @@ import { ChunkStreamAborted } from './chunk-channel.js';
 
 /** What every worker is started with. */
 export interface ConversionWorkerData {
-  /** The same storage settings as the HTTP thread's: the worker reads and writes the files itself. */
-  storage: Pick<Config, 'dataDir' | 's3'>;
+  /** The same storage as the HTTP thread's: the worker writes the files itself. */
+  storage: { kind: 'local'; root: string } | { kind: 's3'; config: S3Config };
   /** Where the engine spools rows until the CSV header is known. */
   spoolDir: string;
 }

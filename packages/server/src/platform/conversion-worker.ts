@@ -29,7 +29,8 @@ import type {
 } from './conversion-tasks.js';
 import { describeFailure, EmptyInputError, StorageLeftExceededError } from './conversion-tasks.js';
 import { primed } from './primed-stream.js';
-import { createStorage } from './storage/create-storage.js';
+import { localStorage } from './storage/local-storage.js';
+import type { StorageDriver } from './storage/storage-driver.js';
 
 /**
  * A conversion worker thread (run by Piscina, see conversion-pool.ts): the engine runs here and
@@ -38,8 +39,15 @@ import { createStorage } from './storage/create-storage.js';
  */
 
 const settings = workerData as ConversionWorkerData;
-const storage = createStorage(settings.storage);
+const storage = await openStorage(settings.storage);
 const spool = fileSpoolFactory(settings.spoolDir);
+
+async function openStorage(where: ConversionWorkerData['storage']): Promise<StorageDriver> {
+  if (where.kind === 'local') return localStorage(where.root);
+  // The S3 client is loaded only when used: it costs each thread about 25 MB.
+  const { s3Client, s3Storage } = await import('./storage/s3-storage.js');
+  return s3Storage(s3Client(where.config), where.config.bucket);
+}
 
 async function outcome<T>(work: () => Promise<T>): Promise<TaskOutcome<T>> {
   try {
