@@ -20,7 +20,7 @@ import { AppError } from './errors.js';
 export interface ConversionPoolOptions {
   storage: ConversionWorkerData['storage'];
   spoolDir: string;
-  /** Worker threads, all started up front and kept warm (default: one per core). */
+  /** Most bulk-lane threads (default: one per core). */
   threads?: number;
   /** Heap limit of each worker; a conversion that passes it fails alone and its worker is replaced. */
   heapLimitMb?: number;
@@ -30,6 +30,7 @@ const DEFAULT_HEAP_LIMIT_MB = 1024;
 /** Inputs known to be at most this big take the quick lane, so big conversions never delay them. */
 export const QUICK_LANE_MAX_BYTES = 1024 * 1024;
 const BULK_NICE_INCREMENT = 10;
+const IDLE_THREAD_MS = 60_000;
 const SHUTDOWN_RETRY_AFTER_SECONDS = 10;
 
 // Under the test runner the server runs from its TypeScript sources: the worker then loads them through
@@ -41,7 +42,7 @@ const WORKER_FILE = fileURLToPath(
 
 /**
  * The conversion worker pool: the only place the server runs the engine, off the HTTP thread. Two
- * lanes of warm threads: the bulk lane (one thread per core) and a one-thread quick lane for inputs
+ * lanes of threads: the bulk lane (up to one thread per core) and a one-thread quick lane for inputs
  * known to be small (QUICK_LANE_MAX_BYTES), so that a 1 KB conversion never waits behind gigabytes.
  * Tasks wait in Piscina's queue for a free thread; a streamed upload is not read from the client
  * until its task runs, so queued uploads hold no memory. Each task may be given an AbortSignal, and
@@ -57,9 +58,11 @@ export class ConversionPool {
     const lane = (threads: number, niceIncrement: number) =>
       new Piscina({
         filename: WORKER_FILE,
-        minThreads: threads,
+        // One thread of each lane stays warm; more start when tasks queue, and end after a minute idle
+        // (each holds about 45 MB).
+        minThreads: 1,
         maxThreads: threads,
-        idleTimeout: Number.POSITIVE_INFINITY,
+        idleTimeout: IDLE_THREAD_MS,
         // Tasks use message ports and storage I/O that must run between tasks too.
         atomics: 'disabled',
         niceIncrement,
