@@ -22,6 +22,14 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** The app's port on 127.0.0.1, listening from the first call on. */
+async function port(): Promise<number> {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
 async function conversionsUsed(user: TestUser): Promise<number> {
   return (await call(t.app, user, 'GET', '/api/payments/user-subscription')).json().conversions_used;
 }
@@ -51,16 +59,13 @@ describe('errors from a conversion worker', () => {
 
 describe('a conversion worker that dies', () => {
   it('fails that conversion cleanly (no internals, nothing stored, quota given back) and is replaced', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    if (address === null || typeof address === 'string') throw new Error('no port');
     const threads = t.conversionPool.threads.length;
     const usedBefore = await conversionsUsed(free);
     const content = Buffer.from(`[${'{"n":1},'.repeat(400_000)}{"n":1}]`);
     const { payload, headers } = multipartBody({ name: 'doomed.json', content });
     const request = http.request({
       host: '127.0.0.1',
-      port: address.port,
+      port: await port(),
       method: 'POST',
       path: '/api/convert/file',
       headers: { ...headers, ...free.auth, 'content-length': String(payload.length) },
@@ -95,6 +100,41 @@ describe('a conversion worker that dies', () => {
     const next = await uploadFile(t.app, free, { name: 'next.json', content: '[{"a":1}]' });
     expect(next.statusCode, next.body).toBe(200);
     expect(next.json()).toMatchObject({ records: 1, columns: 1 });
+  });
+});
+
+describe('the quick lane', () => {
+  it('is not held by a small request whose body is slow to come', async () => {
+    const body = '[{"a":1}]';
+    const slow = http.request({
+      host: '127.0.0.1',
+      port: await port(),
+      method: 'POST',
+      path: '/api/convert/text/download',
+      headers: { ...free.auth, 'content-type': 'application/json', 'content-length': String(body.length) },
+    });
+    const slowAnswer = new Promise<number>((resolve, reject) => {
+      slow.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      slow.on('error', reject);
+    });
+    slow.write(body.slice(0, 3));
+    // Until the slow body is complete, other small conversions still run (the quick lane has one thread).
+    for (let i = 0; i < 3; i++) {
+      const quick = await t.app.inject({
+        method: 'POST',
+        url: '/api/convert/simple',
+        payload: '[{"b":2}]',
+        headers: { 'content-type': 'application/json' },
+        remoteAddress: `192.0.2.${i + 1}`,
+      });
+      expect(quick.statusCode, quick.body).toBe(200);
+      expect(quick.body).toBe('b\n2\n');
+    }
+    slow.end(body.slice(3));
+    expect(await slowAnswer).toBe(200);
   });
 });
 

@@ -30,7 +30,7 @@ export class ChunkStreamAborted extends Error {
  */
 export async function sendChunks(
   port: MessagePort,
-  source: AsyncIterable<Uint8Array>,
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   windowBytes = DEFAULT_WINDOW_BYTES,
 ): Promise<'sent' | 'stopped'> {
   let unacknowledged = 0;

@@ -92,8 +92,9 @@ export class ConversionPool {
     input: AsyncIterable<Uint8Array>,
     { sizeHint, signal }: TaskOptions = {},
   ): Promise<StoredConversion> {
+    const source = await readSmallWhole(input, sizeHint);
     const channel = new MessageChannel();
-    const feeding = feed(channel.port1, input);
+    const feeding = feed(channel.port1, source);
     try {
       const outcome = await this.run<StoredConversion>(
         'toStorage',
@@ -114,9 +115,10 @@ export class ConversionPool {
    * backpressure both ways. A failure before the first output chunk rejects the first `next()`.
    */
   async *toStream(engine: EngineSettings, input: AsyncIterable<Uint8Array>, options: TaskOptions = {}) {
+    const source = await readSmallWhole(input, options.sizeHint);
     const inbound = new MessageChannel();
     const outbound = new MessageChannel();
-    const feeding = feed(inbound.port1, input);
+    const feeding = feed(inbound.port1, source);
     const task = this.run<ConversionSummary>(
       'toStream',
       { engine, input: inbound.port2, output: outbound.port2 },
@@ -182,7 +184,7 @@ export class ConversionPool {
     if (this.closed) throw shuttingDown();
     const abort = signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal;
     // A Content-Length is held to by the HTTP parser, so a small hint cannot bring a big input.
-    const lane = sizeHint !== undefined && sizeHint <= QUICK_LANE_MAX_BYTES ? this.quick : this.bulk;
+    const lane = isSmall(sizeHint) ? this.quick : this.bulk;
     try {
       return (await lane.run(task, {
         name,
@@ -208,6 +210,22 @@ export interface TaskOptions {
   signal?: AbortSignal | undefined;
 }
 
+const isSmall = (sizeHint: number | undefined) => sizeHint !== undefined && sizeHint <= QUICK_LANE_MAX_BYTES;
+
+/**
+ * A small input is read whole before its task starts (at most QUICK_LANE_MAX_BYTES: the HTTP parser
+ * holds a body to its Content-Length), so that a slow client never holds the one quick-lane thread.
+ */
+async function readSmallWhole(
+  input: AsyncIterable<Uint8Array>,
+  sizeHint: number | undefined,
+): Promise<AsyncIterable<Uint8Array> | Uint8Array[]> {
+  if (!isSmall(sizeHint)) return input;
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of input) chunks.push(chunk);
+  return chunks;
+}
+
 function shuttingDown(): AppError {
   return new AppError('SERVICE_UNAVAILABLE', {
     detail: 'The server is restarting; the conversion was stopped and nothing was stored. Please try again.',
@@ -216,7 +234,7 @@ function shuttingDown(): AppError {
 }
 
 /** The input fed to a worker; `error` holds the input's own failure once it happened. */
-function feed(port: MessagePort, input: AsyncIterable<Uint8Array>): { error: unknown } {
+function feed(port: MessagePort, input: AsyncIterable<Uint8Array> | Uint8Array[]): { error: unknown } {
   const feeding: { error: unknown } = { error: undefined };
   sendChunks(port, input).catch((error: unknown) => {
     feeding.error = error;
