@@ -154,6 +154,9 @@ describe('inputs that used to exhaust the server, scaled down', () => {
     const response = await uploadFile(t.app, pro, { name: 'wide.json', content: `[{${keys}},{"k0":-1}]` });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ records: 2, columns: 100_000 });
-    expect(Object.keys(response.json().ai_analysis.field_types)).toHaveLength(100_000);
+    // The analysis tracks the first columns one by one and says where it summarised the rest.
+    const analysis = response.json().ai_analysis;
+    expect(Object.keys(analysis.field_types).length).toBeLessThan(100_000);
+    expect(analysis.limits.length).toBeGreaterThan(0);
   });
 });
