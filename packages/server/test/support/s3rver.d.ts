@@ -1,10 +1,11 @@
-// s3rver ships no types; this is the part the storage test uses.
+// s3rver ships no types; this is the part the storage test and the local cluster (deploy/) use.
 declare module 's3rver' {
   interface S3rverOptions {
     port?: number;
     address?: string;
     silent?: boolean;
     directory: string;
+    configureBuckets?: { name: string }[];
   }
   export default class S3rver {
     constructor(options: S3rverOptions);
