@@ -2,7 +2,8 @@
 // `npm run cluster`: the scale-out deployment on this machine (see deploy/lib/cluster.mjs), until
 // Ctrl-C. Needs a build (`npm run build`), Debian's nginx and a PostgreSQL server (DATABASE_URL, or
 // the local one at 127.0.0.1:5432); the cluster gets a fresh database, dropped on exit.
-import { LOCAL_POSTGRES, startCluster } from './lib/cluster.mjs';
+import { startCluster } from './lib/cluster.mjs';
+import { LOCAL_POSTGRES } from './lib/postgres.mjs';
 
 const verbose = process.argv.includes('--verbose');
 if (process.argv.slice(2).some((arg) => arg !== '--verbose')) {

@@ -8,17 +8,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import S3rver from 's3rver';
 import { clusterSite, NGINX, nginxArgs, requireNginx, writeNginxConfig } from './nginx.mjs';
+import { createDatabase, LOCAL_POSTGRES } from './postgres.mjs';
 import { answersOk, freePort, startProcess, stopProcess, waitUntilReady } from './processes.mjs';
 
 /** @typedef {import('./processes.mjs').RunningProcess} RunningProcess */
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 export const SERVER_MAIN = path.join(REPO, 'packages/server/dist/main.js');
-/** The local PostgreSQL server (trust authentication), when DATABASE_URL is not set. */
-export const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 const BUCKET = 'unnest';
 const READY_MS = 60_000;
 // SIGTERM first: the server's own graceful shutdown gives up after 10 s.
@@ -44,37 +42,17 @@ const STOP_GRACE_MS = 15_000;
  * @property {() => Promise<void>} stop stops everything and drops the database
  */
 
-/** @param {string} serverUrl @param {string} name */
-function withDatabase(serverUrl, name) {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** @param {string} serverUrl @param {string} sql */
-async function onServer(serverUrl, sql) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Starts the whole cluster and answers once nginx forwards to ready API processes. @param {ClusterOptions} [options] */
 export async function startCluster(options = {}) {
   requireNginx();
   if (!fs.existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run npm run build first`);
-  const serverUrl = options.databaseUrl ?? LOCAL_POSTGRES;
-  const databaseName = `unnest_cluster_${randomBytes(6).toString('hex')}`;
-  const databaseUrl = withDatabase(serverUrl, databaseName);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unnest-cluster-'));
   /** @type {Map<string, RunningProcess>} */
   const running = new Map();
   /** @type {S3rver | undefined} */
   let s3;
-  let databaseCreated = false;
+  /** @type {{ url: string, drop: () => Promise<void> } | undefined} */
+  let database;
 
   const stop = async () => {
     // nginx first (no new requests), then the servers, each by its own process id.
@@ -82,13 +60,13 @@ export async function startCluster(options = {}) {
     if (nginx) await stopProcess(nginx, 'SIGQUIT', STOP_GRACE_MS);
     await Promise.all([...running.values()].map((each) => stopProcess(each, 'SIGTERM', STOP_GRACE_MS)));
     await s3?.close();
-    if (databaseCreated) await onServer(serverUrl, `drop database if exists ${databaseName} with (force)`);
+    await database?.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   };
 
   try {
-    await onServer(serverUrl, `create database ${databaseName}`);
-    databaseCreated = true;
+    database = await createDatabase(options.databaseUrl ?? LOCAL_POSTGRES, 'unnest_cluster');
+    const databaseUrl = database.url;
     s3 = new S3rver({
       port: 0,
       address: '127.0.0.1',
