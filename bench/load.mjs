@@ -181,7 +181,10 @@ for (let round = 1; round <= rounds; round++) {
     atLimit[target].push(best ?? { rps: 0, connections: 0 });
   }
 }
-process.stdout.write(`\nrequests per second at the highest concurrency with p95 <= ${P95_LIMIT_MS} ms:\n`);
+// Other work on the machine moves these figures a lot: say how busy it was.
+const load = os.loadavg().map((value) => value.toFixed(1));
+process.stdout.write(`\nload average at the end: ${load.join(', ')} (1, 5, 15 min) on ${os.cpus().length} cores\n`);
+process.stdout.write(`requests per second at the highest concurrency with p95 <= ${P95_LIMIT_MS} ms:\n`);
 for (const target of targets) {
   const runs = atLimit[target];
   const median = [...runs].sort((a, b) => a.rps - b.rps)[Math.floor((runs.length - 1) / 2)];

@@ -78,7 +78,7 @@ export function nginxArgs(configFile) {
   return ['-p', dir, '-c', configFile, '-e', path.join(dir, 'error.log')];
 }
 
-/** `nginx -t` on a configuration: resolves with nginx's verdict, rejects with its message. @param {string} configFile */
+/** `nginx -t` on a configuration: resolves with its warnings, rejects with its errors. @param {string} configFile */
 export async function testNginxConfig(configFile) {
   const { stderr } = await promisify(execFile)(NGINX, ['-t', '-q', ...nginxArgs(configFile)]);
   return stderr;
