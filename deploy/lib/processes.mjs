@@ -11,9 +11,11 @@ import net from 'node:net';
  * @typedef {object} RunningProcess
  * @property {string} name
  * @property {ChildProcess} child
- * @property {() => string} output everything printed since the start, stdout and stderr interleaved
+ * @property {() => string} output what it printed (stdout and stderr interleaved), the last MiBs of it for a long run
  * @property {Promise<number | null>} exited resolves with the exit code (null when killed by a signal)
  */
+
+const KEEP_CHARS = 4 * 1024 * 1024;
 
 /** A port on 127.0.0.1 that was free a moment ago. */
 export function freePort() {
@@ -50,6 +52,8 @@ export function startProcess(options) {
   const collect = (chunk) => {
     const text = chunk.toString();
     output += text;
+    // `npm run cluster` may run for days at log level info; the log file keeps everything.
+    if (output.length > KEEP_CHARS * 2) output = output.slice(-KEEP_CHARS);
     log.write(text);
     if (!options.onLine) return;
     const lines = (partial + text).split('\n');
