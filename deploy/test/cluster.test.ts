@@ -127,7 +127,8 @@ describe('the cluster: nginx, two API processes, two workers, PostgreSQL, S3', (
 
     // Everything back: both processes serve again (round-robin), and nothing acknowledged is missing.
     alice = await client.signIn(alice.email, alice.password);
-    await Promise.all([40, 41, 42, 43].map((seed) => convert(alice, seed, 100)));
+    const bobAgain = await client.signIn(bob.email, bob.password);
+    await Promise.all([40, 41, 42].map((seed) => convert(alice, seed, 100)).concat(convert(bobAgain, 43, 100)));
     expect(client.retries).toBeGreaterThan(0);
     expect(conversions).toHaveLength(3 + 4 + 2 + 2 + 4);
     await expectDownloads(client, conversions);
