@@ -116,9 +116,11 @@ describe('the cluster: nginx, two API processes, two workers, PostgreSQL, S3', (
     await expectDownloads(client, conversions.slice(0, 3));
     await cluster.start('api-1');
 
-    // A worker killed and restarted: conversions and downloads carry on throughout.
+    // A worker killed and restarted: sign-ups (whose mail may go through the job queue), conversions
+    // and downloads carry on throughout.
     await cluster.kill('worker-1');
-    await Promise.all([convert(bob, 30, 300), convert(alice, 31, 300)]);
+    const carol = await client.signUp(inbox, 'carol@example.com', 'carol password');
+    await Promise.all([convert(bob, 30, 300), convert(carol, 31, 300)]);
     await expectDownloads(client, conversions.slice(3));
     await cluster.start('worker-1');
 
@@ -132,7 +134,7 @@ describe('the cluster: nginx, two API processes, two workers, PostgreSQL, S3', (
     expect(client.retries).toBeGreaterThan(0);
     expect(conversions).toHaveLength(3 + 4 + 2 + 2 + 4);
     await expectDownloads(client, conversions);
-    for (const account of [alice, bob]) {
+    for (const account of [alice, bob, carol]) {
       const listed = await client.json('GET', '/api/files', undefined, account.authorization);
       const ids = JSON.stringify(listed);
       for (const { fileId } of conversions.filter((c) => c.account.email === account.email)) {
