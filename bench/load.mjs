@@ -6,21 +6,17 @@
 //
 // The free plan allows 10 conversions a day, so the run's account is given the Professional plan with
 // the operator command (`main.js admin grant`), as an operator would for a load test.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs, promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createDatabase, LOCAL_POSTGRES } from '../deploy/lib/postgres.mjs';
-import { answersOk, freePort, startProcess, stopProcess, waitUntilReady } from '../deploy/lib/processes.mjs';
+import { startBenchServer } from './lib/server-process.mjs';
 
 const SERVER_MAIN = fileURLToPath(new URL('../packages/server/dist/main.js', import.meta.url));
 const P95_LIMIT_MS = 200;
 const LADDER = [1, 2, 4, 8, 16, 32, 64, 128];
-const EMAIL = 'load@example.com';
-const PASSWORD = 'load test password';
 
 const { values: flags } = parseArgs({
   options: {
@@ -40,6 +36,10 @@ if (flags.help || !['embedded', 'postgres', 'both'].includes(flags.database)) {
 }
 const stepSeconds = Number(flags.seconds);
 const rounds = Number(flags.rounds);
+// The bench server takes its settings from this process's environment: DATABASE_URL only while a
+// PostgreSQL run has set it to its fresh database.
+const POSTGRES_SERVER = process.env.DATABASE_URL ?? LOCAL_POSTGRES;
+delete process.env.DATABASE_URL;
 if (!fs.existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run npm run build first`);
 
 /** One ~1 KB JSON file of nested records, as a multipart body. */
@@ -55,64 +55,6 @@ function uploadBody() {
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="small.json"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(records)}\r\n--${boundary}--\r\n`,
   );
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-/** @param {string} url @param {string} route @param {object} body */
-async function postJson(url, route, body) {
-  const response = await fetch(`${url}${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${route}: HTTP ${response.status} ${text}`);
-  return JSON.parse(text);
-}
-
-/** A server process on its own port and data directory, ready. @param {Record<string, string>} env @param {string} dataDir */
-async function startServer(env, dataDir) {
-  const port = await freePort();
-  const server = startProcess({
-    name: 'server',
-    command: process.execPath,
-    args: [SERVER_MAIN],
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    cwd: dataDir,
-    logFile: path.join(dataDir, 'server.log'),
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitUntilReady(server, () => answersOk(`${url}/health`), 60_000);
-  return { url, stop: () => stopProcess(server, 'SIGTERM', 15_000) };
-}
-
-/**
- * Signs up and confirms (the code comes from the outbox: no SMTP_URL), grants Professional with the
- * server stopped (the embedded database has one user at a time), and answers a running server.
- * @param {Record<string, string>} env
- * @param {string} dataDir
- */
-async function serverWithAccount(env, dataDir) {
-  let server = await startServer(env, dataDir);
-  await postJson(server.url, '/api/auth/signup', { email: EMAIL, password: PASSWORD });
-  const outbox = path.join(dataDir, 'outbox');
-  const mail = fs.readdirSync(outbox).map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'));
-  const code = /code is (\d{6})/.exec(mail.join('\n'))?.[1];
-  if (!code) throw new Error(`no confirmation code in ${outbox}`);
-  await postJson(server.url, '/api/auth/confirm-signup', { email: EMAIL, confirmation_code: code });
-  await server.stop();
-  await promisify(execFile)(process.execPath, [SERVER_MAIN, 'admin', 'grant', EMAIL, 'professional'], {
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, ...env },
-  });
-  server = await startServer(env, dataDir);
-  const login = await postJson(server.url, '/api/auth/login', { email: EMAIL, password: PASSWORD });
-  return { ...server, authorization: `Bearer ${login.tokens.access_token}` };
 }
 
 /** One step: `connections` clients sending back to back for `seconds`; exact p95 from every response. */
@@ -138,15 +80,15 @@ async function step(url, authorization, connections, seconds) {
   return { connections, rps: result.requests.total / seconds, p95, p50: result.latency.p50 };
 }
 
-/** Climbs the ladder until p95 passes the limit; answers the last step under it. */
-async function climb(label, env) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unnest-load-'));
-  const server = await serverWithAccount(env, dataDir);
+/** Climbs the ladder with the paid account until p95 passes the limit; answers the last step under it. */
+async function climb(label) {
+  const server = await startBenchServer();
+  const authorization = server.tokens.paid;
   try {
-    await step(server.url, server.authorization, 4, 2); // warm-up, not reported
+    await step(server.url, authorization, 4, 2); // warm-up, not reported
     let best;
     for (const connections of LADDER) {
-      const result = await step(server.url, server.authorization, connections, stepSeconds);
+      const result = await step(server.url, authorization, connections, stepSeconds);
       process.stdout.write(
         `${label.padEnd(10)} c=${String(connections).padStart(3)}  ${result.rps.toFixed(0).padStart(5)} req/s  p50 ${result.p50.toFixed(0)} ms  p95 ${result.p95.toFixed(0)} ms\n`,
       );
@@ -156,17 +98,18 @@ async function climb(label, env) {
     return { passedAt: undefined, best };
   } finally {
     await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 /** The ladder on one database: the embedded default (a fresh DATA_DIR) or a fresh PostgreSQL database. */
 async function runTarget(target) {
-  if (target === 'embedded') return climb(target, {});
-  const database = await createDatabase(process.env.DATABASE_URL ?? LOCAL_POSTGRES, 'unnest_load');
+  if (target === 'embedded') return climb(target);
+  const database = await createDatabase(POSTGRES_SERVER, 'unnest_load');
+  process.env.DATABASE_URL = database.url;
   try {
-    return await climb(target, { DATABASE_URL: database.url });
+    return await climb(target);
   } finally {
+    delete process.env.DATABASE_URL;
     await database.drop();
   }
 }
