@@ -11,8 +11,9 @@ import type { PlansService } from '../plans/service.js';
 import { limitBytes } from '../platform/byte-limit.js';
 import { addressSubject } from '../platform/client-address.js';
 import type { Clock } from '../platform/clock.js';
-import { AppError } from '../platform/errors.js';
+import { AppError, infrastructureFailure } from '../platform/errors.js';
 import { resultFilename } from '../platform/file-names.js';
+import { abortable } from '../platform/in-flight.js';
 import type { Logger } from '../platform/logger.js';
 import type { RateLimiter } from '../platform/rate-limiter.js';
 import type { ProfileService } from '../profile/service.js';
@@ -79,9 +80,16 @@ export class ConvertService {
 
   /**
    * Anonymous quick convert: at most 512 KB of JSON, 3 per 24 hours per client address, counted in the
-   * database before the body is read. A request that fails gives its conversion back.
+   * database before the body is read. A broken or oversized body uses its conversion up (else an
+   * anonymous client could make the server parse bodies without end); only the server's own failure
+   * gives it back. Formula-like cells are made safe for spreadsheets (`excelSafe`).
    */
-  async quickConvert(clientAddress: string, body: AsyncIterable<Uint8Array>, declaredBytes?: number): Promise<Buffer> {
+  async quickConvert(
+    clientAddress: string,
+    body: AsyncIterable<Uint8Array>,
+    declaredBytes: number | undefined,
+    signal: AbortSignal,
+  ): Promise<Buffer> {
     const quota = await this.deps.limiter.acquire(QUICK_CONVERSIONS, addressSubject(clientAddress));
     if (!quota.granted) {
       throw new AppError('RATE_LIMITED', {
@@ -95,15 +103,16 @@ export class ConvertService {
           detail: 'Quick convert accepts up to 512 KB of JSON. Sign in to convert larger files.',
         });
       if (declaredBytes !== undefined && declaredBytes > QUICK_CONVERT_MAX_BYTES) throw tooLarge();
-      const input = await collectChunks(limitBytes(body, QUICK_CONVERT_MAX_BYTES, { bytes: 0 }, tooLarge));
+      const limited = limitBytes(abortable(body, signal), QUICK_CONVERT_MAX_BYTES, { bytes: 0 }, tooLarge);
+      const input = await collectChunks(limited);
       if (isBlank(input)) throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyQuickConvert });
       try {
-        return await collect(jsonToCsv(input, { isUtf8 }));
+        return await collect(abortable(jsonToCsv(input, { isUtf8, excelSafe: true }), signal));
       } catch (error) {
         throw conversionFailure(error, CONVERSION_TEXTS.conversionFailed);
       }
     } catch (error) {
-      await quota.release();
+      if (!(error instanceof AppError) || error.status >= 500) await quota.release();
       throw error;
     }
   }
@@ -111,29 +120,38 @@ export class ConvertService {
   /**
    * Converts an upload and stores both files: the bytes stream into storage (counted against the plan's
    * file size and the free storage as they come), the engine reads them back and its output streams
-   * into storage too. On any failure, a cut connection included, both objects are deleted and no
-   * record is written.
+   * into storage too. Its record is written first (pending); on any failure, a cut connection or an
+   * abort through `signal` included, both objects are deleted and the record says failed and why.
    */
   async convertToStorage(
     userId: string,
     upload: Upload,
     fields: OptionFields,
     failureText: string,
+    signal: AbortSignal,
   ): Promise<ConversionResult> {
     const started = this.deps.clock.now().getTime();
     const input = inputFormatOf(upload.filename);
     const { plan, settings, options, release, remainingStorage } = await this.prepare(userId, fields, input);
     const maxBytes = Math.min(fileSizeLimitBytes(plan), remainingStorage);
     const tooLarge = () => this.tooLarge(plan, remainingStorage);
-    const slot = this.deps.files.newSlot(userId, input, options.outputFormat);
     const summary: { records: number | null; columns: number | null } = { records: null, columns: null };
     let originalSize = 0;
+    let slot: FileSlot | undefined;
     try {
       if (upload.declaredBytes !== undefined && upload.declaredBytes > maxBytes + 64 * 1024) throw tooLarge();
+      slot = await this.deps.files.begin({
+        userId,
+        originalFilename: upload.filename,
+        filename: resultFilename(upload.filename, options.outputFormat),
+        inputFormat: input,
+        outputFormat: options.outputFormat,
+        retentionType: plan.id === 'free' ? 'free' : 'premium',
+      });
       const counted = { bytes: 0 };
       originalSize = await this.deps.files.putBytes(
         slot.originalKey,
-        limitBytes(upload.body, maxBytes, counted, tooLarge),
+        limitBytes(abortable(incomplete(upload.body), signal), maxBytes, counted, tooLarge),
       );
       if (originalSize === 0) {
         throw new AppError('CONVERSION_FAILED', {
@@ -142,29 +160,20 @@ export class ConvertService {
       }
       // Premium JSON conversions report the data's schema and quality from the same pass over the input.
       const collector = input === 'json' ? await this.deps.analysis.collectorFor(userId) : null;
-      const output = this.engine(input, await this.deps.files.readBytes(slot.originalKey), options, summary, collector);
+      const source = await this.deps.files.readBytes(slot.originalKey);
+      const output = abortable(this.engine(input, source, options, summary, collector), signal);
       const resultSize = await this.deps.files.putBytes(
         slot.resultKey,
         limitBytes(output, remainingStorage - originalSize, { bytes: 0 }, () => new AppError('STORAGE_LIMIT_REACHED')),
       );
       const now = this.deps.clock.now();
       const keepMs = retentionMs(plan, settings.auto_delete_days);
-      const record = await this.deps.files.register({
-        id: slot.fileId,
-        userId,
-        originalFilename: upload.filename,
-        filename: resultFilename(upload.filename, options.outputFormat),
-        inputFormat: input,
-        outputFormat: options.outputFormat,
-        originalKey: slot.originalKey,
+      const record = await this.deps.files.complete(slot, {
         originalSize,
-        resultKey: slot.resultKey,
         resultSize,
         records: summary.records,
         columns: summary.columns,
-        retentionType: plan.id === 'free' ? 'free' : 'premium',
         expiresAt: keepMs === null ? null : new Date(now.getTime() + keepMs),
-        createdAt: now,
       });
       const durationMs = now.getTime() - started;
       await this.deps.audit.record(userId, {
@@ -191,13 +200,24 @@ export class ConvertService {
         ...(collector ? await this.deps.analysis.conversionFields(collector) : {}),
       };
     } catch (error) {
-      await this.fail(userId, slot, release, error, { input, filename: upload.filename, bytes: originalSize, started });
-      throw conversionFailure(error, failureText);
+      const failure = conversionFailure(error, failureText);
+      await this.fail(userId, slot, release, failure, {
+        input,
+        filename: upload.filename,
+        bytes: originalSize,
+        started,
+      });
+      throw failure;
     }
   }
 
   /** Converts JSON text straight back to the client as a CSV (or TSV/XLSX) download; nothing is stored. */
-  async convertToDownload(userId: string, upload: Upload, fields: OptionFields): Promise<ConvertedStream> {
+  async convertToDownload(
+    userId: string,
+    upload: Upload,
+    fields: OptionFields,
+    signal: AbortSignal,
+  ): Promise<ConvertedStream> {
     const started = this.deps.clock.now().getTime();
     const { plan, options, release } = await this.prepare(userId, fields, 'json');
     const maxBytes = fileSizeLimitBytes(plan);
@@ -206,9 +226,8 @@ export class ConvertService {
     try {
       if (upload.declaredBytes !== undefined && upload.declaredBytes > maxBytes) throw tooLarge();
       const summary = { records: null, columns: null };
-      const body = await primed(
-        this.engine('json', limitBytes(upload.body, maxBytes, counted, tooLarge), options, summary),
-      );
+      const input = limitBytes(abortable(upload.body, signal), maxBytes, counted, tooLarge);
+      const body = await primed(abortable(this.engine('json', input, options, summary), signal));
       await this.deps.audit.record(userId, {
         action: 'json_to_csv',
         status: 'success',
@@ -233,7 +252,13 @@ export class ConvertService {
    * the converter's own conversions count against the daily quota and the history; the comparison
    * dialog's re-conversion of a stored file does not.
    */
-  async csvTextToJson(userId: string, csv: string, delimiter: string | undefined, counted: boolean): Promise<Buffer> {
+  async csvTextToJson(
+    userId: string,
+    csv: string,
+    delimiter: string | undefined,
+    counted: boolean,
+    signal: AbortSignal,
+  ): Promise<Buffer> {
     const started = this.deps.clock.now().getTime();
     if (csv.trim() === '') throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyCsvText });
     const plan = await this.deps.plans.limitsFor(userId);
@@ -241,7 +266,8 @@ export class ConvertService {
     if (bytes.length > fileSizeLimitBytes(plan)) throw this.tooLarge(plan, Number.POSITIVE_INFINITY);
     const release = counted ? await this.acquireConversion(userId, plan) : async () => {};
     try {
-      const json = await collect(csvToJson([bytes], delimiter === undefined ? { isUtf8 } : { delimiter, isUtf8 }));
+      const options = delimiter === undefined ? { isUtf8 } : { delimiter, isUtf8 };
+      const json = await collect(abortable(csvToJson([bytes], options), signal));
       if (counted) {
         await this.deps.audit.record(userId, {
           action: 'csv_to_json',
@@ -326,7 +352,7 @@ export class ConvertService {
     });
   }
 
-  /** After a failed conversion: bytes deleted, quota given back, the failure in the history. */
+  /** After a failed conversion: bytes deleted and the record failed, quota given back, the failure in the history. */
   private async fail(
     userId: string,
     slot: FileSlot | undefined,
@@ -334,14 +360,14 @@ export class ConvertService {
     error: unknown,
     what: { input: InputFormat; filename: string; bytes: number; started: number },
   ): Promise<void> {
-    if (slot) await this.deps.files.discardSlot(slot);
-    await release().catch((releaseError: unknown) => this.deps.log.error({ err: releaseError }, 'quota not released'));
     const reason =
       error instanceof ConversionError
         ? error.describe()
         : error instanceof AppError
           ? error.message
-          : 'upload interrupted or storage failed';
+          : (infrastructureFailure(error)?.message ?? 'upload interrupted or storage failed');
+    if (slot) await this.deps.files.fail(slot, reason);
+    await release().catch((releaseError: unknown) => this.deps.log.error({ err: releaseError }, 'quota not released'));
     await this.deps.audit.record(userId, {
       action: what.input === 'json' ? 'json_to_csv' : 'csv_to_json',
       status: 'error',
@@ -349,6 +375,23 @@ export class ConvertService {
       fileSizeBytes: what.bytes,
       durationMs: this.deps.clock.now().getTime() - what.started,
     });
+  }
+}
+
+/**
+ * An upload whose connection broke or whose multipart body was cut short is the client's fault (400),
+ * not the server's; the stream's own error stays as the cause for the log.
+ */
+export function uploadCutShort(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  return new AppError('BAD_REQUEST', { detail: 'The upload ended before the whole file arrived.', cause: error });
+}
+
+async function* incomplete(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  try {
+    yield* source;
+  } catch (error) {
+    throw uploadCutShort(error);
   }
 }
 

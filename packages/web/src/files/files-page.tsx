@@ -37,6 +37,7 @@ import { useFiles } from './api/get-files';
 
 /** Why a file cannot be compared (spec 4: converted JSON to CSV files under 20 MB), or null when it can. */
 function notComparable(file: FileRecord): string | null {
+  if (file.status !== 'converted') return 'Only converted files can be compared';
   if (file.input_format !== 'json' || (file.output_format !== 'csv' && file.output_format !== 'tsv')) {
     return 'Only JSON to CSV conversions can be compared';
   }
@@ -44,6 +45,12 @@ function notComparable(file: FileRecord): string | null {
     return 'Only files under 20 MB can be compared';
   return null;
 }
+
+const STATUS_LABELS: Record<FileRecord['status'], string> = {
+  converted: 'Converted',
+  failed: 'Failed',
+  pending: 'Converting',
+};
 
 function retentionLabel(file: FileRecord): string {
   const kind = file.retention_type === 'premium' ? 'Premium' : 'Free';
@@ -164,12 +171,16 @@ export default function FilesPage() {
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatBytes(file.size)}</TableCell>
                       <TableCell>
-                        <Chip
-                          size="small"
-                          label={file.status === 'converted' ? 'Converted' : file.status}
-                          color={file.status === 'converted' ? 'success' : 'default'}
-                          variant="outlined"
-                        />
+                        <Tooltip title={file.error ?? ''}>
+                          <Chip
+                            size="small"
+                            label={STATUS_LABELS[file.status]}
+                            color={
+                              file.status === 'converted' ? 'success' : file.status === 'failed' ? 'error' : 'info'
+                            }
+                            variant="outlined"
+                          />
+                        </Tooltip>
                       </TableCell>
                       <TableCell sx={{ color: 'text.secondary', fontSize: 13 }}>{retentionLabel(file)}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(file.created_at)}</TableCell>
@@ -179,7 +190,7 @@ export default function FilesPage() {
                             <IconButton
                               aria-label={`Download ${file.filename}`}
                               onClick={() => startDownload(file)}
-                              disabled={downloading === file.fileId}
+                              disabled={downloading === file.fileId || file.status !== 'converted'}
                             >
                               <Download />
                             </IconButton>
