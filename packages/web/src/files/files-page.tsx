@@ -7,7 +7,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -34,6 +33,7 @@ import { formatDateTime } from '../lib/format-date';
 import { formatBytes } from '../lib/format-size';
 import { useDeleteFile } from './api/delete-file';
 import { useFiles } from './api/get-files';
+import { FileStatusChip } from './file-status-chip';
 
 /** Why a file cannot be compared (spec 4: converted JSON to CSV files under 20 MB), or null when it can. */
 function notComparable(file: FileRecord): string | null {
@@ -45,12 +45,6 @@ function notComparable(file: FileRecord): string | null {
     return 'Only files under 20 MB can be compared';
   return null;
 }
-
-const STATUS_LABELS: Record<FileRecord['status'], string> = {
-  converted: 'Converted',
-  failed: 'Failed',
-  pending: 'Converting',
-};
 
 function retentionLabel(file: FileRecord): string {
   const kind = file.retention_type === 'premium' ? 'Premium' : 'Free';
@@ -171,16 +165,7 @@ export default function FilesPage() {
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatBytes(file.size)}</TableCell>
                       <TableCell>
-                        <Tooltip title={file.error ?? ''}>
-                          <Chip
-                            size="small"
-                            label={STATUS_LABELS[file.status]}
-                            color={
-                              file.status === 'converted' ? 'success' : file.status === 'failed' ? 'error' : 'info'
-                            }
-                            variant="outlined"
-                          />
-                        </Tooltip>
+                        <FileStatusChip file={file} />
                       </TableCell>
                       <TableCell sx={{ color: 'text.secondary', fontSize: 13 }}>{retentionLabel(file)}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(file.created_at)}</TableCell>
