@@ -8,5 +8,8 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     testTimeout: 60_000,
+    // Starting an app also starts its conversion worker threads, which compile the sources through tsx:
+    // on a busy machine that passed the default 10 s of a beforeAll.
+    hookTimeout: 60_000,
   },
 });

@@ -31,6 +31,7 @@ import { PlansService } from './plans/service.js';
 import { AJV_OPTIONS, registerApiDocs } from './platform/api-docs.js';
 import { trustedProxies } from './platform/client-address.js';
 import { type Clock, systemClock } from './platform/clock.js';
+import { ConversionPool, type ConversionPoolOptions } from './platform/conversion-pool.js';
 import { installErrorHandler } from './platform/error-handler.js';
 import { healthRoutes } from './platform/health.routes.js';
 import { InFlightConversions, installShutdownDrain } from './platform/in-flight.js';
@@ -58,6 +59,8 @@ export interface AppDeps {
   storage?: StorageDriver;
   /** Sees every route as it is registered (the route-access test lists them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Threads and heap limit of the conversion worker pool (default: one thread per core). */
+  conversionPool?: Pick<ConversionPoolOptions, 'threads' | 'heapLimitMb'>;
 }
 
 /** The built app and the services an entry point (worker, admin command) may call directly. */
@@ -67,6 +70,8 @@ export interface BuiltApp {
   jobs: JobQueue;
   files: FilesService;
   storage: StorageDriver;
+  /** The worker threads that run the engine; `close(graceMs)` drains it (see main.ts). */
+  conversionPool: ConversionPool;
 }
 
 // Auth bodies are small; features that take uploads raise the limit on their own routes.
@@ -159,10 +164,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     clock,
     log,
   });
+  // The workers store files through the same storage settings, so deps.storage must match the config.
+  const conversionPool = new ConversionPool({
+    storage: config.s3 ? { kind: 's3', config: config.s3 } : { kind: 'local', root: localFilesRoot(config) },
+    spoolDir,
+    ...deps.conversionPool,
+  });
   const analysis = new AnalysisService({
     auth,
     files,
     log,
+    pool: conversionPool,
     ...(config.llm ? { refiner: llmHeaderRefiner(config.llm) } : {}),
   });
   const convert = new ConvertService({
@@ -172,7 +184,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     profile,
     analysis,
     limiter,
-    spoolDir,
+    pool: conversionPool,
     clock,
     log,
   });
@@ -188,6 +200,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     await sweeper.done;
     await jobs.stop(5_000);
     mailer.close();
+    // Requests have ended by now (Fastify closes the server first); graceful draining is done before.
+    await conversionPool.close();
   });
 
   await app.register(healthRoutes(() => database.ping()));
@@ -200,5 +214,5 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   await app.register(profileRoutes(profile));
   await app.register(webAssets(log));
   await app.ready();
-  return { app, auth, jobs, files, storage };
+  return { app, auth, jobs, files, storage, conversionPool };
 }

@@ -229,17 +229,17 @@ describe('POST /api/convert/compare-analysis', () => {
 
 describe('column names refined by a model', () => {
   const log = createLogger('silent');
-  /** A collector that has seen a conversion of `[{"usr_nm":"ada"}]`. */
+  /** The analysis of a conversion of `[{"usr_nm":"ada"}]`. */
   const open = async () => {
     const collector = new AnalysisCollector();
     for await (const _ of jsonToCsv([Buffer.from('[{"usr_nm":"ada"}]')], { analysis: collector })) {
       // The output is not needed: the collector fills while the conversion runs.
     }
-    return collector;
+    return { report: collector.report() };
   };
 
   function service(refiner: HeaderRefiner) {
-    return new AnalysisService({ auth: t.auth, files: t.files, log, refiner });
+    return new AnalysisService({ auth: t.auth, files: t.files, log, pool: t.conversionPool, refiner });
   }
 
   it('uses the model’s names when they come in time', async () => {

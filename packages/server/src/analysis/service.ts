@@ -5,16 +5,11 @@ import {
   type ConversionAnalysisFields,
   comparableSize,
 } from '@unnest/contracts';
-import {
-  AnalysisCollector,
-  type AnalysisReport,
-  analyzeJson,
-  ConversionError,
-  compareRoundTrip,
-  type SmartHeader as EngineSmartHeader,
-} from '@unnest/engine';
+import { type AnalysisReport, ConversionError, type SmartHeader as EngineSmartHeader } from '@unnest/engine';
 import type { AuthService } from '../auth/service.js';
 import type { FilesService } from '../files/service.js';
+import type { ConversionPool } from '../platform/conversion-pool.js';
+import type { AnalysisOutcome } from '../platform/conversion-tasks.js';
 import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { aiAnalysis, conversionAnalysisFields } from './analysis-fields.js';
@@ -38,6 +33,8 @@ export class AnalysisService {
       auth: AuthService;
       files: FilesService;
       log: Logger;
+      /** Runs the comparison off the HTTP thread. */
+      pool: ConversionPool;
       refiner?: HeaderRefiner;
     },
   ) {}
@@ -54,30 +51,21 @@ export class AnalysisService {
   }
 
   /**
-   * A collector for a JSON conversion to feed in its own pass over the input, or null when the account's
-   * plan does not include the analysis.
+   * The analysis fields of a finished conversion from the report its worker made in the same pass, with
+   * the model's names when one answers in time. Never rejects: a failed analysis answers
+   * `ai_analysis: {error}` (and no invented report), since the conversion stands.
    */
-  async collectorFor(userId: string): Promise<AnalysisCollector | null> {
-    return (await this.entitled(userId)) ? new AnalysisCollector() : null;
-  }
-
-  /**
-   * The analysis fields of a finished conversion from what its collector saw, with the model's names when
-   * one answers in time. Never rejects: a failed analysis answers `ai_analysis: {error}` (and no invented
-   * report), since the conversion stands.
-   */
-  async conversionFields(collector: AnalysisCollector): Promise<ConversionAnalysisFields> {
+  async conversionFields(analysis: AnalysisOutcome): Promise<ConversionAnalysisFields> {
+    if ('error' in analysis) {
+      this.deps.log.warn({ reason: analysis.error }, 'analysis of a conversion failed');
+      return { ai_analysis: { error: analysis.error } };
+    }
     try {
-      const report = collector.report();
-      const refined = await this.refinedHeaders(report);
-      return conversionAnalysisFields(report, refined ?? report.smartHeaders, refined !== null);
+      const refined = await this.refinedHeaders(analysis.report);
+      return conversionAnalysisFields(analysis.report, refined ?? analysis.report.smartHeaders, refined !== null);
     } catch (error) {
       this.deps.log.warn({ err: error }, 'analysis of a conversion failed');
-      return {
-        ai_analysis: {
-          error: error instanceof ConversionError ? error.describe() : 'The analysis could not be completed.',
-        },
-      };
+      return { ai_analysis: { error: 'The analysis could not be completed.' } };
     }
   }
 
@@ -119,14 +107,11 @@ export class AnalysisService {
       throw new AppError('PAYLOAD_TOO_LARGE', { detail: ANALYSIS_TEXTS.tooLarge });
     }
     try {
-      const [comparison, report] = await Promise.all([
-        compareRoundTrip(
-          [originalBytes],
-          [csvBytes],
-          body.delimiter === undefined ? {} : { delimiter: body.delimiter },
-        ),
-        analyzeJson([originalBytes]),
-      ]);
+      const { comparison, report } = await this.deps.pool.compare({
+        originalJson: originalBytes,
+        convertedCsv: csvBytes,
+        ...(body.delimiter === undefined ? {} : { delimiter: body.delimiter }),
+      });
       const analysis = comparisonAnalysis(comparison);
       return {
         analysis,

@@ -1,7 +1,5 @@
-import { isUtf8 } from 'node:buffer';
 import { CONVERSION_TEXTS, type ConversionResult, QUICK_CONVERT_MAX_BYTES, type UserSettings } from '@unnest/contracts';
-import { type AnalysisCollector, ConversionError, csvToJson, jsonToCsv, type Notice } from '@unnest/engine';
-import { fileSpoolFactory } from '@unnest/engine/node';
+import { ConversionError } from '@unnest/engine';
 import type { AnalysisService } from '../analysis/service.js';
 import type { AuditService } from '../audit/service.js';
 import type { FileSlot, FilesService } from '../files/service.js';
@@ -11,15 +9,17 @@ import type { PlansService } from '../plans/service.js';
 import { limitBytes } from '../platform/byte-limit.js';
 import { addressSubject } from '../platform/client-address.js';
 import type { Clock } from '../platform/clock.js';
+import type { ConversionPool } from '../platform/conversion-pool.js';
+import { EmptyInputError, type EngineSettings, StorageLeftExceededError } from '../platform/conversion-tasks.js';
 import { AppError, infrastructureFailure } from '../platform/errors.js';
 import { resultFilename } from '../platform/file-names.js';
 import { abortable } from '../platform/in-flight.js';
 import type { Logger } from '../platform/logger.js';
+import { primed } from '../platform/primed-stream.js';
 import type { RateLimiter } from '../platform/rate-limiter.js';
 import type { ProfileService } from '../profile/service.js';
 import { csvToJsonEnvelope } from './json-envelope.js';
 import { type InputFormat, inputFormatOf, type OptionFields, type ResolvedOptions, resolveOptions } from './options.js';
-import { collect, primed } from './primed.js';
 
 /** Bytes arriving for a conversion: a multipart file or a raw request body. */
 export interface Upload {
@@ -38,6 +38,20 @@ export interface ConvertedStream {
 
 const MB = 1024 * 1024;
 const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/** The quick convert's engine settings: CSV with the engine's defaults. */
+const QUICK_CONVERT_ENGINE: EngineSettings = {
+  direction: 'json-to-csv',
+  format: 'csv',
+  delimiter: ',',
+  arrays: 'index',
+  bom: false,
+  // The anonymous quick convert's downloads go to spreadsheets (DESIGN 7.12).
+  excelSafe: true,
+  analysis: false,
+};
+
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** Turns an engine error into the API's error: the call's spec text, then the engine's reason with position. */
 function conversionFailure(error: unknown, prefix: string): unknown {
@@ -71,8 +85,8 @@ export class ConvertService {
       /** Premium accounts' JSON conversions carry its report. */
       analysis: AnalysisService;
       limiter: RateLimiter;
-      /** Where the engine spools rows until the CSV header is known. */
-      spoolDir: string;
+      /** Runs the engine off the HTTP thread. */
+      pool: ConversionPool;
       clock: Clock;
       log: Logger;
     },
@@ -103,11 +117,12 @@ export class ConvertService {
           detail: 'Quick convert accepts up to 512 KB of JSON. Sign in to convert larger files.',
         });
       if (declaredBytes !== undefined && declaredBytes > QUICK_CONVERT_MAX_BYTES) throw tooLarge();
-      const limited = limitBytes(abortable(body, signal), QUICK_CONVERT_MAX_BYTES, { bytes: 0 }, tooLarge);
-      const input = await collectChunks(limited);
+      const input = await collectChunks(
+        limitBytes(abortable(body, signal), QUICK_CONVERT_MAX_BYTES, { bytes: 0 }, tooLarge),
+      );
       if (isBlank(input)) throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyQuickConvert });
       try {
-        return await collect(abortable(jsonToCsv(input, { isUtf8, excelSafe: true }), signal));
+        return asBuffer(await this.deps.pool.toBytes(QUICK_CONVERT_ENGINE, Buffer.concat(input)));
       } catch (error) {
         throw conversionFailure(error, CONVERSION_TEXTS.conversionFailed);
       }
@@ -118,10 +133,11 @@ export class ConvertService {
   }
 
   /**
-   * Converts an upload and stores both files: the bytes stream into storage (counted against the plan's
-   * file size and the free storage as they come), the engine reads them back and its output streams
-   * into storage too. Its record is written first (pending); on any failure, a cut connection or an
-   * abort through `signal` included, both objects are deleted and the record says failed and why.
+   * Converts an upload and stores both files: the bytes stream to a conversion worker (counted against
+   * the plan's file size and the free storage as they come), which stores them as the original while
+   * the engine converts them, and stores the result as it comes. Its record is written first
+   * (pending); on any failure, a cut connection or an abort through `signal` included, both objects
+   * are deleted and the record says failed and why.
    */
   async convertToStorage(
     userId: string,
@@ -135,9 +151,9 @@ export class ConvertService {
     const { plan, settings, options, release, remainingStorage } = await this.prepare(userId, fields, input);
     const maxBytes = Math.min(fileSizeLimitBytes(plan), remainingStorage);
     const tooLarge = () => this.tooLarge(plan, remainingStorage);
-    const summary: { records: number | null; columns: number | null } = { records: null, columns: null };
-    let originalSize = 0;
     let slot: FileSlot | undefined;
+    let originalSize = 0;
+    const counted = { bytes: 0 };
     try {
       if (upload.declaredBytes !== undefined && upload.declaredBytes > maxBytes + 64 * 1024) throw tooLarge();
       slot = await this.deps.files.begin({
@@ -148,24 +164,32 @@ export class ConvertService {
         outputFormat: options.outputFormat,
         retentionType: plan.id === 'free' ? 'free' : 'premium',
       });
-      const counted = { bytes: 0 };
-      originalSize = await this.deps.files.putBytes(
-        slot.originalKey,
-        limitBytes(abortable(incomplete(upload.body), signal), maxBytes, counted, tooLarge),
-      );
-      if (originalSize === 0) {
-        throw new AppError('CONVERSION_FAILED', {
-          detail: `${failureText}: ${input === 'json' ? CONVERSION_TEXTS.emptyJsonText : CONVERSION_TEXTS.emptyCsvText}`,
-        });
-      }
       // Premium JSON conversions report the data's schema and quality from the same pass over the input.
-      const collector = input === 'json' ? await this.deps.analysis.collectorFor(userId) : null;
-      const source = await this.deps.files.readBytes(slot.originalKey);
-      const output = abortable(this.engine(input, source, options, summary, collector), signal);
-      const resultSize = await this.deps.files.putBytes(
-        slot.resultKey,
-        limitBytes(output, remainingStorage - originalSize, { bytes: 0 }, () => new AppError('STORAGE_LIMIT_REACHED')),
-      );
+      const analysis = input === 'json' && (await this.deps.analysis.entitled(userId));
+      // The worker stores the upload while it converts it, and stores the result itself.
+      const stored = await this.deps.pool
+        .toStorage(
+          {
+            engine: engineSettings(input, options, analysis),
+            originalKey: slot.originalKey,
+            resultKey: slot.resultKey,
+            storageLeftBytes: remainingStorage,
+          },
+          limitBytes(abortable(incomplete(upload.body), signal), maxBytes, counted, tooLarge),
+          { sizeHint: upload.declaredBytes, signal },
+        )
+        .catch((error: unknown) => {
+          if (error instanceof EmptyInputError) {
+            throw new AppError('CONVERSION_FAILED', {
+              detail: `${failureText}: ${input === 'json' ? CONVERSION_TEXTS.emptyJsonText : CONVERSION_TEXTS.emptyCsvText}`,
+            });
+          }
+          if (error instanceof StorageLeftExceededError) throw new AppError('STORAGE_LIMIT_REACHED');
+          throw error;
+        });
+      originalSize = stored.originalBytes;
+      const resultSize = stored.resultBytes;
+      const summary = stored.summary;
       const now = this.deps.clock.now();
       const keepMs = retentionMs(plan, settings.auto_delete_days);
       const record = await this.deps.files.complete(slot, {
@@ -197,14 +221,14 @@ export class ConvertService {
         duration_seconds: durationMs / 1000,
         expires_at: record.expires_at,
         download_url: `/api/files/download/${record.fileId}`,
-        ...(collector ? await this.deps.analysis.conversionFields(collector) : {}),
+        ...(stored.analysis ? await this.deps.analysis.conversionFields(stored.analysis) : {}),
       };
     } catch (error) {
       const failure = conversionFailure(error, failureText);
       await this.fail(userId, slot, release, failure, {
         input,
         filename: upload.filename,
-        bytes: originalSize,
+        bytes: originalSize || counted.bytes,
         started,
       });
       throw failure;
@@ -225,9 +249,13 @@ export class ConvertService {
     const counted = { bytes: 0 };
     try {
       if (upload.declaredBytes !== undefined && upload.declaredBytes > maxBytes) throw tooLarge();
-      const summary = { records: null, columns: null };
-      const input = limitBytes(abortable(upload.body, signal), maxBytes, counted, tooLarge);
-      const body = await primed(abortable(this.engine('json', input, options, summary), signal));
+      const body = await primed(
+        this.deps.pool.toStream(
+          engineSettings('json', options, false),
+          limitBytes(abortable(upload.body, signal), maxBytes, counted, tooLarge),
+          { sizeHint: upload.declaredBytes, signal },
+        ),
+      );
       await this.deps.audit.record(userId, {
         action: 'json_to_csv',
         status: 'success',
@@ -266,8 +294,13 @@ export class ConvertService {
     if (bytes.length > fileSizeLimitBytes(plan)) throw this.tooLarge(plan, Number.POSITIVE_INFINITY);
     const release = counted ? await this.acquireConversion(userId, plan) : async () => {};
     try {
-      const options = delimiter === undefined ? { isUtf8 } : { delimiter, isUtf8 };
-      const json = await collect(abortable(csvToJson([bytes], options), signal));
+      if (signal.aborted) throw signal.reason;
+      const json = asBuffer(
+        await this.deps.pool.toBytes(
+          { direction: 'csv-to-json', ...(delimiter === undefined ? {} : { delimiter }) },
+          bytes,
+        ),
+      );
       if (counted) {
         await this.deps.audit.record(userId, {
           action: 'csv_to_json',
@@ -325,33 +358,6 @@ export class ConvertService {
     });
   }
 
-  private engine(
-    input: InputFormat,
-    source: AsyncIterable<Uint8Array>,
-    options: ResolvedOptions,
-    summary: { records: number | null; columns: number | null },
-    analysis: AnalysisCollector | null = null,
-  ): AsyncIterable<Uint8Array> {
-    // Node's native check lets the engine copy valid UTF-8 without checking it character by character.
-    if (input === 'csv') return csvToJson(source, { isUtf8 });
-    return jsonToCsv(source, {
-      isUtf8,
-      ...(analysis ? { analysis } : {}),
-      format: options.outputFormat === 'json' ? 'csv' : options.outputFormat,
-      delimiter: options.delimiter,
-      arrays: options.arrays,
-      bom: options.bom,
-      excelSafe: options.excelSafe,
-      spool: fileSpoolFactory(this.deps.spoolDir),
-      onNotice: (notice: Notice) => {
-        if (notice.kind === 'summary') {
-          summary.records = notice.records;
-          summary.columns = notice.columns;
-        }
-      },
-    });
-  }
-
   /** After a failed conversion: bytes deleted and the record failed, quota given back, the failure in the history. */
   private async fail(
     userId: string,
@@ -376,6 +382,20 @@ export class ConvertService {
       durationMs: this.deps.clock.now().getTime() - what.started,
     });
   }
+}
+
+/** The engine settings of a signed-in conversion. */
+function engineSettings(input: InputFormat, options: ResolvedOptions, analysis: boolean): EngineSettings {
+  if (input === 'csv') return { direction: 'csv-to-json' };
+  return {
+    direction: 'json-to-csv',
+    format: options.outputFormat === 'json' ? 'csv' : options.outputFormat,
+    delimiter: options.delimiter,
+    arrays: options.arrays,
+    bom: options.bom,
+    excelSafe: options.excelSafe,
+    analysis,
+  };
 }
 
 /**

@@ -91,7 +91,12 @@ export async function openDatabase(
   if (options.databaseUrl) return postgresDatabase(options.databaseUrl, onError);
   const lock = acquireDataDirLock(options.dataDir);
   try {
-    const pglite = await PGlite.create({ dataDir: `${options.dataDir}/db` });
+    const pglite = await PGlite.create({
+      dataDir: `${options.dataDir}/db`,
+      // PostgreSQL's default 128 MB of shared buffers was a third of the server's idle memory; the
+      // embedded database is small and the OS caches its files anyway.
+      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+    });
     return pgliteDatabase(pglite, () => lock.release());
   } catch (error) {
     lock.release();

@@ -1,7 +1,8 @@
 /**
  * Starts an output stream and waits for its first chunk, so that a failure before any output (a
  * conversion error: the engine reads all JSON input before writing CSV) can still be answered as an
- * error, before the status line is sent. Returns the whole stream, first chunk included.
+ * error before the status line is sent, or before a file is created for it. Returns the whole stream,
+ * first chunk included.
  */
 export async function primed(output: AsyncIterable<Uint8Array>): Promise<AsyncIterable<Uint8Array>> {
   const iterator = output[Symbol.asyncIterator]();
@@ -17,11 +18,4 @@ export async function primed(output: AsyncIterable<Uint8Array>): Promise<AsyncIt
       }
     },
   };
-}
-
-/** Collects a stream into one buffer (only for outputs already known to be small). */
-export async function collect(output: AsyncIterable<Uint8Array>): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of output) chunks.push(chunk);
-  return Buffer.concat(chunks);
 }

@@ -1,0 +1,250 @@
+import { setMaxListeners } from 'node:events';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel, type MessagePort, type TransferListItem, type Worker } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import { ChunkStreamAborted, receiveChunks, sendChunks } from './chunk-channel.js';
+import {
+  type Comparison,
+  type ComparisonTask,
+  type ConversionSummary,
+  type ConversionWorkerData,
+  type EngineSettings,
+  failureError,
+  type StoredConversion,
+  type StoredConversionTask,
+  type TaskOutcome,
+} from './conversion-tasks.js';
+import { AppError } from './errors.js';
+
+export interface ConversionPoolOptions {
+  storage: ConversionWorkerData['storage'];
+  spoolDir: string;
+  /** Most bulk-lane threads (default: one per core). */
+  threads?: number;
+  /** Heap limit of each worker; a conversion that passes it fails alone and its worker is replaced. */
+  heapLimitMb?: number;
+}
+
+const DEFAULT_HEAP_LIMIT_MB = 1024;
+/** Inputs known to be at most this big take the quick lane, so big conversions never delay them. */
+export const QUICK_LANE_MAX_BYTES = 1024 * 1024;
+const BULK_NICE_INCREMENT = 10;
+const IDLE_THREAD_MS = 60_000;
+const SHUTDOWN_RETRY_AFTER_SECONDS = 10;
+
+// Under the test runner the server runs from its TypeScript sources: the worker then loads them through
+// tsx, with the workspace packages' sources too (the `source` export condition), as the tests do.
+const fromSources = import.meta.url.endsWith('.ts');
+const WORKER_FILE = fileURLToPath(
+  new URL(fromSources ? './conversion-worker-sources.mjs' : './conversion-worker.js', import.meta.url),
+);
+
+/**
+ * The conversion worker pool: the only place the server runs the engine, off the HTTP thread. Two
+ * lanes of threads: the bulk lane (up to one thread per core) and a one-thread quick lane for inputs
+ * known to be small (QUICK_LANE_MAX_BYTES), so that a 1 KB conversion never waits behind gigabytes.
+ * Tasks wait in Piscina's queue for a free thread; a streamed upload is not read from the client
+ * until its task runs, so queued uploads hold no memory. Each task may be given an AbortSignal, and
+ * `close` aborts whatever is still running after its grace time.
+ */
+export class ConversionPool {
+  private readonly bulk: Piscina;
+  private readonly quick: Piscina;
+  private readonly closing = new AbortController();
+  private closed: Promise<void> | undefined;
+
+  constructor(options: ConversionPoolOptions) {
+    const lane = (threads: number, niceIncrement: number) =>
+      new Piscina({
+        filename: WORKER_FILE,
+        // One thread of each lane stays warm; more start when tasks queue, and end after a minute idle
+        // (each holds about 45 MB).
+        minThreads: 1,
+        maxThreads: threads,
+        idleTimeout: IDLE_THREAD_MS,
+        // Tasks use message ports and storage I/O that must run between tasks too.
+        atomics: 'disabled',
+        niceIncrement,
+        resourceLimits: { maxOldGenerationSizeMb: options.heapLimitMb ?? DEFAULT_HEAP_LIMIT_MB },
+        workerData: { storage: options.storage, spoolDir: options.spoolDir } satisfies ConversionWorkerData,
+        ...(fromSources ? { execArgv: ['--conditions=source'] } : {}),
+      });
+    // Bulk threads yield the CPU to the HTTP thread and the quick lane (a higher nice value).
+    this.bulk = lane(options.threads ?? Math.max(1, os.availableParallelism()), BULK_NICE_INCREMENT);
+    this.quick = lane(1, 0);
+    // Every running task listens to it.
+    setMaxListeners(0, this.closing.signal);
+  }
+
+  /** The worker threads of both lanes (operators' metrics; tests end them to see a conversion fail cleanly). */
+  get threads(): readonly Worker[] {
+    return [...this.bulk.threads, ...this.quick.threads];
+  }
+
+  /**
+   * Streams `input` to a worker that stores it under `originalKey` while converting it into
+   * `resultKey`. A failure of `input` (a cut connection, a size limit) is rethrown as it was; the
+   * worker then deletes what it stored.
+   */
+  async toStorage(
+    task: Omit<StoredConversionTask, 'input'>,
+    input: AsyncIterable<Uint8Array>,
+    { sizeHint, signal }: TaskOptions = {},
+  ): Promise<StoredConversion> {
+    const source = await readSmallWhole(input, sizeHint);
+    const channel = new MessageChannel();
+    const feeding = feed(channel.port1, source);
+    try {
+      const outcome = await this.run<StoredConversion>(
+        'toStorage',
+        { ...task, input: channel.port2 },
+        [channel.port2],
+        { sizeHint, signal },
+      );
+      return settle(outcome, feeding);
+    } catch (error) {
+      throw feeding.error ?? error;
+    } finally {
+      channel.port1.close();
+    }
+  }
+
+  /**
+   * Converts `input` as it streams in and yields the output as the worker writes it, with
+   * backpressure both ways. A failure before the first output chunk rejects the first `next()`.
+   */
+  async *toStream(engine: EngineSettings, input: AsyncIterable<Uint8Array>, options: TaskOptions = {}) {
+    const source = await readSmallWhole(input, options.sizeHint);
+    const inbound = new MessageChannel();
+    const outbound = new MessageChannel();
+    const feeding = feed(inbound.port1, source);
+    const task = this.run<ConversionSummary>(
+      'toStream',
+      { engine, input: inbound.port2, output: outbound.port2 },
+      [inbound.port2, outbound.port2],
+      options,
+    );
+    // Settled below; until then a rejection must not count as unhandled.
+    task.catch(() => {});
+    try {
+      try {
+        yield* receiveChunks(outbound.port1);
+      } catch (error) {
+        // The worker stopped sending: its outcome says why.
+        if (!(error instanceof ChunkStreamAborted)) throw error;
+      }
+      settle(await task, feeding);
+    } catch (error) {
+      throw feeding.error ?? error;
+    } finally {
+      inbound.port1.close();
+      outbound.port1.close();
+    }
+  }
+
+  /** A small input converted in one piece. */
+  async toBytes(engine: EngineSettings, input: Uint8Array): Promise<Uint8Array> {
+    return settle(await this.run<Uint8Array>('toBytes', { engine, input }, [], { sizeHint: input.length }));
+  }
+
+  /** The round-trip comparison of a JSON text and its CSV, and the JSON's analysis. */
+  async compare(task: ComparisonTask): Promise<Comparison> {
+    const sizeHint = task.originalJson.length + task.convertedCsv.length;
+    return settle(await this.run<Comparison>('compare', task, [], { sizeHint }));
+  }
+
+  /**
+   * Stops taking tasks (new ones fail with 503) and lets running and queued ones finish for up to
+   * `graceMs`; then aborts what is left (those fail with 503 and a retry hint too) and ends the threads.
+   * Calling it again returns the same promise.
+   */
+  close(graceMs = 0): Promise<void> {
+    this.closed ??= this.drain(graceMs);
+    return this.closed;
+  }
+
+  private async drain(graceMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+    });
+    await Promise.race([Promise.all([this.bulk.close(), this.quick.close()]), graceOver]);
+    clearTimeout(timer);
+    this.closing.abort();
+    await Promise.all([this.bulk.destroy(), this.quick.destroy()]);
+  }
+
+  private async run<T>(
+    name: string,
+    task: object,
+    transferList: TransferListItem[],
+    { sizeHint, signal }: TaskOptions,
+  ): Promise<TaskOutcome<T>> {
+    if (this.closed) throw shuttingDown();
+    const abort = signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal;
+    // A Content-Length is held to by the HTTP parser, so a small hint cannot bring a big input.
+    const lane = isSmall(sizeHint) ? this.quick : this.bulk;
+    try {
+      return (await lane.run(task, {
+        name,
+        transferList,
+        signal: abort,
+      })) as TaskOutcome<T>;
+    } catch (error) {
+      if (abort.aborted) throw signal?.aborted ? signal.reason : shuttingDown();
+      // The worker died under the task: ended, or out of memory. Piscina starts a new one.
+      throw new AppError('CONVERSION_FAILED', {
+        detail:
+          'The conversion stopped: it ran out of memory or its worker ended. Nothing was stored; please try again.',
+        cause: error,
+      });
+    }
+  }
+}
+
+export interface TaskOptions {
+  /** The input's size when known before reading it (a Content-Length): small inputs take the quick lane. */
+  sizeHint?: number | undefined;
+  /** Aborts the task (its worker is ended when it is running). */
+  signal?: AbortSignal | undefined;
+}
+
+const isSmall = (sizeHint: number | undefined) => sizeHint !== undefined && sizeHint <= QUICK_LANE_MAX_BYTES;
+
+/**
+ * A small input is read whole before its task starts (at most QUICK_LANE_MAX_BYTES: the HTTP parser
+ * holds a body to its Content-Length), so that a slow client never holds the one quick-lane thread.
+ */
+async function readSmallWhole(
+  input: AsyncIterable<Uint8Array>,
+  sizeHint: number | undefined,
+): Promise<AsyncIterable<Uint8Array> | Uint8Array[]> {
+  if (!isSmall(sizeHint)) return input;
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of input) chunks.push(chunk);
+  return chunks;
+}
+
+function shuttingDown(): AppError {
+  return new AppError('SERVICE_UNAVAILABLE', {
+    detail: 'The server is restarting; the conversion was stopped and nothing was stored. Please try again.',
+    retryAfterSeconds: SHUTDOWN_RETRY_AFTER_SECONDS,
+  });
+}
+
+/** The input fed to a worker; `error` holds the input's own failure once it happened. */
+function feed(port: MessagePort, input: AsyncIterable<Uint8Array> | Uint8Array[]): { error: unknown } {
+  const feeding: { error: unknown } = { error: undefined };
+  sendChunks(port, input).catch((error: unknown) => {
+    feeding.error = error;
+  });
+  return feeding;
+}
+
+/** The value of an outcome, or the error it stands for; the input's own failure comes first. */
+function settle<T>(outcome: TaskOutcome<T>, feeding?: { error: unknown }): T {
+  if (feeding?.error) throw feeding.error;
+  if (outcome.ok) return outcome.value;
+  throw failureError(outcome.failure);
+}

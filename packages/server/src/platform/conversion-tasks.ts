@@ -1,0 +1,148 @@
+import type { MessagePort } from 'node:worker_threads';
+import {
+  type AnalysisReport,
+  type ArrayStrategy,
+  type ComparisonReport,
+  ConversionError,
+  type ConversionErrorCode,
+  type InputPosition,
+  type TableFormat,
+} from '@unnest/engine';
+import type { S3Config } from '../config.js';
+import { ChunkStreamAborted } from './chunk-channel.js';
+
+/**
+ * What crosses between the HTTP thread and the conversion workers: tasks, their answers, and failures
+ * as plain data (a thrown error loses its class and fields on the way, so it is sent as data and
+ * rebuilt on the HTTP thread).
+ */
+
+/** What every worker is started with. */
+export interface ConversionWorkerData {
+  /** The same storage as the HTTP thread's: the worker writes the files itself. */
+  storage: { kind: 'local'; root: string } | { kind: 's3'; config: S3Config };
+  /** Where the engine spools rows until the CSV header is known. */
+  spoolDir: string;
+}
+
+/** How the engine runs: JSON to a table (with the analysis when asked) or CSV to JSON. */
+export type EngineSettings =
+  | {
+      direction: 'json-to-csv';
+      format: TableFormat;
+      delimiter: string;
+      arrays: ArrayStrategy;
+      bom: boolean;
+      excelSafe: boolean;
+      /** Collect the schema and quality report in the same pass. */
+      analysis: boolean;
+    }
+  | { direction: 'csv-to-json'; delimiter?: string };
+
+/** The report of a conversion's analysis, or why it could not be made (the conversion stands). */
+export type AnalysisOutcome = { report: AnalysisReport } | { error: string };
+
+export interface ConversionSummary {
+  records: number | null;
+  columns: number | null;
+}
+
+/** An upload streamed in over `input`; the worker stores it and the result itself. */
+export interface StoredConversionTask {
+  engine: EngineSettings;
+  input: MessagePort;
+  originalKey: string;
+  resultKey: string;
+  /** Storage the account has left: the original and the result together may use at most this. */
+  storageLeftBytes: number;
+}
+
+export interface StoredConversion {
+  originalBytes: number;
+  resultBytes: number;
+  summary: ConversionSummary;
+  analysis: AnalysisOutcome | null;
+}
+
+/** Input streamed in over `input`, output streamed back over `output`. */
+export interface StreamedConversionTask {
+  engine: EngineSettings;
+  input: MessagePort;
+  output: MessagePort;
+}
+
+/** A small input in one piece (quick convert, pasted CSV), answered in one piece. */
+export interface BytesConversionTask {
+  engine: EngineSettings;
+  input: Uint8Array;
+}
+
+/** The round-trip comparison of a JSON text and the CSV made from it, with the JSON's analysis. */
+export interface ComparisonTask {
+  originalJson: Uint8Array;
+  convertedCsv: Uint8Array;
+  delimiter?: string;
+}
+
+export interface Comparison {
+  comparison: ComparisonReport;
+  report: AnalysisReport;
+}
+
+/** Why a task failed, as data. */
+export type TaskFailure =
+  | { kind: 'conversion'; code: ConversionErrorCode; message: string; position: InputPosition }
+  | { kind: 'empty-input' }
+  | { kind: 'storage-limit' }
+  | { kind: 'input-stopped' }
+  | { kind: 'internal'; message: string };
+
+export type TaskOutcome<T> = { ok: true; value: T } | { ok: false; failure: TaskFailure };
+
+/** An input with no bytes at all: the caller answers with its own text. */
+export class EmptyInputError extends Error {
+  constructor() {
+    super('The input is empty');
+    this.name = 'EmptyInputError';
+  }
+}
+
+/** The result would not fit in the account's remaining storage. */
+export class StorageLeftExceededError extends Error {
+  constructor() {
+    super('The result does not fit in the remaining storage');
+    this.name = 'StorageLeftExceededError';
+  }
+}
+
+/** The failure of a task as data (in the worker). */
+export function describeFailure(error: unknown): TaskFailure {
+  if (error instanceof ConversionError) {
+    const position: InputPosition = {};
+    if (error.line !== undefined) position.line = error.line;
+    if (error.column !== undefined) position.column = error.column;
+    if (error.record !== undefined) position.record = error.record;
+    if (error.offset !== undefined) position.offset = error.offset;
+    return { kind: 'conversion', code: error.code, message: error.message, position };
+  }
+  if (error instanceof EmptyInputError) return { kind: 'empty-input' };
+  if (error instanceof ChunkStreamAborted) return { kind: 'input-stopped' };
+  if (error instanceof StorageLeftExceededError) return { kind: 'storage-limit' };
+  return { kind: 'internal', message: error instanceof Error ? error.message : String(error) };
+}
+
+/** The error a failure stands for (on the HTTP thread): the engine's positioned error rebuilt as it was. */
+export function failureError(failure: TaskFailure): Error {
+  switch (failure.kind) {
+    case 'conversion':
+      return new ConversionError(failure.code, failure.message, failure.position);
+    case 'empty-input':
+      return new EmptyInputError();
+    case 'storage-limit':
+      return new StorageLeftExceededError();
+    case 'input-stopped':
+      return new Error('the input stream stopped before its end');
+    case 'internal':
+      return new Error(`conversion worker: ${failure.message}`);
+  }
+}

@@ -1,0 +1,204 @@
+import { isUtf8 } from 'node:buffer';
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import { workerData } from 'node:worker_threads';
+import {
+  AnalysisCollector,
+  analyzeJson,
+  type ByteSource,
+  ConversionError,
+  compareRoundTrip,
+  csvToJson,
+  jsonToCsv,
+  type Notice,
+} from '@unnest/engine';
+import { fileSpoolFactory } from '@unnest/engine/node';
+import { receiveChunks, sendChunks } from './chunk-channel.js';
+import type {
+  AnalysisOutcome,
+  BytesConversionTask,
+  Comparison,
+  ComparisonTask,
+  ConversionSummary,
+  ConversionWorkerData,
+  EngineSettings,
+  StoredConversion,
+  StoredConversionTask,
+  StreamedConversionTask,
+  TaskOutcome,
+} from './conversion-tasks.js';
+import { describeFailure, EmptyInputError, StorageLeftExceededError } from './conversion-tasks.js';
+import { primed } from './primed-stream.js';
+import { localStorage } from './storage/local-storage.js';
+import type { StorageDriver } from './storage/storage-driver.js';
+
+/**
+ * A conversion worker thread (run by Piscina, see conversion-pool.ts): the engine runs here and
+ * nowhere else in the server. Each exported function is one kind of task; each answers an outcome
+ * (never throws), so the engine's positioned errors reach the HTTP thread whole.
+ */
+
+const settings = workerData as ConversionWorkerData;
+const storage = await openStorage(settings.storage);
+const spool = fileSpoolFactory(settings.spoolDir);
+
+async function openStorage(where: ConversionWorkerData['storage']): Promise<StorageDriver> {
+  if (where.kind === 'local') return localStorage(where.root);
+  // The S3 client is loaded only when used: it costs each thread about 25 MB.
+  const { s3Client, s3Storage } = await import('./storage/s3-storage.js');
+  return s3Storage(s3Client(where.config), where.config.bucket);
+}
+
+async function outcome<T>(work: () => Promise<T>): Promise<TaskOutcome<T>> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (error) {
+    return { ok: false, failure: describeFailure(error) };
+  }
+}
+
+/** The engine over `source` as the settings say; `summary` is filled as the engine reports it. */
+function engine(
+  source: ByteSource,
+  how: EngineSettings,
+  summary: ConversionSummary,
+  collector: AnalysisCollector | null,
+): AsyncIterable<Uint8Array> {
+  // Node's native check lets the engine copy valid UTF-8 without checking it character by character.
+  if (how.direction === 'csv-to-json') {
+    return csvToJson(source, how.delimiter === undefined ? { isUtf8 } : { delimiter: how.delimiter, isUtf8 });
+  }
+  return jsonToCsv(source, {
+    isUtf8,
+    ...(collector ? { analysis: collector } : {}),
+    format: how.format,
+    delimiter: how.delimiter,
+    arrays: how.arrays,
+    bom: how.bom,
+    excelSafe: how.excelSafe,
+    spool,
+    onNotice: (notice: Notice) => {
+      if (notice.kind === 'summary') {
+        summary.records = notice.records;
+        summary.columns = notice.columns;
+      }
+    },
+  });
+}
+
+function collectorFor(how: EngineSettings): AnalysisCollector | null {
+  return how.direction === 'json-to-csv' && how.analysis ? new AnalysisCollector() : null;
+}
+
+function analysisOf(collector: AnalysisCollector | null): AnalysisOutcome | null {
+  if (!collector) return null;
+  try {
+    return { report: collector.report() };
+  } catch (error) {
+    return { error: error instanceof ConversionError ? error.describe() : 'The analysis could not be completed.' };
+  }
+}
+
+/**
+ * An upload arriving over a port: stored as the original while the engine converts it, the result
+ * stored as it comes. Both objects are written by the storage driver here, so the bytes cross from
+ * the HTTP thread once. On failure, whatever was stored is deleted.
+ */
+export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome<StoredConversion>> {
+  const input = receiveChunks(task.input);
+  const original = new PassThrough({ highWaterMark: 4 * 1024 * 1024 });
+  let originalBytes = 0;
+  let resultBytes = 0;
+  const teed = async function* () {
+    try {
+      for await (const chunk of input) {
+        originalBytes += chunk.length;
+        if (!original.write(chunk)) await once(original, 'drain');
+        yield chunk;
+      }
+      original.end();
+    } catch (error) {
+      original.destroy(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
+  };
+  const summary: ConversionSummary = { records: null, columns: null };
+  const collector = collectorFor(task.engine);
+  const output = engine(teed(), task.engine, summary, collector);
+  const limited = async function* () {
+    for await (const chunk of output) {
+      resultBytes += chunk.length;
+      if (originalBytes + resultBytes > task.storageLeftBytes) throw new StorageLeftExceededError();
+      yield chunk;
+    }
+  };
+  const result = await outcome(async () => {
+    const storing = storage.put(task.originalKey, original);
+    try {
+      // No result file is started for a conversion that fails before its first output.
+      await storage.put(task.resultKey, await primed(limited()));
+    } catch (error) {
+      original.destroy();
+      await storing.catch(() => {});
+      throw originalBytes === 0 ? new EmptyInputError() : error;
+    }
+    await storing;
+    if (originalBytes === 0) throw new EmptyInputError();
+    if (originalBytes + resultBytes > task.storageLeftBytes) throw new StorageLeftExceededError();
+    return { originalBytes, resultBytes, summary, analysis: analysisOf(collector) };
+  });
+  input.cancel();
+  task.input.close();
+  if (!result.ok) {
+    await Promise.all([storage.delete(task.originalKey), storage.delete(task.resultKey)]).catch(() => {});
+  }
+  return result;
+}
+
+/** Input and output both streamed over ports (a download answered while it converts). */
+export async function toStream(task: StreamedConversionTask): Promise<TaskOutcome<ConversionSummary>> {
+  const input = receiveChunks(task.input);
+  const summary: ConversionSummary = { records: null, columns: null };
+  const result = await outcome(async () => {
+    await sendChunks(task.output, engine(input, task.engine, summary, null));
+    return summary;
+  });
+  input.cancel();
+  task.input.close();
+  task.output.close();
+  return result;
+}
+
+/** A small input converted in one piece. */
+export async function toBytes(task: BytesConversionTask): Promise<TaskOutcome<Uint8Array>> {
+  return outcome(async () => {
+    const chunks: Uint8Array[] = [];
+    let length = 0;
+    for await (const chunk of engine([task.input], task.engine, { records: null, columns: null }, null)) {
+      chunks.push(chunk);
+      length += chunk.length;
+    }
+    const whole = new Uint8Array(length);
+    let at = 0;
+    for (const chunk of chunks) {
+      whole.set(chunk, at);
+      at += chunk.length;
+    }
+    return whole;
+  });
+}
+
+/** The round-trip comparison and the analysis of the original, each in a streamed pass. */
+export async function compare(task: ComparisonTask): Promise<TaskOutcome<Comparison>> {
+  return outcome(async () => {
+    const [comparison, report] = await Promise.all([
+      compareRoundTrip(
+        [task.originalJson],
+        [task.convertedCsv],
+        task.delimiter === undefined ? {} : { delimiter: task.delimiter },
+      ),
+      analyzeJson([task.originalJson]),
+    ]);
+    return { comparison, report };
+  });
+}
