@@ -5,29 +5,14 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StorageDriver } from '../src/platform/storage/storage-driver.js';
 import { call, multipartBody, signedInUser, type TestUser } from './support/api-client.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { DATABASE_URL } from './support/test-database.js';
 
-// While set, storing fails as a full disk does.
-let diskFull = false;
-const FULL_DISK_NAME = 'disk-full';
-function withFullDisk(storage: StorageDriver): StorageDriver {
-  return {
-    ...storage,
-    async put(key, body) {
-      if (!diskFull) return storage.put(key, body);
-      for await (const _chunk of body) break;
-      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28 });
-    },
-  };
-}
-
 let t: TestApp;
 let user: TestUser;
 beforeAll(async () => {
-  t = await startTestApp({ wrapStorage: withFullDisk });
+  t = await startTestApp();
   user = await signedInUser(t, 'robust');
 }, 60_000);
 afterAll(async () => {
@@ -84,26 +69,6 @@ describe('a multipart body cut short', () => {
     const files = (await call(t.app, user, 'GET', '/api/files')).json().files as { status: string }[];
     expect(await t.storage.list(`users/${user.id}`)).toHaveLength(
       files.filter((file) => file.status === 'converted').length * 2,
-    );
-  });
-});
-
-describe('a full disk', () => {
-  it('is answered 507 with a clear text, and the failed conversion says so', async () => {
-    const { payload, headers } = multipartBody({ name: `${FULL_DISK_NAME}.json`, content: '[{"a":1}]' });
-    diskFull = true;
-    const response = await call(t.app, user, 'POST', '/api/convert/file', { payload, headers }).finally(() => {
-      diskFull = false;
-    });
-    expect(response.statusCode).toBe(507);
-    expect(response.json()).toEqual({
-      code: 'STORAGE_FULL',
-      detail:
-        'The server has run out of disk space, so the file could not be stored. Please try again later; the operators have been alerted.',
-    });
-    const files = (await call(t.app, user, 'GET', '/api/files')).json().files;
-    expect(files).toContainEqual(
-      expect.objectContaining({ original_filename: `${FULL_DISK_NAME}.json`, status: 'failed' }),
     );
   });
 });

@@ -7,8 +7,6 @@ import { REFRESH_COOKIE } from '../../src/auth/routes.js';
 import { loadConfig } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import { createLogger } from '../../src/platform/logger.js';
-import { createStorage } from '../../src/platform/storage/create-storage.js';
-import type { StorageDriver } from '../../src/platform/storage/storage-driver.js';
 import { FakeClock } from './fake-clock.js';
 import { SmtpInbox } from './smtp-inbox.js';
 import { openTestDatabase, type TestDatabase } from './test-database.js';
@@ -30,8 +28,6 @@ export async function startTestApp(
     env?: Record<string, string>;
     wrapDatabase?: (handle: DatabaseHandle) => DatabaseHandle;
     onRoute?: (route: RouteOptions) => void;
-    /** Replaces the configured file storage (e.g. to make it fail). */
-    wrapStorage?: (storage: StorageDriver) => StorageDriver;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -48,13 +44,11 @@ export async function startTestApp(
   const log = createLogger('info', { write: (line: string) => logs.push(line) });
   const clock = new FakeClock();
   const handle = options.wrapDatabase ? options.wrapDatabase(database.handle) : database.handle;
-  const storage = options.wrapStorage ? options.wrapStorage(createStorage(config)) : undefined;
   const built = await buildApp(config, {
     database: handle,
     log,
     clock,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
-    ...(storage ? { storage } : {}),
   });
   return {
     ...built,
