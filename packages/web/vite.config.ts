@@ -32,7 +32,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     manifest: true,
-    sourcemap: true,
+    // Production builds ship no source maps: they would publish the sources to anyone.
+    sourcemap: false,
     chunkSizeWarningLimit: 700,
   },
 });

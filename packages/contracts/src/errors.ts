@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'FILE_NOT_FOUND',
   'COMPARE_NOT_AVAILABLE',
   'STORAGE_FAILED',
+  'STORAGE_FULL',
 ] as const;
 
 /** One of the API's error codes. */
@@ -70,4 +71,6 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   FILE_NOT_FOUND: 'File not found',
   COMPARE_NOT_AVAILABLE: 'Failed to load file data for comparison. Please try again.',
   STORAGE_FAILED: 'Failed to store the file. Please try again.',
+  STORAGE_FULL:
+    'The server has run out of disk space, so the file could not be stored. Please try again later; the operators have been alerted.',
 };

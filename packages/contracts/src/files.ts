@@ -11,7 +11,10 @@ export const FileRecord = Type.Object({
   original_size: Type.Integer({ description: 'bytes of the uploaded file' }),
   input_format: Type.Union([Type.Literal('json'), Type.Literal('csv')]),
   output_format: Type.Union([Type.Literal('csv'), Type.Literal('tsv'), Type.Literal('xlsx'), Type.Literal('json')]),
-  status: Type.Literal('converted'),
+  status: Type.Union([Type.Literal('converted'), Type.Literal('failed'), Type.Literal('pending')], {
+    description: 'pending: being converted now; failed: see `error` (a failed conversion keeps no bytes)',
+  }),
+  error: Type.Union([Type.String(), Type.Null()], { description: 'why the conversion failed; null otherwise' }),
   retention_type: Type.Union([Type.Literal('premium'), Type.Literal('free')]),
   created_at: timestamp,
   expires_at: Type.Union([timestamp, Type.Null()], { description: 'null: kept until deleted' }),

@@ -24,15 +24,17 @@ import type { DatabaseHandle } from './db/database.js';
 import { purgeExpiredFilesJob } from './files/jobs.js';
 import { FilesRepository } from './files/repository.js';
 import { filesRoutes } from './files/routes.js';
-import { FilesService } from './files/service.js';
+import { FilesService, PENDING_STALE_MS } from './files/service.js';
 import { PlansRepository } from './plans/repository.js';
 import { plansRoutes } from './plans/routes.js';
 import { PlansService } from './plans/service.js';
 import { AJV_OPTIONS, registerApiDocs } from './platform/api-docs.js';
+import { trustedProxies } from './platform/client-address.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { ConversionPool, type ConversionPoolOptions } from './platform/conversion-pool.js';
 import { installErrorHandler } from './platform/error-handler.js';
 import { healthRoutes } from './platform/health.routes.js';
+import { InFlightConversions, installShutdownDrain } from './platform/in-flight.js';
 import { JobQueue } from './platform/jobs.js';
 import { jwtSecretFor } from './platform/jwt-secret.js';
 import { startLeftoverSweeper } from './platform/leftovers.js';
@@ -74,6 +76,8 @@ export interface BuiltApp {
 
 // Auth bodies are small; features that take uploads raise the limit on their own routes.
 const BODY_LIMIT_BYTES = 1024 * 1024;
+// A client that has not finished its request line and headers by then is dropped (slow headers).
+const HEADERS_TIMEOUT_MS = 30_000;
 
 /**
  * Builds the Fastify app with every plugin, feature and the one error handler, and starts the job
@@ -86,10 +90,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   const app = Fastify({
     loggerInstance: log,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
+    // A slow body holds a connection at most this long (the whole request, body included).
+    requestTimeout: config.requestTimeoutSeconds * 1000,
     ajv: { customOptions: AJV_OPTIONS },
+    // During a shutdown new requests get our own 503 (with Retry-After), see the onRequest hook below.
+    return503OnClosing: false,
   });
+  // Node requires the headers' timeout not to exceed the whole request's.
+  app.server.headersTimeout = Math.min(HEADERS_TIMEOUT_MS, config.requestTimeoutSeconds * 1000);
   installErrorHandler(app);
+  // First of all hooks, so that a shutdown refuses requests before any other work on them.
+  const inFlight = new InFlightConversions();
+  installShutdownDrain(app, inFlight, config.shutdownGraceSeconds * 1000);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   const https = config.publicUrl.startsWith('https:');
   // Over plain HTTP (a laptop), HSTS and upgrade-insecure-requests would break the site.
@@ -136,10 +149,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   const plans = new PlansService({ repository: new PlansRepository(database.db), auth, files, limiter });
   const profile = new ProfileService({ repository: new ProfileRepository(database.db), auth, files, audit, clock });
   const spoolDir = path.join(config.dataDir, 'spool');
-  fs.mkdirSync(spoolDir, { recursive: true });
-  // Drafts and spools a crashed process left behind (S3 drafts are multipart uploads: a bucket lifecycle rule).
+  fs.mkdirSync(spoolDir, { recursive: true, mode: 0o700 });
+  // Drafts, spools and file records a crashed process left behind (S3 drafts are multipart uploads: a
+  // bucket lifecycle rule). On the embedded database this process is the only one (the data directory
+  // lock), so every record still pending from before it started belongs to a dead process.
+  const startedAt = clock.now();
   const sweeper = startLeftoverSweeper({
     dirs: config.s3 ? [spoolDir] : [spoolDir, localFilesRoot(config)],
+    storedFiles: (now) => {
+      const staleAfterAnHour = new Date(now.getTime() - PENDING_STALE_MS);
+      const embedded = database.kind === 'pglite' && startedAt > staleAfterAnHour;
+      return files.sweepInterrupted(embedded ? startedAt : staleAfterAnHour);
+    },
     clock,
     log,
   });
@@ -176,6 +197,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   });
   app.addHook('onClose', async () => {
     sweeper.stop();
+    await sweeper.done;
     await jobs.stop(5_000);
     mailer.close();
     // Requests have ended by now (Fastify closes the server first); graceful draining is done before.
@@ -184,7 +206,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
 
   await app.register(healthRoutes(() => database.ping()));
   await app.register(authRoutes(auth, { secureCookie: https }));
-  await app.register(convertRoutes(convert));
+  await app.register(convertRoutes(convert, inFlight));
   await app.register(filesRoutes(files));
   await app.register(analysisRoutes(analysis));
   await app.register(plansRoutes(plans));

@@ -88,7 +88,7 @@ describe('loadConfig', () => {
       forcePathStyle: true,
     });
     expect(config.llm).toEqual({ baseUrl: 'https://llm.example.com/v1', apiKey: 'key', model: 'small' });
-    expect(config.trustProxy).toBe(true);
+    expect(config.trustProxy).toBe(1);
     expect(loadConfig({ S3_BUCKET: 'files', S3_REGION: 'eu-west-1' }).s3).toMatchObject({
       endpoint: undefined,
       region: 'eu-west-1',

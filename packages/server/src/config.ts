@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type LlmSettings, llmSettingsFromEnv } from '@unnest/engine/node';
+import ipaddr from 'ipaddr.js';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 
@@ -20,8 +21,15 @@ export interface Config {
   workers: number;
   publicUrl: string;
   logLevel: string;
-  /** Whether X-Forwarded-For is believed (behind a reverse proxy). */
-  trustProxy: boolean;
+  /**
+   * Which reverse proxies' X-Forwarded-For is believed: a hop count, or their addresses/CIDRs; false
+   * when none. The client is the first untrusted address counted from the right (Fastify's trustProxy).
+   */
+  trustProxy: number | string[] | false;
+  /** How long a shutdown lets running conversions finish before aborting them (SHUTDOWN_GRACE_SECONDS). */
+  shutdownGraceSeconds: number;
+  /** How long a client may take to send a whole request, body included (REQUEST_TIMEOUT_SECONDS). */
+  requestTimeoutSeconds: number;
   /** S3-compatible object storage for files; absent means the local directory `dataDir/files`. */
   s3: S3Config | undefined;
   /** An OpenAI-compatible model that may refine smart column names (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL). */
@@ -97,7 +105,18 @@ const Environment = Type.Object({
   WORKERS: integer(0, 64, 1),
   PUBLIC_URL: url(['http:', 'https:']),
   LOG_LEVEL: Type.Enum([...LOG_LEVELS], { default: 'info', [MUST_BE]: `must be one of ${LOG_LEVELS.join(', ')}` }),
-  TRUST_PROXY: optionalText(),
+  TRUST_PROXY: Type.Optional(
+    Type.Refine(
+      Type.String(),
+      (value) =>
+        /^\d+$/.test(value) || value === 'false' || value.split(',').every((entry) => isAddressOrCidr(entry.trim())),
+      (value) =>
+        `must be a hop count (e.g. 1 behind one reverse proxy) or a comma-separated list of proxy addresses or CIDRs, got '${value}'`,
+    ),
+  ),
+  SHUTDOWN_GRACE_SECONDS: integer(0, 3600, 20),
+  // At most 30 minutes, so that a conversion still running is never taken for a dead one (an hour).
+  REQUEST_TIMEOUT_SECONDS: integer(10, 1800, 600),
   S3_BUCKET: optionalText(),
   S3_ENDPOINT: url(['http:', 'https:']),
   S3_REGION: text('us-east-1'),
@@ -184,7 +203,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     workers: Number(settings.WORKERS),
     publicUrl: settings.PUBLIC_URL ?? `http://localhost:${Number(settings.PORT)}`,
     logLevel: settings.LOG_LEVEL,
-    trustProxy: flag(settings.TRUST_PROXY),
+    trustProxy: trustProxy(settings.TRUST_PROXY),
+    shutdownGraceSeconds: Number(settings.SHUTDOWN_GRACE_SECONDS),
+    requestTimeoutSeconds: Number(settings.REQUEST_TIMEOUT_SECONDS),
     s3: settings.S3_BUCKET === undefined ? undefined : s3Config(settings, settings.S3_BUCKET),
     llm:
       llmSettingsFromEnv({
@@ -207,4 +228,27 @@ function s3Config(settings: Environment, bucket: string): S3Config {
         ? settings.S3_ENDPOINT !== undefined
         : flag(settings.S3_FORCE_PATH_STYLE),
   };
+}
+
+/**
+ * TRUST_PROXY: unset for none, a hop count (`1` behind one nginx), or a comma-separated list of proxy
+ * addresses/CIDRs. `true` is refused: believing every hop lets a client choose its address.
+ */
+function trustProxy(value: string | undefined): number | string[] | false {
+  if (value === undefined || value === '0' || value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((entry) => entry.trim());
+}
+
+// proxy-addr's names for address ranges, which Fastify accepts in the list.
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrCidr(entry: string): boolean {
+  if (ipaddr.isValid(entry) || PROXY_RANGE_NAMES.includes(entry)) return true;
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
 }

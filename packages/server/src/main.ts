@@ -7,15 +7,14 @@ import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { AppError } from './platform/errors.js';
 import { createLogger, type Logger } from './platform/logger.js';
 
-// A graceful shutdown has hung before (a connection that never drained): exit anyway after this.
-const SHUTDOWN_TIMEOUT_MS = 10_000;
-// Running conversions get this long to finish on shutdown; the rest are stopped and answered 503.
-const CONVERSION_GRACE_MS = 6_000;
+// A graceful shutdown has hung before (a connection that never drained): exit anyway this long
+// after the conversions' grace time (SHUTDOWN_GRACE_SECONDS).
+const SHUTDOWN_MARGIN_MS = 10_000;
 
 type Mode = 'serve' | 'worker' | 'admin';
 
 /** Closes everything on SIGTERM/SIGINT, or exits hard when closing takes too long. */
-function onShutdown(log: Logger, close: () => Promise<void>): void {
+function onShutdown(log: Logger, timeoutMs: number, close: () => Promise<void>): void {
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -24,7 +23,7 @@ function onShutdown(log: Logger, close: () => Promise<void>): void {
     setTimeout(() => {
       log.error('shutdown timed out; exiting');
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS).unref();
+    }, timeoutMs).unref();
     close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -50,13 +49,12 @@ async function main(mode: Mode, args: string[]): Promise<void> {
   try {
     await database.migrate();
   } catch (error) {
-    await database.close();
-    throw error;
+    await database.close().catch(() => {});
+    throw unreachableDatabase(error, config.databaseUrl) ?? error;
   }
   const workers = mode === 'worker' ? Math.max(1, config.workers) : mode === 'admin' ? 0 : config.workers;
-  const { app, auth, conversionPool } = await buildApp({ ...config, workers }, { database, log });
+  const { app, auth } = await buildApp({ ...config, workers }, { database, log });
   const closeAll = async () => {
-    await conversionPool.close(CONVERSION_GRACE_MS);
     await app.close();
     await database.close();
   };
@@ -69,7 +67,7 @@ async function main(mode: Mode, args: string[]): Promise<void> {
     }
     return;
   }
-  onShutdown(log, closeAll);
+  onShutdown(log, config.shutdownGraceSeconds * 1000 + SHUTDOWN_MARGIN_MS, closeAll);
   if (mode === 'worker') {
     log.info({ workers }, 'worker started: running jobs, no HTTP');
     return;
@@ -78,6 +76,21 @@ async function main(mode: Mode, args: string[]): Promise<void> {
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   log.info({ url: config.publicUrl, workers }, `Unnest is listening on ${config.publicUrl} (${where})`);
   process.stdout.write(`\nUnnest is running at ${config.publicUrl}  (API docs: ${config.publicUrl}/api/docs)\n\n`);
+}
+
+/**
+ * A database that cannot be reached or refuses us at start is an operator's setting to fix: one
+ * line naming it (without its password) and the driver's reason, no stack trace.
+ */
+function unreachableDatabase(error: unknown, databaseUrl: string | undefined): ConfigError | undefined {
+  if (!databaseUrl) return undefined;
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (typeof (cause as NodeJS.ErrnoException).code !== 'string') continue;
+    const where = new URL(databaseUrl);
+    where.password = '';
+    return new ConfigError(`Cannot use the database at ${where.toString()} (DATABASE_URL): ${cause.message}`);
+  }
+  return undefined;
 }
 
 const [first, ...rest] = process.argv.slice(2);

@@ -18,6 +18,11 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** How many listed files hold bytes (a failed conversion keeps none). */
+function convertedFiles(list: { files: { status: string }[] }): number {
+  return list.files.filter((file) => file.status === 'converted').length;
+}
+
 const EXACT = '[{"id":12345678901234567890,"price":0.1000000000000000055,"tags":["a","b"],"user":{"name":"Ada"}}]';
 
 describe('POST /api/convert/file', () => {
@@ -126,9 +131,13 @@ describe('POST /api/convert/file', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().code).toBe('CONVERSION_FAILED');
     expect(response.json().detail).toMatch(/^File conversion failed: .*\(line 2, column \d+/);
-    const after = await call(t.app, user, 'GET', '/api/files');
-    expect(after.json().total_files).toBe(before.json().total_files);
-    expect(await t.storage.list(`users/${user.id}`)).toHaveLength(after.json().total_files * 2);
+    const after = (await call(t.app, user, 'GET', '/api/files')).json();
+    expect(after.total_files).toBe(before.json().total_files + 1);
+    expect(after.total_size).toBe(before.json().total_size);
+    const failed = after.files.find((file: { original_filename: string }) => file.original_filename === 'broken.json');
+    expect(failed).toMatchObject({ status: 'failed', size: 0 });
+    expect(failed.error).toMatch(/^File conversion failed: .*\(line 2, column \d+/);
+    expect(await t.storage.list(`users/${user.id}`)).toHaveLength(convertedFiles(after) * 2);
   });
 
   it('refuses a file above the plan limit (Free: 5 MB) on the streamed bytes, leaving nothing behind', async () => {
@@ -140,8 +149,9 @@ describe('POST /api/convert/file', () => {
       code: 'FILE_TOO_LARGE',
       detail: 'The file is larger than the Free plan allows (5 MB). Upgrade your plan to convert larger files.',
     });
-    const files = await call(t.app, user, 'GET', '/api/files');
-    expect(await t.storage.list(`users/${user.id}`)).toHaveLength(files.json().total_files * 2);
+    const files = (await call(t.app, user, 'GET', '/api/files')).json();
+    expect(files.files).toContainEqual(expect.objectContaining({ original_filename: 'big.json', status: 'failed' }));
+    expect(await t.storage.list(`users/${user.id}`)).toHaveLength(convertedFiles(files) * 2);
   });
 });
 

@@ -6,7 +6,7 @@ let t: TestApp;
 let proxied: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
-  proxied = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+  proxied = await startTestApp({ env: { TRUST_PROXY: '1' } });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -111,10 +111,18 @@ describe('POST /api/convert/simple (anonymous)', () => {
     expect((await quick(t.app, '[{"a":1}]', client)).statusCode).toBe(200);
   });
 
-  it('does not count failed conversions', async () => {
+  it('counts broken bodies against the quota, so they cannot be sent without end', async () => {
     const client = address();
-    for (let i = 0; i < 3; i++) expect((await quick(t.app, '{', client)).statusCode).toBe(422);
-    for (let i = 0; i < 3; i++) expect((await quick(t.app, '[{"a":1}]', client)).statusCode).toBe(200);
+    expect((await quick(t.app, '{', client)).statusCode).toBe(422);
+    expect((await quick(t.app, ' ', client)).statusCode).toBe(400);
+    expect((await quick(t.app, '[{"a":1}]', client)).statusCode).toBe(200);
+    expect((await quick(t.app, '[{"a":1}]', client)).statusCode).toBe(429);
+  });
+
+  it('makes formula-like cells safe for spreadsheets', async () => {
+    const response = await quick(t.app, '[{"a":"=HYPERLINK(\\"http://x\\")","b":"+1","c":"plain"}]', address());
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.body).toBe('a,b,c\n"\'=HYPERLINK(""http://x"")",\'+1,plain\n');
   });
 
   it('counts IPv6 clients by /64', async () => {
@@ -140,6 +148,15 @@ describe('POST /api/convert/simple (anonymous)', () => {
     }
     expect((await quick(proxied.app, '[{"a":1}]', proxy, { 'x-forwarded-for': '203.0.113.50' })).statusCode).toBe(429);
     expect((await quick(proxied.app, '[{"a":1}]', proxy, { 'x-forwarded-for': '203.0.113.51' })).statusCode).toBe(200);
+  });
+
+  it('behind one proxy, believes only the address that proxy appended, whatever the client wrote before it', async () => {
+    const proxy = '10.9.9.10';
+    // nginx appends the address it saw: a client's own X-Forwarded-For entries stay on the left.
+    const spoofed = (i: number) => ({ 'x-forwarded-for': `192.0.2.${i}, 203.0.113.77` });
+    for (let i = 0; i < 3; i++) expect((await quick(proxied.app, '[{"a":1}]', proxy, spoofed(i))).statusCode).toBe(200);
+    const refused = await quick(proxied.app, '[{"a":1}]', proxy, spoofed(9));
+    expect(refused.statusCode).toBe(429);
   });
 
   it('lets exactly 3 of 10 parallel requests from one address through', async () => {

@@ -52,6 +52,7 @@ describe('GET /api/files', () => {
       input_format: 'json',
       output_format: 'csv',
       status: 'converted',
+      error: null,
       retention_type: 'free',
       created_at: expect.any(String),
       expires_at: expect.any(String),
@@ -145,7 +146,7 @@ describe('retention', () => {
 });
 
 describe('an upload cut off midway', () => {
-  it('leaves no file record and no bytes', async () => {
+  it('leaves no bytes, and its record says failed and why', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     if (address === null || typeof address === 'string') throw new Error('no port');
@@ -164,7 +165,11 @@ describe('an upload cut off midway', () => {
     await expect.poll(() => filesOnDisk().some((file) => file.includes(user.id)), { timeout: 10_000 }).toBe(true);
     socket.destroy();
     await expect.poll(() => filesOnDisk().filter((file) => file.includes(user.id)), { timeout: 10_000 }).toEqual([]);
-    expect((await call(t.app, user, 'GET', '/api/files')).json().files).toEqual([]);
+    const listed = (await call(t.app, user, 'GET', '/api/files')).json();
+    expect(listed.files).toMatchObject([
+      { original_filename: 'cut.json', status: 'failed', error: 'The upload ended before the whole file arrived.' },
+    ]);
+    expect(listed.total_size).toBe(0);
     await expect
       .poll(async () => (await call(t.app, user, 'GET', '/api/audit/logs')).json().logs[0], { timeout: 10_000 })
       .toMatchObject({ action: 'json_to_csv', status: 'error' });

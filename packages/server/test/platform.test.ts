@@ -123,11 +123,23 @@ describe('errors and protections', () => {
   });
 });
 
+/** A database whose reads hit a bug (an outage is a 503, see robustness.test.ts). */
+function withBrokenReads(handle: DatabaseHandle): DatabaseHandle {
+  const db = new Proxy(handle.db, {
+    get(target, property, receiver) {
+      if (property !== 'select') return Reflect.get(target, property, receiver);
+      return () => {
+        throw new TypeError("Cannot read properties of undefined (reading 'internal detail')");
+      };
+    },
+  });
+  return { ...handle, db };
+}
+
 describe('internal errors', () => {
   it('answer 500 with no internals', async () => {
-    const broken = await startTestApp();
+    const broken = await startTestApp({ wrapDatabase: withBrokenReads });
     try {
-      await broken.database.handle.close();
       const response = await post(broken.app, '/api/auth/login', { email: 'a@b.co', password: 'whatever' });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ detail: 'Internal server error', code: 'INTERNAL' });

@@ -16,9 +16,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contentTypeFor } from '../platform/content-types.js';
 import { AppError } from '../platform/errors.js';
 import { cleanFilename } from '../platform/file-names.js';
+import type { InFlightConversions } from '../platform/in-flight.js';
 import type { OptionFields } from './options.js';
 import { acceptRawBodies, declaredLength } from './raw-body.js';
-import type { ConvertService } from './service.js';
+import { type ConvertService, uploadCutShort } from './service.js';
 
 const errors = {
   400: ErrorBody,
@@ -47,8 +48,11 @@ function closeOnError(app: FastifyInstance): void {
   });
 }
 
-/** HTTP for conversions; quotas, limits and the pipeline live in ConvertService. */
-export function convertRoutes(service: ConvertService) {
+/**
+ * HTTP for conversions; quotas, limits and the pipeline live in ConvertService. Each conversion is
+ * tracked in `inFlight`, whose signal aborts it when a shutdown's grace time is over.
+ */
+export function convertRoutes(service: ConvertService, inFlight: InFlightConversions) {
   return async function register(app: FastifyInstance): Promise<void> {
     const tags = ['convert'];
 
@@ -71,7 +75,8 @@ export function convertRoutes(service: ConvertService) {
         const { csv_content, csv_data, delimiter } = request.body as CsvToJsonBody;
         const csv = csv_content ?? csv_data;
         if (csv === undefined) throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyCsvText });
-        const json = await service.csvTextToJson(request.claims.sub, csv, delimiter, csv_content !== undefined);
+        const counted = csv_content !== undefined;
+        const json = await service.csvTextToJson(request.claims.sub, csv, delimiter, counted, inFlight.track(reply));
         return reply.type('application/json; charset=utf-8').send(json);
       },
     );
@@ -96,6 +101,7 @@ export function convertRoutes(service: ConvertService) {
             request.ip,
             rawBody(request),
             declaredLength(request.headers['content-length']),
+            inFlight.track(reply),
           );
           return reply
             .type(contentTypeFor('csv'))
@@ -115,7 +121,7 @@ export function convertRoutes(service: ConvertService) {
             response: { 200: ConversionResult, ...errors },
           },
         },
-        async (request) => {
+        async (request, reply) => {
           const { filename, ...fields } = request.query;
           return service.convertToStorage(
             request.claims.sub,
@@ -126,6 +132,7 @@ export function convertRoutes(service: ConvertService) {
             },
             fields as OptionFields,
             CONVERSION_TEXTS.failedToConvertText,
+            inFlight.track(reply),
           );
         },
       );
@@ -150,6 +157,7 @@ export function convertRoutes(service: ConvertService) {
               declaredBytes: declaredLength(request.headers['content-length']),
             },
             request.query as OptionFields,
+            inFlight.track(reply),
           );
           return reply
             .type(contentTypeFor(converted.contentType))
@@ -179,8 +187,11 @@ export function convertRoutes(service: ConvertService) {
             response: { 200: ConversionResult, ...errors },
           },
         },
-        async (request) => {
-          const part = await request.file();
+        async (request, reply) => {
+          const signal = inFlight.track(reply);
+          const part = await request.file().catch((error: unknown) => {
+            throw uploadCutShort(error);
+          });
           if (part?.fieldname !== 'file') {
             throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.noFile });
           }
@@ -205,6 +216,7 @@ export function convertRoutes(service: ConvertService) {
             },
             fields,
             CONVERSION_TEXTS.fileConversionFailed,
+            signal,
           );
         },
       );

@@ -11,8 +11,9 @@ import { addressSubject } from '../platform/client-address.js';
 import type { Clock } from '../platform/clock.js';
 import type { ConversionPool } from '../platform/conversion-pool.js';
 import { EmptyInputError, type EngineSettings, StorageLeftExceededError } from '../platform/conversion-tasks.js';
-import { AppError } from '../platform/errors.js';
+import { AppError, infrastructureFailure } from '../platform/errors.js';
 import { resultFilename } from '../platform/file-names.js';
+import { abortable } from '../platform/in-flight.js';
 import type { Logger } from '../platform/logger.js';
 import { primed } from '../platform/primed-stream.js';
 import type { RateLimiter } from '../platform/rate-limiter.js';
@@ -45,7 +46,8 @@ const QUICK_CONVERT_ENGINE: EngineSettings = {
   delimiter: ',',
   arrays: 'index',
   bom: false,
-  excelSafe: false,
+  // The anonymous quick convert's downloads go to spreadsheets (DESIGN 7.12).
+  excelSafe: true,
   analysis: false,
 };
 
@@ -92,9 +94,16 @@ export class ConvertService {
 
   /**
    * Anonymous quick convert: at most 512 KB of JSON, 3 per 24 hours per client address, counted in the
-   * database before the body is read. A request that fails gives its conversion back.
+   * database before the body is read. A broken or oversized body uses its conversion up (else an
+   * anonymous client could make the server parse bodies without end); only the server's own failure
+   * gives it back. Formula-like cells are made safe for spreadsheets (`excelSafe`).
    */
-  async quickConvert(clientAddress: string, body: AsyncIterable<Uint8Array>, declaredBytes?: number): Promise<Buffer> {
+  async quickConvert(
+    clientAddress: string,
+    body: AsyncIterable<Uint8Array>,
+    declaredBytes: number | undefined,
+    signal: AbortSignal,
+  ): Promise<Buffer> {
     const quota = await this.deps.limiter.acquire(QUICK_CONVERSIONS, addressSubject(clientAddress));
     if (!quota.granted) {
       throw new AppError('RATE_LIMITED', {
@@ -108,7 +117,9 @@ export class ConvertService {
           detail: 'Quick convert accepts up to 512 KB of JSON. Sign in to convert larger files.',
         });
       if (declaredBytes !== undefined && declaredBytes > QUICK_CONVERT_MAX_BYTES) throw tooLarge();
-      const input = await collectChunks(limitBytes(body, QUICK_CONVERT_MAX_BYTES, { bytes: 0 }, tooLarge));
+      const input = await collectChunks(
+        limitBytes(abortable(body, signal), QUICK_CONVERT_MAX_BYTES, { bytes: 0 }, tooLarge),
+      );
       if (isBlank(input)) throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyQuickConvert });
       try {
         return asBuffer(await this.deps.pool.toBytes(QUICK_CONVERT_ENGINE, Buffer.concat(input)));
@@ -116,7 +127,7 @@ export class ConvertService {
         throw conversionFailure(error, CONVERSION_TEXTS.conversionFailed);
       }
     } catch (error) {
-      await quota.release();
+      if (!(error instanceof AppError) || error.status >= 500) await quota.release();
       throw error;
     }
   }
@@ -124,25 +135,35 @@ export class ConvertService {
   /**
    * Converts an upload and stores both files: the bytes stream to a conversion worker (counted against
    * the plan's file size and the free storage as they come), which stores them as the original while
-   * the engine converts them, and stores the result as it comes. On any failure, a cut connection
-   * included, both objects are deleted and no record is written.
+   * the engine converts them, and stores the result as it comes. Its record is written first
+   * (pending); on any failure, a cut connection or an abort through `signal` included, both objects
+   * are deleted and the record says failed and why.
    */
   async convertToStorage(
     userId: string,
     upload: Upload,
     fields: OptionFields,
     failureText: string,
+    signal: AbortSignal,
   ): Promise<ConversionResult> {
     const started = this.deps.clock.now().getTime();
     const input = inputFormatOf(upload.filename);
     const { plan, settings, options, release, remainingStorage } = await this.prepare(userId, fields, input);
     const maxBytes = Math.min(fileSizeLimitBytes(plan), remainingStorage);
     const tooLarge = () => this.tooLarge(plan, remainingStorage);
-    const slot = this.deps.files.newSlot(userId, input, options.outputFormat);
+    let slot: FileSlot | undefined;
     let originalSize = 0;
     const counted = { bytes: 0 };
     try {
       if (upload.declaredBytes !== undefined && upload.declaredBytes > maxBytes + 64 * 1024) throw tooLarge();
+      slot = await this.deps.files.begin({
+        userId,
+        originalFilename: upload.filename,
+        filename: resultFilename(upload.filename, options.outputFormat),
+        inputFormat: input,
+        outputFormat: options.outputFormat,
+        retentionType: plan.id === 'free' ? 'free' : 'premium',
+      });
       // Premium JSON conversions report the data's schema and quality from the same pass over the input.
       const analysis = input === 'json' && (await this.deps.analysis.entitled(userId));
       // The worker stores the upload while it converts it, and stores the result itself.
@@ -154,8 +175,8 @@ export class ConvertService {
             resultKey: slot.resultKey,
             storageLeftBytes: remainingStorage,
           },
-          limitBytes(upload.body, maxBytes, counted, tooLarge),
-          { sizeHint: upload.declaredBytes },
+          limitBytes(abortable(incomplete(upload.body), signal), maxBytes, counted, tooLarge),
+          { sizeHint: upload.declaredBytes, signal },
         )
         .catch((error: unknown) => {
           if (error instanceof EmptyInputError) {
@@ -171,22 +192,12 @@ export class ConvertService {
       const summary = stored.summary;
       const now = this.deps.clock.now();
       const keepMs = retentionMs(plan, settings.auto_delete_days);
-      const record = await this.deps.files.register({
-        id: slot.fileId,
-        userId,
-        originalFilename: upload.filename,
-        filename: resultFilename(upload.filename, options.outputFormat),
-        inputFormat: input,
-        outputFormat: options.outputFormat,
-        originalKey: slot.originalKey,
+      const record = await this.deps.files.complete(slot, {
         originalSize,
-        resultKey: slot.resultKey,
         resultSize,
         records: summary.records,
         columns: summary.columns,
-        retentionType: plan.id === 'free' ? 'free' : 'premium',
         expiresAt: keepMs === null ? null : new Date(now.getTime() + keepMs),
-        createdAt: now,
       });
       const durationMs = now.getTime() - started;
       await this.deps.audit.record(userId, {
@@ -213,18 +224,24 @@ export class ConvertService {
         ...(stored.analysis ? await this.deps.analysis.conversionFields(stored.analysis) : {}),
       };
     } catch (error) {
-      await this.fail(userId, slot, release, error, {
+      const failure = conversionFailure(error, failureText);
+      await this.fail(userId, slot, release, failure, {
         input,
         filename: upload.filename,
         bytes: originalSize || counted.bytes,
         started,
       });
-      throw conversionFailure(error, failureText);
+      throw failure;
     }
   }
 
   /** Converts JSON text straight back to the client as a CSV (or TSV/XLSX) download; nothing is stored. */
-  async convertToDownload(userId: string, upload: Upload, fields: OptionFields): Promise<ConvertedStream> {
+  async convertToDownload(
+    userId: string,
+    upload: Upload,
+    fields: OptionFields,
+    signal: AbortSignal,
+  ): Promise<ConvertedStream> {
     const started = this.deps.clock.now().getTime();
     const { plan, options, release } = await this.prepare(userId, fields, 'json');
     const maxBytes = fileSizeLimitBytes(plan);
@@ -235,8 +252,8 @@ export class ConvertService {
       const body = await primed(
         this.deps.pool.toStream(
           engineSettings('json', options, false),
-          limitBytes(upload.body, maxBytes, counted, tooLarge),
-          { sizeHint: upload.declaredBytes },
+          limitBytes(abortable(upload.body, signal), maxBytes, counted, tooLarge),
+          { sizeHint: upload.declaredBytes, signal },
         ),
       );
       await this.deps.audit.record(userId, {
@@ -263,7 +280,13 @@ export class ConvertService {
    * the converter's own conversions count against the daily quota and the history; the comparison
    * dialog's re-conversion of a stored file does not.
    */
-  async csvTextToJson(userId: string, csv: string, delimiter: string | undefined, counted: boolean): Promise<Buffer> {
+  async csvTextToJson(
+    userId: string,
+    csv: string,
+    delimiter: string | undefined,
+    counted: boolean,
+    signal: AbortSignal,
+  ): Promise<Buffer> {
     const started = this.deps.clock.now().getTime();
     if (csv.trim() === '') throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyCsvText });
     const plan = await this.deps.plans.limitsFor(userId);
@@ -271,6 +294,7 @@ export class ConvertService {
     if (bytes.length > fileSizeLimitBytes(plan)) throw this.tooLarge(plan, Number.POSITIVE_INFINITY);
     const release = counted ? await this.acquireConversion(userId, plan) : async () => {};
     try {
+      if (signal.aborted) throw signal.reason;
       const json = asBuffer(
         await this.deps.pool.toBytes(
           { direction: 'csv-to-json', ...(delimiter === undefined ? {} : { delimiter }) },
@@ -334,7 +358,7 @@ export class ConvertService {
     });
   }
 
-  /** After a failed conversion: bytes deleted, quota given back, the failure in the history. */
+  /** After a failed conversion: bytes deleted and the record failed, quota given back, the failure in the history. */
   private async fail(
     userId: string,
     slot: FileSlot | undefined,
@@ -342,14 +366,14 @@ export class ConvertService {
     error: unknown,
     what: { input: InputFormat; filename: string; bytes: number; started: number },
   ): Promise<void> {
-    if (slot) await this.deps.files.discardSlot(slot);
-    await release().catch((releaseError: unknown) => this.deps.log.error({ err: releaseError }, 'quota not released'));
     const reason =
       error instanceof ConversionError
         ? error.describe()
         : error instanceof AppError
           ? error.message
-          : 'upload interrupted or storage failed';
+          : (infrastructureFailure(error)?.message ?? 'upload interrupted or storage failed');
+    if (slot) await this.deps.files.fail(slot, reason);
+    await release().catch((releaseError: unknown) => this.deps.log.error({ err: releaseError }, 'quota not released'));
     await this.deps.audit.record(userId, {
       action: what.input === 'json' ? 'json_to_csv' : 'csv_to_json',
       status: 'error',
@@ -372,6 +396,23 @@ function engineSettings(input: InputFormat, options: ResolvedOptions, analysis: 
     excelSafe: options.excelSafe,
     analysis,
   };
+}
+
+/**
+ * An upload whose connection broke or whose multipart body was cut short is the client's fault (400),
+ * not the server's; the stream's own error stays as the cause for the log.
+ */
+export function uploadCutShort(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  return new AppError('BAD_REQUEST', { detail: 'The upload ended before the whole file arrived.', cause: error });
+}
+
+async function* incomplete(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  try {
+    yield* source;
+  } catch (error) {
+    throw uploadCutShort(error);
+  }
 }
 
 async function collectChunks(source: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> {

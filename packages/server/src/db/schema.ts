@@ -69,7 +69,10 @@ export const rateEvents = pgTable(
 
 /**
  * Stored conversions: the upload and its result, both in file storage under `originalKey` and
- * `resultKey`. A row exists only once both are stored; `expiresAt` null means kept until deleted.
+ * `resultKey`. The row is written first (`pending`), before any byte is stored, so no byte is ever
+ * without a record; it becomes `converted`, or `failed` with `error` and its bytes deleted. A
+ * pending row whose process died is swept (see FilesService.sweepInterrupted). `expiresAt` null
+ * means kept until deleted.
  */
 export const files = pgTable(
   'files',
@@ -88,6 +91,8 @@ export const files = pgTable(
     resultSize: bigint('result_size', { mode: 'number' }).notNull(),
     records: integer('records'),
     columns: integer('columns'),
+    status: text('status').notNull().default('converted'),
+    error: text('error'),
     retentionType: text('retention_type').notNull(),
     expiresAt: at('expires_at'),
     createdAt: at('created_at').notNull(),
@@ -95,6 +100,7 @@ export const files = pgTable(
   (table) => [
     index('files_user_created_idx').on(table.userId, table.createdAt),
     index('files_expires_idx').on(table.expiresAt),
+    index('files_pending_idx').on(table.createdAt).where(sql`${table.status} = 'pending'`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { files } from '../db/schema.js';
 
@@ -6,6 +6,8 @@ import { files } from '../db/schema.js';
 export type FileRow = typeof files.$inferSelect;
 /** What a new row holds. */
 export type NewFileRow = typeof files.$inferInsert & { id: string };
+/** What a finished conversion adds to its pending row. */
+export type CompletedFile = Pick<FileRow, 'originalSize' | 'resultSize' | 'records' | 'columns' | 'expiresAt'>;
 
 // A valid UUID never matches anything else; a malformed id must not reach the uuid column (an error).
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -18,6 +20,47 @@ export class FilesRepository {
     const [inserted] = await this.db.insert(files).values(row).returning();
     if (!inserted) throw new Error('file row was not inserted');
     return inserted;
+  }
+
+  /** Turns a pending row into a converted one; undefined when the row is gone (deleted meanwhile). */
+  async complete(fileId: string, done: CompletedFile): Promise<FileRow | undefined> {
+    const [row] = await this.db
+      .update(files)
+      .set({ ...done, status: 'converted' })
+      .where(and(eq(files.id, fileId), eq(files.status, 'pending')))
+      .returning();
+    return row;
+  }
+
+  /** Marks a pending row failed with the reason (it then counts no storage); false when it was not pending. */
+  async markFailed(fileId: string, error: string, expiresAt: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(files)
+      .set({ status: 'failed', error, originalSize: 0, resultSize: 0, expiresAt })
+      .where(and(eq(files.id, fileId), eq(files.status, 'pending')))
+      .returning({ id: files.id });
+    return rows.length === 1;
+  }
+
+  /** Up to `limit` pending rows created before `before`. */
+  async pendingBefore(before: Date, limit: number): Promise<FileRow[]> {
+    return this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.status, 'pending'), lt(files.createdAt, before)))
+      .orderBy(files.createdAt)
+      .limit(limit);
+  }
+
+  /** Which of these ids have a row that may own bytes (pending or converted). */
+  async withBytes(fileIds: readonly string[]): Promise<Set<string>> {
+    const ids = fileIds.filter((id) => UUID.test(id));
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: files.id })
+      .from(files)
+      .where(and(inArray(files.id, ids), inArray(files.status, ['pending', 'converted'])));
+    return new Set(rows.map((row) => row.id));
   }
 
   /** The file if it exists and belongs to the user; one answer for missing and foreign ids. */

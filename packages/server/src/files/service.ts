@@ -13,13 +13,24 @@ import { contentTypeFor } from '../platform/content-types.js';
 import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { StorageDriver } from '../platform/storage/storage-driver.js';
-import type { FileRow, FilesRepository, NewFileRow } from './repository.js';
+import type { CompletedFile, FileRow, FilesRepository } from './repository.js';
 
-/** Where a new conversion's bytes go. */
+/** Where a new conversion's bytes go; its pending record exists before any of them is stored. */
 export interface FileSlot {
   fileId: string;
+  userId: string;
   originalKey: string;
   resultKey: string;
+}
+
+/** What a conversion tells about itself before its bytes come. */
+export interface NewConversion {
+  userId: string;
+  originalFilename: string;
+  filename: string;
+  inputFormat: string;
+  outputFormat: string;
+  retentionType: 'free' | 'premium';
 }
 
 /** A download ready to stream. */
@@ -32,6 +43,14 @@ export interface Download {
 
 // Retention deletes in batches so that one run never holds a long list or a long transaction.
 const PURGE_BATCH = 100;
+/**
+ * A pending record this old belongs to a process that died: an upload takes at most
+ * REQUEST_TIMEOUT_SECONDS (30 minutes at most), which leaves half an hour for the conversion itself.
+ */
+export const PENDING_STALE_MS = 60 * 60 * 1000;
+/** A failed record holds no bytes; it stays this long so that My Files can show what went wrong. */
+const FAILED_RECORD_KEEP_MS = 24 * 60 * 60 * 1000;
+const INTERRUPTED_TEXT = 'The conversion was interrupted (the server stopped). Please convert the file again.';
 
 function describe(row: FileRow): FileRecord {
   return {
@@ -42,16 +61,24 @@ function describe(row: FileRow): FileRecord {
     original_size: row.originalSize,
     input_format: row.inputFormat as FileRecord['input_format'],
     output_format: row.outputFormat as FileRecord['output_format'],
-    status: 'converted',
+    status: row.status as FileRecord['status'],
+    error: row.error,
     retention_type: row.retentionType as FileRecord['retention_type'],
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt?.toISOString() ?? null,
   };
 }
 
+const USERS_PREFIX = 'users';
+
 /** Every user's files live under their own prefix, so an account's bytes can go in one sweep. */
 function userPrefix(userId: string): string {
-  return `users/${userId}`;
+  return `${USERS_PREFIX}/${userId}`;
+}
+
+/** One conversion's bytes (upload, result and any draft of either) live in one folder. */
+function fileFolder(userId: string, fileId: string): string {
+  return `${userPrefix(userId)}/${fileId}`;
 }
 
 /** Stored conversions: the bytes in storage, the records in the database, always checked by owner. */
@@ -66,11 +93,27 @@ export class FilesService {
     },
   ) {}
 
-  /** Reserves keys for a new conversion of the user. Nothing is stored yet. */
-  newSlot(userId: string, inputFormat: string, outputFormat: string): FileSlot {
+  /** Writes the pending record of a new conversion and returns where its bytes go. Nothing is stored yet. */
+  async begin(conversion: NewConversion): Promise<FileSlot> {
     const fileId = randomUUID();
-    const folder = `${userPrefix(userId)}/${fileId}`;
-    return { fileId, originalKey: `${folder}/original.${inputFormat}`, resultKey: `${folder}/result.${outputFormat}` };
+    const folder = fileFolder(conversion.userId, fileId);
+    const slot = {
+      fileId,
+      userId: conversion.userId,
+      originalKey: `${folder}/original.${conversion.inputFormat}`,
+      resultKey: `${folder}/result.${conversion.outputFormat}`,
+    };
+    await this.deps.repository.insert({
+      ...conversion,
+      id: fileId,
+      originalKey: slot.originalKey,
+      resultKey: slot.resultKey,
+      originalSize: 0,
+      resultSize: 0,
+      status: 'pending',
+      createdAt: this.deps.clock.now(),
+    });
+    return slot;
   }
 
   /** Streams bytes into storage under a slot's key; nothing remains if the source fails. */
@@ -84,19 +127,31 @@ export class FilesService {
   }
 
   /**
-   * Removes a slot's folder (after a failed conversion): both objects, and the drafts a conversion
-   * worker that died mid-write leaves beside them. Failures are logged, never thrown.
+   * After a failed conversion: its record marked failed with `reason`, then its bytes deleted (a
+   * record already converted keeps them). Failures are logged and answered false, never thrown: a
+   * record left pending, or bytes left under a failed one, are swept later (see sweepInterrupted).
    */
-  async discardSlot(slot: FileSlot): Promise<void> {
-    const folder = slot.originalKey.slice(0, slot.originalKey.lastIndexOf('/'));
-    await this.deps.storage.deletePrefix(folder).catch((error: unknown) => {
-      this.deps.log.error({ err: error, folder }, 'could not delete the bytes of a failed conversion');
-    });
+  async fail(slot: FileSlot, reason: string): Promise<boolean> {
+    try {
+      const keepUntil = new Date(this.deps.clock.now().getTime() + FAILED_RECORD_KEEP_MS);
+      if (await this.deps.repository.markFailed(slot.fileId, reason, keepUntil)) {
+        await this.deps.storage.deletePrefix(fileFolder(slot.userId, slot.fileId));
+      }
+      return true;
+    } catch (error) {
+      this.deps.log.error({ err: error, fileId: slot.fileId }, 'could not clean up after a failed conversion');
+      return false;
+    }
   }
 
-  /** Records a conversion whose bytes are both stored. */
-  async register(row: NewFileRow): Promise<FileRecord> {
-    return describe(await this.deps.repository.insert(row));
+  /** Marks a conversion whose bytes are both stored as converted. FILE_NOT_FOUND when it was deleted meanwhile. */
+  async complete(slot: FileSlot, done: CompletedFile): Promise<FileRecord> {
+    const row = await this.deps.repository.complete(slot.fileId, done);
+    if (!row) {
+      await this.deps.storage.deletePrefix(fileFolder(slot.userId, slot.fileId));
+      throw new AppError('FILE_NOT_FOUND', { detail: 'The file was deleted while it was being converted.' });
+    }
+    return describe(row);
   }
 
   /** The user's files, newest first, with totals. */
@@ -117,6 +172,11 @@ export class FilesService {
   /** Opens the converted file (or the upload) of one of the user's files for download. */
   async download(userId: string, fileId: string, variant: 'converted' | 'original'): Promise<Download> {
     const row = await this.owned(userId, fileId);
+    if (row.status !== 'converted') {
+      throw new AppError('FILE_NOT_FOUND', {
+        detail: row.status === 'failed' ? `The conversion failed: ${row.error}` : 'The file is still being converted.',
+      });
+    }
     const original = variant === 'original';
     const key = original ? row.originalKey : row.resultKey;
     const started = this.deps.clock.now().getTime();
@@ -149,6 +209,7 @@ export class FilesService {
     const row = await this.owned(userId, fileId);
     const refuse = (reason: string) =>
       new AppError('COMPARE_NOT_AVAILABLE', { detail: `${CONVERSION_TEXTS.failedToLoadComparison} ${reason}` });
+    if (row.status !== 'converted') throw refuse('Only converted files can be compared.');
     if (row.inputFormat !== 'json' || (row.outputFormat !== 'csv' && row.outputFormat !== 'tsv')) {
       throw refuse('Only JSON to CSV or TSV conversions can be compared.');
     }
@@ -175,10 +236,9 @@ export class FilesService {
     const row = await this.owned(userId, fileId);
     await this.deps.repository.deleteOwned(userId, fileId);
     try {
-      await this.deps.storage.delete(row.originalKey);
-      await this.deps.storage.delete(row.resultKey);
+      await this.deps.storage.deletePrefix(fileFolder(userId, fileId));
     } catch (error) {
-      // The record is gone; the bytes stay until the account is deleted. Say so rather than pretend.
+      // The record is gone; the bytes stay until the next sweep (sweepInterrupted). Say so rather than pretend.
       this.deps.log.error({ err: error, fileId }, 'stored bytes could not be deleted');
       await this.deps.audit.record(userId, { action: 'delete', status: 'warning', details: `Deleted ${row.filename}` });
       throw new AppError('STORAGE_FAILED', { detail: CONVERSION_TEXTS.failedToDelete, cause: error });
@@ -200,8 +260,7 @@ export class FilesService {
     for (;;) {
       const batch = await this.deps.repository.expired(this.deps.clock.now(), PURGE_BATCH);
       for (const row of batch) {
-        await this.deps.storage.delete(row.originalKey);
-        await this.deps.storage.delete(row.resultKey);
+        await this.deps.storage.deletePrefix(fileFolder(row.userId, row.id));
         await this.deps.repository.deleteById(row.id);
         deleted += 1;
       }
@@ -214,6 +273,44 @@ export class FilesService {
   /** Deletes every stored byte of a user (account deletion); the records go with the account. */
   async deleteAllBytes(userId: string): Promise<void> {
     await this.deps.storage.deletePrefix(userPrefix(userId));
+  }
+
+  /**
+   * Cleans up after processes that died mid-conversion: pending records created before `staleBefore`
+   * are marked failed and their bytes deleted, and stored bytes with no pending or converted record
+   * (whatever a crash or a failed delete left) are deleted. Safe beside running conversions, because
+   * every conversion's record is written before its first byte. Returns what it removed.
+   */
+  async sweepInterrupted(staleBefore: Date): Promise<{ interrupted: number; orphaned: number }> {
+    let interrupted = 0;
+    for (;;) {
+      const batch = await this.deps.repository.pendingBefore(staleBefore, PURGE_BATCH);
+      let failed = 0;
+      for (const row of batch) {
+        const slot = { fileId: row.id, userId: row.userId, originalKey: row.originalKey, resultKey: row.resultKey };
+        if (await this.fail(slot, INTERRUPTED_TEXT)) failed += 1;
+      }
+      interrupted += failed;
+      // A batch that could not be cleaned (storage down) is left for the next sweep rather than retried now.
+      if (batch.length < PURGE_BATCH || failed < batch.length) break;
+    }
+    const folders = new Map<string, string>();
+    for (const key of await this.deps.storage.list(USERS_PREFIX)) {
+      const [, userId, fileId] = key.split('/');
+      if (userId && fileId && key.split('/').length > 3) folders.set(fileId, fileFolder(userId, fileId));
+    }
+    const ids = [...folders.keys()];
+    let orphaned = 0;
+    for (let start = 0; start < ids.length; start += PURGE_BATCH) {
+      const chunk = ids.slice(start, start + PURGE_BATCH);
+      const live = await this.deps.repository.withBytes(chunk);
+      for (const fileId of chunk) {
+        if (live.has(fileId)) continue;
+        await this.deps.storage.deletePrefix(folders.get(fileId) as string);
+        orphaned += 1;
+      }
+    }
+    return { interrupted, orphaned };
   }
 
   private async owned(userId: string, fileId: string): Promise<FileRow> {

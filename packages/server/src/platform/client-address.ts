@@ -12,3 +12,18 @@ export function addressSubject(address: string): string {
   const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
   return `${parts.map((part) => part.toString(16)).join(':')}::/64`;
 }
+
+/** Fastify's trustProxy function: whether the address `hop` steps from the right is a trusted proxy. */
+type TrustProxyFunction = (address: string, hop: number) => boolean;
+
+/**
+ * Fastify's `trustProxy` for the TRUST_PROXY setting, never `true`: with it the client is the first
+ * address not trusted, counted from the right of X-Forwarded-For (the socket's peer being hop 0), so
+ * whatever a client writes to the left of what its proxies appended is ignored. A hop count trusts
+ * that many hops whoever they are (the server must then be reachable only through its proxies); a
+ * list trusts those addresses or CIDRs only.
+ */
+export function trustedProxies(setting: number | readonly string[] | false): false | string[] | TrustProxyFunction {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting === false ? false : [...setting];
+}

@@ -95,7 +95,7 @@ export type TaskFailure =
   | { kind: 'empty-input' }
   | { kind: 'storage-limit' }
   | { kind: 'input-stopped' }
-  | { kind: 'internal'; message: string };
+  | { kind: 'internal'; message: string; errno?: string };
 
 export type TaskOutcome<T> = { ok: true; value: T } | { ok: false; failure: TaskFailure };
 
@@ -128,7 +128,10 @@ export function describeFailure(error: unknown): TaskFailure {
   if (error instanceof EmptyInputError) return { kind: 'empty-input' };
   if (error instanceof ChunkStreamAborted) return { kind: 'input-stopped' };
   if (error instanceof StorageLeftExceededError) return { kind: 'storage-limit' };
-  return { kind: 'internal', message: error instanceof Error ? error.message : String(error) };
+  const message = error instanceof Error ? error.message : String(error);
+  // A system error's code (ENOSPC, ECONNREFUSED...) decides the answer on the HTTP thread (507, 503).
+  const errno = (error as NodeJS.ErrnoException | undefined)?.code;
+  return typeof errno === 'string' ? { kind: 'internal', message, errno } : { kind: 'internal', message };
 }
 
 /** The error a failure stands for (on the HTTP thread): the engine's positioned error rebuilt as it was. */
@@ -142,7 +145,10 @@ export function failureError(failure: TaskFailure): Error {
       return new StorageLeftExceededError();
     case 'input-stopped':
       return new Error('the input stream stopped before its end');
-    case 'internal':
-      return new Error(`conversion worker: ${failure.message}`);
+    case 'internal': {
+      const error: NodeJS.ErrnoException = new Error(`conversion worker: ${failure.message}`);
+      if (failure.errno !== undefined) error.code = failure.errno;
+      return error;
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES, type ErrorBody, type ErrorCode, VALIDATION_MESSAGES_KEY } from '@unnest/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { AppError, ERROR_STATUS } from './errors.js';
+import { AppError, ERROR_STATUS, infrastructureFailure } from './errors.js';
 
 /** The parts of an Ajv error (verbose mode) that pick the message. */
 interface SchemaViolation {
@@ -43,7 +43,13 @@ export function installErrorHandler(app: FastifyInstance): void {
       // Fastify's own client errors (malformed JSON, wrong content type) are safe to describe.
       return send(reply, 'BAD_REQUEST', error.message || ERROR_MESSAGES.BAD_REQUEST);
     }
-    // Everything else is a bug or an outage: log it in full, tell the client nothing internal.
+    // A full disk or an unreachable database: the client gets a clear status, the operator the full error.
+    const outage = infrastructureFailure(error);
+    if (outage) {
+      request.log.error({ err: error }, `request failed: ${outage.code}`);
+      return send(reply, outage.code, outage.message, outage.retryAfterSeconds);
+    }
+    // Everything else is a bug: log it in full, tell the client nothing internal.
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 'INTERNAL', ERROR_MESSAGES.INTERNAL);
   });

@@ -31,6 +31,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   FILE_NOT_FOUND: 404,
   COMPARE_NOT_AVAILABLE: 422,
   STORAGE_FAILED: 500,
+  STORAGE_FULL: 507,
 };
 
 /** An expected failure with a code the client can act on; services throw it, the error handler answers it. */
@@ -49,4 +50,47 @@ export class AppError extends Error {
   get status(): number {
     return ERROR_STATUS[this.code];
   }
+}
+
+// A full disk, wherever it happened (local storage, the spool, the embedded database).
+const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
+// The database (or another backing service) cannot be reached: network errors, and PostgreSQL's
+// connection exceptions (class 08), shutdowns (57P01-57P03) and connection limit (53300).
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const UNREACHABLE_MESSAGES = [
+  /^Connection terminated/,
+  /timeout exceeded when trying to connect/,
+  /is not currently accepting connections/,
+  /^PGlite is closed/,
+];
+// How long a client should wait before trying again after an outage.
+const OUTAGE_RETRY_SECONDS = 30;
+
+/**
+ * The AppError an infrastructure failure stands for, looking through wrapped causes (Drizzle wraps
+ * driver errors): a full disk is STORAGE_FULL (507), an unreachable database SERVICE_UNAVAILABLE
+ * (503, with a retry hint). Undefined for anything else, which stays an internal error.
+ */
+export function infrastructureFailure(error: unknown): AppError | undefined {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
+    const code = String((cause as NodeJS.ErrnoException).code ?? '');
+    if (DISK_FULL.has(code)) return new AppError('STORAGE_FULL', { cause: error });
+    if (UNREACHABLE.has(code) || code.startsWith('08') || UNREACHABLE_MESSAGES.some((re) => re.test(cause.message))) {
+      return new AppError('SERVICE_UNAVAILABLE', { cause: error, retryAfterSeconds: OUTAGE_RETRY_SECONDS });
+    }
+  }
+  return undefined;
 }

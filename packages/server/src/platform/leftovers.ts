@@ -42,23 +42,33 @@ export async function sweepLeftovers(dirs: readonly string[], olderThan: Date): 
 }
 
 /**
- * Sweeps this host's leftovers at start and then hourly. Per process rather than a queued job, because
- * each host has its own DATA_DIR. Failures are logged, never thrown: the sweep is housekeeping.
+ * Sweeps this host's leftovers and the stored files of interrupted conversions (`storedFiles`, see
+ * FilesService.sweepInterrupted) at start and then hourly. Per process rather than a queued job,
+ * because each host has its own DATA_DIR and an API-only node runs no jobs; the file sweep is
+ * idempotent, so several processes may run it. Failures are logged, never thrown: it is housekeeping.
+ * `done` settles when the sweep at start has finished.
  */
-export function startLeftoverSweeper(options: { dirs: readonly string[]; clock: Clock; log: Logger }): {
-  stop(): void;
-} {
+export function startLeftoverSweeper(options: {
+  dirs: readonly string[];
+  storedFiles: (now: Date) => Promise<{ interrupted: number; orphaned: number }>;
+  clock: Clock;
+  log: Logger;
+}): { stop(): void; done: Promise<void> } {
   const sweep = async () => {
     try {
-      const olderThan = new Date(options.clock.now().getTime() - LEFTOVER_AGE_MS);
-      const removed = await sweepLeftovers(options.dirs, olderThan);
+      const now = options.clock.now();
+      const removed = await sweepLeftovers(options.dirs, new Date(now.getTime() - LEFTOVER_AGE_MS));
       if (removed > 0) options.log.info({ removed }, 'removed leftovers of interrupted conversions');
+      const files = await options.storedFiles(now);
+      if (files.interrupted + files.orphaned > 0) {
+        options.log.info(files, 'marked interrupted conversions failed and removed bytes with no file record');
+      }
     } catch (error) {
       options.log.warn({ err: error }, 'sweeping leftovers failed');
     }
   };
-  void sweep();
+  const done = sweep();
   const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return { stop: () => clearInterval(timer), done };
 }

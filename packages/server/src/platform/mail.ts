@@ -48,10 +48,11 @@ export function createMailer(
         subject: message.subject,
         text: message.text,
       });
-      await fs.mkdir(options.outboxDir, { recursive: true });
+      // Messages hold sign-in codes: readable by the server's account alone.
+      await fs.mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.outboxDir, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
-      await fs.writeFile(file, info.message);
+      await fs.writeFile(file, info.message, { mode: 0o600 });
       log.info(
         { outboxFile: file },
         `No SMTP_URL set: mail to ${message.to} written to the outbox. ${message.outboxNote}`,

@@ -7,7 +7,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -34,9 +33,11 @@ import { formatDateTime } from '../lib/format-date';
 import { formatBytes } from '../lib/format-size';
 import { useDeleteFile } from './api/delete-file';
 import { useFiles } from './api/get-files';
+import { FileStatusChip } from './file-status-chip';
 
 /** Why a file cannot be compared (spec 4: converted JSON to CSV files under 20 MB), or null when it can. */
 function notComparable(file: FileRecord): string | null {
+  if (file.status !== 'converted') return 'Only converted files can be compared';
   if (file.input_format !== 'json' || (file.output_format !== 'csv' && file.output_format !== 'tsv')) {
     return 'Only JSON to CSV conversions can be compared';
   }
@@ -164,12 +165,7 @@ export default function FilesPage() {
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatBytes(file.size)}</TableCell>
                       <TableCell>
-                        <Chip
-                          size="small"
-                          label={file.status === 'converted' ? 'Converted' : file.status}
-                          color={file.status === 'converted' ? 'success' : 'default'}
-                          variant="outlined"
-                        />
+                        <FileStatusChip file={file} />
                       </TableCell>
                       <TableCell sx={{ color: 'text.secondary', fontSize: 13 }}>{retentionLabel(file)}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(file.created_at)}</TableCell>
@@ -179,7 +175,7 @@ export default function FilesPage() {
                             <IconButton
                               aria-label={`Download ${file.filename}`}
                               onClick={() => startDownload(file)}
-                              disabled={downloading === file.fileId}
+                              disabled={downloading === file.fileId || file.status !== 'converted'}
                             >
                               <Download />
                             </IconButton>

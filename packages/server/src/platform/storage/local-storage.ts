@@ -7,10 +7,14 @@ import { pipeline } from 'node:stream/promises';
 import { checkKey, type StorageDriver, StoredObjectMissingError } from './storage-driver.js';
 
 const PART_SUFFIX = '.part-';
+// Users' files are readable by the server's account alone.
+const FILE_MODE = 0o600;
+const FOLDER_MODE = 0o700;
 
 /**
  * Files in a local directory (default `DATA_DIR/files`). Writes go to a `.part-*` file renamed into
- * place once complete, so a reader never sees half a file and a failed write leaves nothing.
+ * place once complete, so a reader never sees half a file and a failed write leaves nothing. Files
+ * are created 0600 and folders 0700.
  */
 export function localStorage(root: string): StorageDriver {
   const resolve = (key: string) => path.join(root, checkKey(key));
@@ -18,7 +22,7 @@ export function localStorage(root: string): StorageDriver {
     kind: 'local',
     async put(key, body) {
       const target = resolve(key);
-      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.mkdir(path.dirname(target), { recursive: true, mode: FOLDER_MODE });
       const draft = `${target}${PART_SUFFIX}${randomBytes(4).toString('hex')}`;
       let bytes = 0;
       const counted = async function* () {
@@ -28,7 +32,7 @@ export function localStorage(root: string): StorageDriver {
         }
       };
       try {
-        await pipeline(Readable.from(counted()), createWriteStream(draft, { flags: 'wx' }));
+        await pipeline(Readable.from(counted()), createWriteStream(draft, { flags: 'wx', mode: FILE_MODE }));
         await fs.rename(draft, target);
       } catch (error) {
         await fs.rm(draft, { force: true });

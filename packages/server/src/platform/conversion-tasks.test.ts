@@ -1,0 +1,25 @@
+import { ConversionError } from '@unnest/engine';
+import { describe, expect, it } from 'vitest';
+import { describeFailure, failureError } from './conversion-tasks.js';
+import { infrastructureFailure } from './errors.js';
+
+/** A failure crosses from the worker thread as data: what the HTTP thread rebuilds from it. */
+const roundTrip = (error: unknown) => failureError(structuredClone(describeFailure(error)));
+
+describe('a task failure sent from a conversion worker', () => {
+  it("keeps the engine's positioned error", () => {
+    const rebuilt = roundTrip(new ConversionError('JSON_SYNTAX', 'Unexpected }', { line: 2, column: 9, record: 2 }));
+    expect(rebuilt).toBeInstanceOf(ConversionError);
+    expect((rebuilt as ConversionError).describe()).toBe(
+      new ConversionError('JSON_SYNTAX', 'Unexpected }', { line: 2, column: 9, record: 2 }).describe(),
+    );
+  });
+
+  it("keeps a system error's code, so a full disk in the worker is answered 507", () => {
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    expect(infrastructureFailure(roundTrip(full))?.code).toBe('STORAGE_FULL');
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), { code: 'ECONNREFUSED' });
+    expect(infrastructureFailure(roundTrip(refused))?.code).toBe('SERVICE_UNAVAILABLE');
+    expect(infrastructureFailure(roundTrip(new Error('something else')))).toBeUndefined();
+  });
+});
