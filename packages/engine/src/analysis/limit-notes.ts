@@ -6,6 +6,8 @@ import { MAX_JUDGED_TEXTS } from './semantic-types.js';
 export interface LimitFacts {
   columns: readonly { path: string; distinctExact: boolean; semanticUnchecked: number }[];
   untracked: UntrackedPaths | null;
+  /** The records whose values were checked, when not all were (json2csv's sampled analysis); else null. */
+  sample: { checked: number; head: number; stride: number } | null;
   /** The number of distinct records kept for duplicate detection, when later records could only be compared with them; else null. */
   duplicatesCheckedAgainst: number | null;
 }
@@ -24,6 +26,12 @@ function named(paths: readonly string[]): string {
  */
 export function limitNotes(facts: LimitFacts): string[] {
   const notes: string[] = [];
+  if (facts.sample !== null) {
+    const { checked, head, stride } = facts.sample;
+    notes.push(
+      `Counts of records, columns, types, nulls, empty and missing values, lengths and array sizes are exact; distinct counts, semantic types, number ranges, examples, duplicate records and keys, and the value issues (precision, formulas, numbers as strings, spaces, date formats) come from a sample of ${count(checked)} records: every record up to the ${count(head)}th, then every ${count(stride)}th.`,
+    );
+  }
   if (facts.untracked !== null) {
     const { pathsTracked, columns, values } = facts.untracked;
     notes.push(
