@@ -32,6 +32,10 @@ const TYPE_SEEDS: Record<JsonType, number> = { string: 1, number: 2, boolean: 3,
 export interface CollectorLimits {
   /** Paths tracked one by one (default MAX_TRACKED_PATHS). */
   maxPaths?: number;
+  /** Fed by json2csv's flattener: records whose values are all checked (default SAMPLE_HEAD). */
+  sampleHead?: number;
+  /** Fed by json2csv's flattener: after the head, every this-many-th record is checked (default SAMPLE_STRIDE). */
+  sampleStride?: number;
 }
 
 /**
@@ -59,12 +63,16 @@ export class AnalysisCollector implements ConversionAnalysis, CellSink {
   /** Records walked (all of them, unless the converter counts and this samples). */
   private checkedRecords = 0;
   private readonly maxPaths: number;
+  private readonly sampleHead: number;
+  private readonly sampleStride: number;
 
   constructor(
     readonly separator = '.',
     limits: CollectorLimits = {},
   ) {
     this.maxPaths = limits.maxPaths ?? MAX_TRACKED_PATHS;
+    this.sampleHead = limits.sampleHead ?? SAMPLE_HEAD;
+    this.sampleStride = limits.sampleStride ?? SAMPLE_STRIDE;
     this.trie = new PathTrie(separator, this.maxPaths);
     this.walker = new RecordWalker(this.trie, this);
   }
@@ -78,10 +86,10 @@ export class AnalysisCollector implements ConversionAnalysis, CellSink {
     return this.leafCounts;
   }
 
-  /** Whether the record the flattener has just counted should be walked: every one up to SAMPLE_HEAD, then every SAMPLE_STRIDE-th. */
+  /** Whether the record the flattener has just counted should be walked: every one up to the head, then every stride-th. */
   wantsRecord(): boolean {
     const n = this.leafCounts === null ? this.records + 1 : this.leafCounts.records;
-    return n <= SAMPLE_HEAD || n % SAMPLE_STRIDE === 0;
+    return n <= this.sampleHead || n % this.sampleStride === 0;
   }
 
   /** One record (validated), its first byte at `buf[i]`; returns the index after it. */
@@ -166,8 +174,15 @@ export class AnalysisCollector implements ConversionAnalysis, CellSink {
     return { pathsTracked: this.trie.paths.length, columns, values: this.untrackedValues };
   }
 
-  /** The paths with their exact counts from the converter and their value checks from the sample. */
-  private mergedPaths(counts: LeafCounts): { paths: FieldStats[]; untracked: UntrackedPaths | null } {
+  /**
+   * The paths, in first-seen order, with their exact counts from the converter and their value checks from
+   * the sample; `columns` are those that are columns, in the CSV's order.
+   */
+  private mergedPaths(counts: LeafCounts): {
+    paths: FieldStats[];
+    columns: FieldStats[];
+    untracked: UntrackedPaths | null;
+  } {
     const sampled = new Map(this.trie.paths.map((path) => [path.header, path.stats]));
     const paths: FieldStats[] = [];
     let columns = 0;
@@ -180,15 +195,15 @@ export class AnalysisCollector implements ConversionAnalysis, CellSink {
         values += path.values - path.types.null;
       }
     }
-    const order = new Map(counts.nodes.map((node) => [node.header ?? '', node.col]));
     const untracked =
       counts.nodes.length > this.maxPaths
         ? { pathsTracked: this.maxPaths, columns: { estimate: columns, exact: true }, values }
         : null;
-    return {
-      paths: paths.sort((a, b) => (order.get(a.path) ?? 0) - (order.get(b.path) ?? 0)),
-      untracked,
-    };
+    const order = new Map(counts.nodes.map((node) => [node.header ?? '', node.col]));
+    const columnsInOrder = paths
+      .filter((stats) => stats.isColumn)
+      .sort((a, b) => (order.get(a.path) ?? 0) - (order.get(b.path) ?? 0));
+    return { paths, columns: columnsInOrder, untracked };
   }
 
   /** The report of everything fed so far. */
@@ -198,7 +213,7 @@ export class AnalysisCollector implements ConversionAnalysis, CellSink {
     const records = counts === null ? this.records : counts.records;
     const maxDepth = counts === null ? this.maxDepth : counts.maxDepth;
     const hasArrays = counts === null ? this.hasArrays : counts.hasArrays;
-    const columnStats = merged === null ? this.columns : merged.paths.filter((stats) => stats.isColumn);
+    const columnStats = merged === null ? this.columns : merged.columns;
     const pathStats = merged === null ? this.trie.paths.map((path) => path.stats) : merged.paths;
     const fields = columnStats.map((stats) => {
       const segments = decodeHeaderPath(stats.path, this.separator);
@@ -235,7 +250,7 @@ export class AnalysisCollector implements ConversionAnalysis, CellSink {
         sample:
           this.checkedRecords === records
             ? null
-            : { checked: this.checkedRecords, head: SAMPLE_HEAD, stride: SAMPLE_STRIDE },
+            : { checked: this.checkedRecords, head: this.sampleHead, stride: this.sampleStride },
         columns: columnStats.map((stats, k) => ({
           path: stats.path,
           distinctExact: fields[k]?.distinct.exact ?? true,
