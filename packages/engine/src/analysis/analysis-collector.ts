@@ -22,9 +22,9 @@ export const MAX_TRACKED_RECORDS = 250_000;
 export const MAX_TRACKED_PATHS = 5000;
 
 /** Fed by json2csv's flattener, every record up to this one has its values checked... */
-export const SAMPLE_HEAD = 10_000;
+export const SAMPLE_HEAD = 5_000;
 /** ...and after it every this-many-th record (the others are only counted, exactly, by the flattener). */
-export const SAMPLE_STRIDE = 20;
+export const SAMPLE_STRIDE = 50;
 
 const TYPE_SEEDS: Record<JsonType, number> = { string: 1, number: 2, boolean: 3, null: 4, object: 5, array: 6 };
 

@@ -14,13 +14,6 @@ const ARRAY_MIN = 13;
 const ARRAY_MAX = 14;
 const FIELDS = 15;
 
-// Events of the record being read, applied when it ends: a leaf's kind is 0-5; these follow.
-const OPEN_OBJECT = 6;
-const OPEN_ARRAY = 7;
-const CLOSE_ARRAY = 8;
-/** A leaf whose length cannot move the path's shortest or longest. */
-const NO_LENGTH = -1;
-
 /** The exact counts of one path, as `FieldStats` holds them. */
 export interface PathCounts {
   header: string;
@@ -40,8 +33,19 @@ export interface PathCounts {
  * escape (`\uD83D\uDE00`, a surrogate pair, is one; a lone surrogate decodes to U+FFFD, one too).
  */
 export function rawStringLength(buf: Uint8Array, start: number, end: number): number {
-  let count = 0;
   let k = start;
+  // Four bytes at a time while they are ASCII and no backslash (for each byte, `(x - 1) & ~x` has its top
+  // bit set where x is 0): most texts end here, one character per byte.
+  for (; k + 4 <= end; k += 4) {
+    const word =
+      (buf[k] as number) |
+      ((buf[k + 1] as number) << 8) |
+      ((buf[k + 2] as number) << 16) |
+      ((buf[k + 3] as number) << 24);
+    const slash = word ^ 0x5c5c5c5c;
+    if (((word | ((slash - 0x01010101) & ~slash)) & 0x80808080) !== 0) break;
+  }
+  let count = k - start;
   while (k < end) {
     const b = buf[k] as number;
     if (b === 92) {
@@ -68,6 +72,9 @@ export function rawStringLength(buf: Uint8Array, start: number, end: number): nu
  * path, counts by type, values, records present, empty texts, shortest and longest length, array lengths;
  * per file, records, depth and whether arrays occur. O(1) per leaf: a string's characters are counted only
  * when its raw length could move the path's shortest or longest.
+ *
+ * Events count at once. A record read again from its start (its bytes were incomplete) repeats the events
+ * of the attempt before, in the same order, since it is the same bytes: those are skipped.
  */
 export class LeafCounts implements LeafObserver {
   private counts = new Float64Array(FIELDS * 64);
@@ -76,14 +83,20 @@ export class LeafCounts implements LeafObserver {
   records = 0;
   maxDepth = 0;
   hasArrays = false;
-  // The record being read: (slot, event, length) triples, applied by endRecord.
-  private log = new Int32Array(3 * 256);
-  private logged = 0;
-  private depth = 0;
+  /** Events of the current attempt at the record, and how many of them an earlier attempt already counted. */
+  private events = 0;
+  private counted = 0;
+  private ended = true;
 
   startRecord(): void {
-    this.logged = 0;
-    this.depth = 0;
+    this.counted = this.ended ? 0 : Math.max(this.counted, this.events);
+    this.events = 0;
+    this.ended = false;
+  }
+
+  endRecord(): void {
+    this.records++;
+    this.ended = true;
   }
 
   private slotOf(node: PathNode): number {
@@ -103,76 +116,58 @@ export class LeafCounts implements LeafObserver {
     return node.slot;
   }
 
-  private note(slot: number, event: number, length: number): void {
-    let log = this.log;
-    if (this.logged + 3 > log.length) {
-      log = new Int32Array(log.length * 2);
-      log.set(this.log);
-      this.log = log;
+  /** Counts a value of `type` (0-5) at the path whose numbers start at `base`; the record holds the path. */
+  private present(base: number, type: number): void {
+    const counts = this.counts;
+    counts[base + type] = (counts[base + type] as number) + 1;
+    if (counts[LAST_RECORD + base] !== this.records) {
+      counts[LAST_RECORD + base] = this.records;
+      counts[PRESENT + base] = (counts[PRESENT + base] as number) + 1;
     }
-    const k = this.logged;
-    log[k] = slot;
-    log[k + 1] = event;
-    log[k + 2] = length;
-    this.logged = k + 3;
   }
 
   leaf(node: PathNode, kind: number, buf: Uint8Array, start: number, end: number): void {
-    const slot = node.slot >= 0 ? node.slot : this.slotOf(node);
+    if (this.events++ < this.counted) return;
+    const base = (node.slot >= 0 ? node.slot : this.slotOf(node)) * FIELDS;
+    const counts = this.counts;
+    this.present(base, kind);
+    counts[VALUES + base] = (counts[VALUES + base] as number) + 1;
     let length = end - start;
-    if (kind === LEAF_STRING && length > 0) {
-      const base = slot * FIELDS;
+    if (kind === LEAF_STRING) {
+      if (length === 0) {
+        counts[EMPTY + base] = (counts[EMPTY + base] as number) + 1;
+        return;
+      }
       // n raw bytes hold n/6 (all `\u` escapes) to n characters: often inside the known range already.
       if (
-        length <= (this.counts[MAX_LENGTH + base] as number) &&
-        Math.ceil(length / 6) >= (this.counts[MIN_LENGTH + base] as number)
+        length <= (counts[MAX_LENGTH + base] as number) &&
+        Math.ceil(length / 6) >= (counts[MIN_LENGTH + base] as number)
       ) {
-        length = NO_LENGTH;
-      } else length = rawStringLength(buf, start, end);
-    } else if (kind === LEAF_NULL) length = NO_LENGTH;
-    else if (kind > LEAF_NULL) length = 2;
-    this.note(slot, kind, length);
+        return;
+      }
+      length = rawStringLength(buf, start, end);
+    } else if (kind === LEAF_NULL) return;
+    else if (kind > LEAF_NULL) {
+      length = 2;
+      if (kind === LEAF_EMPTY_ARRAY) {
+        this.hasArrays = true;
+        this.arrayLength(base, 0);
+      }
+    }
+    if (length < (counts[MIN_LENGTH + base] as number)) counts[MIN_LENGTH + base] = length;
+    if (length > (counts[MAX_LENGTH + base] as number)) counts[MAX_LENGTH + base] = length;
   }
 
   open(node: PathNode | null, array: boolean, depth: number): void {
-    if (depth > this.depth) this.depth = depth;
-    if (node !== null) this.note(this.slotOf(node), array ? OPEN_ARRAY : OPEN_OBJECT, 0);
+    if (depth > this.maxDepth) this.maxDepth = depth;
+    if (node === null || this.events++ < this.counted) return;
+    if (array) this.hasArrays = true;
+    this.present(this.slotOf(node) * FIELDS, array ? 5 : 4);
   }
 
   closeArray(node: PathNode, size: number): void {
-    this.note(this.slotOf(node), CLOSE_ARRAY, size);
-  }
-
-  endRecord(): void {
-    const record = this.records++;
-    if (this.depth > this.maxDepth) this.maxDepth = this.depth;
-    const counts = this.counts;
-    const log = this.log;
-    for (let k = 0; k < this.logged; k += 3) {
-      const base = (log[k] as number) * FIELDS;
-      const event = log[k + 1] as number;
-      const length = log[k + 2] as number;
-      if (event === CLOSE_ARRAY) {
-        this.arrayLength(base, length);
-        continue;
-      }
-      if (event === OPEN_ARRAY || event === LEAF_EMPTY_ARRAY) this.hasArrays = true;
-      const type = base + (event >= OPEN_OBJECT ? event - 2 : event);
-      counts[type] = (counts[type] as number) + 1;
-      if (counts[LAST_RECORD + base] !== record) {
-        counts[LAST_RECORD + base] = record;
-        counts[PRESENT + base] = (counts[PRESENT + base] as number) + 1;
-      }
-      if (event >= OPEN_OBJECT) continue;
-      counts[VALUES + base] = (counts[VALUES + base] as number) + 1;
-      if (event === LEAF_EMPTY_ARRAY) this.arrayLength(base, 0);
-      if (length === 0 && event === LEAF_STRING) counts[EMPTY + base] = (counts[EMPTY + base] as number) + 1;
-      else if (length >= 0) {
-        if (length < (counts[MIN_LENGTH + base] as number)) counts[MIN_LENGTH + base] = length;
-        if (length > (counts[MAX_LENGTH + base] as number)) counts[MAX_LENGTH + base] = length;
-      }
-    }
-    this.logged = 0;
+    if (this.events++ < this.counted) return;
+    this.arrayLength(this.slotOf(node) * FIELDS, size);
   }
 
   private arrayLength(base: number, size: number): void {
