@@ -3,7 +3,8 @@ import { LEAF_EMPTY_ARRAY, LEAF_NULL, LEAF_STRING, type LeafObserver } from '../
 
 // Per path, FIELDS numbers: the six type counts (in JsonType order: string, number, boolean, null, object,
 // array), then the rest. Float64 so that no count wraps.
-const VALUES = 6;
+/** Non-empty containers: the path's values are its type counts less these. */
+const CONTAINERS = 6;
 const PRESENT = 7;
 const LAST_RECORD = 8;
 const EMPTY = 9;
@@ -32,16 +33,17 @@ export interface PathCounts {
  * Characters (code points) of a JSON string's raw content `buf[start..end)`: UTF-8 lead bytes, and one per
  * escape (`\uD83D\uDE00`, a surrogate pair, is one; a lone surrogate decodes to U+FFFD, one too).
  */
-export function rawStringLength(buf: Uint8Array, start: number, end: number): number {
+export function rawStringLength(
+  buf: Uint8Array,
+  start: number,
+  end: number,
+  view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength),
+): number {
   let k = start;
   // Four bytes at a time while they are ASCII and no backslash (for each byte, `(x - 1) & ~x` has its top
   // bit set where x is 0): most texts end here, one character per byte.
   for (; k + 4 <= end; k += 4) {
-    const word =
-      (buf[k] as number) |
-      ((buf[k + 1] as number) << 8) |
-      ((buf[k + 2] as number) << 16) |
-      ((buf[k + 3] as number) << 24);
+    const word = view.getInt32(k, true);
     const slash = word ^ 0x5c5c5c5c;
     if (((word | ((slash - 0x01010101) & ~slash)) & 0x80808080) !== 0) break;
   }
@@ -87,6 +89,9 @@ export class LeafCounts implements LeafObserver {
   private events = 0;
   private counted = 0;
   private ended = true;
+  /** A view of the input chunk of the last string measured, for the four-bytes-at-a-time check. */
+  private buf: Uint8Array | null = null;
+  private view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
 
   startRecord(): void {
     this.counted = this.ended ? 0 : Math.max(this.counted, this.events);
@@ -131,21 +136,21 @@ export class LeafCounts implements LeafObserver {
     const base = (node.slot >= 0 ? node.slot : this.slotOf(node)) * FIELDS;
     const counts = this.counts;
     this.present(base, kind);
-    counts[VALUES + base] = (counts[VALUES + base] as number) + 1;
     let length = end - start;
     if (kind === LEAF_STRING) {
       if (length === 0) {
         counts[EMPTY + base] = (counts[EMPTY + base] as number) + 1;
         return;
       }
-      // n raw bytes hold n/6 (all `\u` escapes) to n characters: often inside the known range already.
-      if (
-        length <= (counts[MAX_LENGTH + base] as number) &&
-        Math.ceil(length / 6) >= (counts[MIN_LENGTH + base] as number)
-      ) {
+      // n raw bytes hold ceil(n/6) (all `\u` escapes) to n characters: often inside the known range already.
+      if (length <= (counts[MAX_LENGTH + base] as number) && length + 5 >= 6 * (counts[MIN_LENGTH + base] as number)) {
         return;
       }
-      length = rawStringLength(buf, start, end);
+      if (buf !== this.buf) {
+        this.buf = buf;
+        this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+      }
+      length = rawStringLength(buf, start, end, this.view);
     } else if (kind === LEAF_NULL) return;
     else if (kind > LEAF_NULL) {
       length = 2;
@@ -162,7 +167,9 @@ export class LeafCounts implements LeafObserver {
     if (depth > this.maxDepth) this.maxDepth = depth;
     if (node === null || this.events++ < this.counted) return;
     if (array) this.hasArrays = true;
-    this.present(this.slotOf(node) * FIELDS, array ? 5 : 4);
+    const base = this.slotOf(node) * FIELDS;
+    this.counts[CONTAINERS + base] = (this.counts[CONTAINERS + base] as number) + 1;
+    this.present(base, array ? 5 : 4);
   }
 
   closeArray(node: PathNode, size: number): void {
@@ -187,7 +194,8 @@ export class LeafCounts implements LeafObserver {
   path(slot: number): PathCounts {
     const c = this.counts.subarray(slot * FIELDS, (slot + 1) * FIELDS);
     const node = this.nodes[slot] as PathNode;
-    const values = c[VALUES] as number;
+    let values = -(c[CONTAINERS] as number);
+    for (let type = 0; type < 6; type++) values += c[type] as number;
     return {
       header: node.header ?? '',
       underArray: node.underArray,
