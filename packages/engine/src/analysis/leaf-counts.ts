@@ -167,14 +167,14 @@ export class LeafCounts implements LeafObserver {
     if (depth > this.maxDepth) this.maxDepth = depth;
     if (node === null || this.events++ < this.counted) return;
     if (array) this.hasArrays = true;
-    const base = this.slotOf(node) * FIELDS;
+    const base = (node.slot >= 0 ? node.slot : this.slotOf(node)) * FIELDS;
     this.counts[CONTAINERS + base] = (this.counts[CONTAINERS + base] as number) + 1;
     this.present(base, array ? 5 : 4);
   }
 
   closeArray(node: PathNode, size: number): void {
     if (this.events++ < this.counted) return;
-    this.arrayLength(this.slotOf(node) * FIELDS, size);
+    this.arrayLength((node.slot >= 0 ? node.slot : this.slotOf(node)) * FIELDS, size);
   }
 
   private arrayLength(base: number, size: number): void {

@@ -12,7 +12,8 @@ export interface LimitFacts {
   duplicatesCheckedAgainst: number | null;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
+/** A whole number with thousands separators, as en-US writes it (without loading the locale data: it costs 10 ms). */
+const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** Up to three paths, then how many more. */
 function named(paths: readonly string[]): string {
