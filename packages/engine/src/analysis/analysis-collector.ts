@@ -28,7 +28,7 @@ export const MAX_TRACKED_PATHS = 5000;
  */
 export const SAMPLE_HEAD = 1000;
 /** ...and after it every this-many-th record (the others are only counted, exactly, by the flattener). */
-export const SAMPLE_STRIDE = 200;
+export const SAMPLE_STRIDE = 500;
 
 const TYPE_SEEDS: Record<JsonType, number> = { string: 1, number: 2, boolean: 3, null: 4, object: 5, array: 6 };
 
