@@ -39,7 +39,7 @@ function exactParts(report: AnalysisReport) {
     issues: report.issues
       .filter((issue) => EXACT_ISSUES.has(issue.kind))
       .map(({ kind, severity, path, count, message }) => ({ kind, severity, path, count, message })),
-    smartHeaders: report.smartHeaders.map((header) => header.original),
+    smartHeaders: report.smartHeaders.map((header) => header.path),
   };
 }
 
