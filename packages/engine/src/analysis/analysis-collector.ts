@@ -188,12 +188,13 @@ export class AnalysisCollector implements ConversionAnalysis, CellSink {
     untracked: UntrackedPaths | null;
   } {
     const sampled = new Map(this.trie.paths.map((path) => [path.header, path.stats]));
+    const sampling = this.checkedRecords < counts.records;
     const paths: FieldStats[] = [];
     let columns = 0;
     let values = 0;
     for (let slot = 0; slot < counts.nodes.length; slot++) {
       const path = counts.path(slot);
-      if (slot < this.maxPaths) paths.push(FieldStats.merged(path, sampled.get(path.header)));
+      if (slot < this.maxPaths) paths.push(FieldStats.merged(path, sampled.get(path.header), sampling));
       else if (path.isColumn) {
         columns++;
         values += path.values - path.types.null;
@@ -255,9 +256,10 @@ export class AnalysisCollector implements ConversionAnalysis, CellSink {
           this.checkedRecords === records
             ? null
             : { checked: this.checkedRecords, head: this.sampleHead, stride: this.sampleStride },
-        columns: columnStats.map((stats, k) => ({
+        columns: columnStats.map((stats) => ({
           path: stats.path,
-          distinctExact: fields[k]?.distinct.exact ?? true,
+          // Whether the HyperLogLog took over (a sampled count is not exact either, as the sample's sentence says).
+          distinctExact: stats.distinct.count().exact,
           semanticUnchecked: stats.semantic.unchecked,
         })),
         untracked,

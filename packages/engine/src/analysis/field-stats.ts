@@ -80,10 +80,12 @@ export class FieldStats {
 
   /**
    * The statistics of a path whose counts are exact (`counts`, from the converter) and whose value checks
-   * come from the sampled records (`checked`, undefined when no sampled record held the path).
+   * come from the sampled records (`checked`, undefined when no sampled record held the path); `sampled`
+   * when the sample left records out, so that its distinct count is not the file's.
    */
-  static merged(counts: PathCounts, checked: FieldStats | undefined): FieldStats {
+  static merged(counts: PathCounts, checked: FieldStats | undefined, sampled: boolean): FieldStats {
     const stats = new FieldStats(counts.header, checked ?? new FieldStats(counts.header));
+    stats.distinctOfSample = sampled;
     Object.assign(stats.types, counts.types);
     stats.values = counts.values;
     stats.present = counts.present;
@@ -95,6 +97,9 @@ export class FieldStats {
     stats.arrays = counts.arrays;
     return stats;
   }
+
+  /** True when `distinct` counted a sample of the records: the report's count is then not exact. */
+  private distinctOfSample = false;
 
   /** Non-null values the value checks saw (all of them unless the statistics were merged from a sample). */
   private checkedNonNull = -1;
@@ -236,7 +241,7 @@ export class FieldStats {
               min: this.minNumber.text ?? String(this.minNumber.value),
               max: this.maxNumber.text ?? String(this.maxNumber.value),
             },
-      distinct,
+      distinct: this.distinctOfSample ? { estimate: distinct.estimate, exact: false } : distinct,
       semantic: this.semantic.result(keyName, distinct.exact ? distinct.estimate : null),
     };
   }
