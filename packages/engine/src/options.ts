@@ -1,4 +1,4 @@
-import type { RecordVisitor } from './analysis/record-visitor.js';
+import type { ConversionAnalysis } from './analysis/record-visitor.js';
 import type { ConversionHooks } from './byte-source.js';
 import { ConversionError } from './errors.js';
 import type { SpoolFactory } from './spool.js';
@@ -35,7 +35,7 @@ export interface JsonToCsvOptions extends ConversionHooks {
    * same pass over the input, so a conversion can report the data's schema and quality without reading the
    * file twice.
    */
-  analysis?: RecordVisitor;
+  analysis?: ConversionAnalysis;
 }
 
 /** Options of csv -> json. */

@@ -1,13 +1,15 @@
+import type { LeafObserver } from '../flatten/leaf-observer.js';
 import { decodeHeaderPath } from '../header-path.js';
 import { estimateComplexity } from './complexity.js';
 import { DistinctCounter } from './distinct-counter.js';
 import { Evidence } from './evidence.js';
-import type { FieldStats } from './field-stats.js';
+import { FieldStats } from './field-stats.js';
+import { LeafCounts } from './leaf-counts.js';
 import { limitNotes } from './limit-notes.js';
 import { PathTrie, type TrackedPath } from './path-trie.js';
 import { deriveIssues } from './quality-issues.js';
 import { RecordIndex } from './record-index.js';
-import type { RecordVisitor } from './record-visitor.js';
+import type { ConversionAnalysis } from './record-visitor.js';
 import { type CellSink, RecordWalker } from './record-walker.js';
 import type { AnalysisReport, JsonType, SemanticType, UntrackedPaths } from './report.js';
 import { smartColumnNames } from './smart-column-names.js';
@@ -19,12 +21,25 @@ export const MAX_TRACKED_RECORDS = 250_000;
 /** Paths (columns and the objects and arrays above them) analysed one by one; later new paths are summarised. */
 export const MAX_TRACKED_PATHS = 5000;
 
+/**
+ * Fed by json2csv's flattener, every record up to this one has its values checked... (1,000 records judge
+ * a column's semantic type and ranges well; each sampled record costs a walk, so the sample is kept small
+ * enough for the analysis to cost at most 30% on top of the conversion, bench/analysis-cost.mjs)
+ */
+export const SAMPLE_HEAD = 1000;
+/** ...and after it every this-many-th record (the others are only counted, exactly, by the flattener). */
+export const SAMPLE_STRIDE = 500;
+
 const TYPE_SEEDS: Record<JsonType, number> = { string: 1, number: 2, boolean: 3, null: 4, object: 5, array: 6 };
 
 /** Limits of one collector; the defaults suit any input, tests lower them. */
 export interface CollectorLimits {
   /** Paths tracked one by one (default MAX_TRACKED_PATHS). */
   maxPaths?: number;
+  /** Fed by json2csv's flattener: records whose values are all checked (default SAMPLE_HEAD). */
+  sampleHead?: number;
+  /** Fed by json2csv's flattener: after the head, every this-many-th record is checked (default SAMPLE_STRIDE). */
+  sampleStride?: number;
 }
 
 /**
@@ -32,7 +47,7 @@ export interface CollectorLimits {
  * at most `maxPaths` paths with bounded statistics each, plus MAX_TRACKED_RECORDS record hashes. Fed by
  * json2csv (`analysis` option) or `analyzeJson`; read with `report()`.
  */
-export class AnalysisCollector implements RecordVisitor, CellSink {
+export class AnalysisCollector implements ConversionAnalysis, CellSink {
   private readonly trie: PathTrie;
   private readonly walker: RecordWalker;
   private readonly columns: FieldStats[] = [];
@@ -47,17 +62,44 @@ export class AnalysisCollector implements RecordVisitor, CellSink {
   private duplicatesExhaustive = true;
   private readonly untrackedColumns = new DistinctCounter();
   private untrackedValues = 0;
+  /** The converter's exact counts, when json2csv's flattener feeds them (then records are sampled). */
+  private leafCounts: LeafCounts | null = null;
+  /** Records walked (all of them, unless the converter counts and this samples). */
+  private checkedRecords = 0;
+  private readonly maxPaths: number;
+  private readonly sampleHead: number;
+  private readonly sampleStride: number;
 
   constructor(
     readonly separator = '.',
     limits: CollectorLimits = {},
   ) {
-    this.trie = new PathTrie(separator, limits.maxPaths ?? MAX_TRACKED_PATHS);
+    this.maxPaths = limits.maxPaths ?? MAX_TRACKED_PATHS;
+    this.sampleHead = limits.sampleHead ?? SAMPLE_HEAD;
+    this.sampleStride = limits.sampleStride ?? SAMPLE_STRIDE;
+    this.trie = new PathTrie(separator, this.maxPaths);
     this.walker = new RecordWalker(this.trie, this);
+  }
+
+  /**
+   * json2csv's flattener will report every leaf of every record to the returned observer (exact counts);
+   * from then on `record` gets only the records `wantsRecord` asks for, whose values it checks.
+   */
+  observeLeaves(): LeafObserver {
+    this.leafCounts ??= new LeafCounts();
+    return this.leafCounts;
+  }
+
+  /** Whether the record the flattener has just counted should be walked: every one up to the head, then every stride-th. */
+  wantsRecord(): boolean {
+    const n = this.leafCounts === null ? this.records + 1 : this.leafCounts.records;
+    return n <= this.sampleHead || n % this.sampleStride === 0;
   }
 
   /** One record (validated), its first byte at `buf[i]`; returns the index after it. */
   record(buf: Uint8Array, i: number, end: number): number {
+    // Sampled, a record's number is the flattener's count (it has just counted this one).
+    if (this.leafCounts !== null) this.records = this.leafCounts.records - 1;
     this.startRecord();
     const after = this.walker.walk(buf, i, end);
     this.endRecord(this.walker.depth);
@@ -78,6 +120,7 @@ export class AnalysisCollector implements RecordVisitor, CellSink {
 
   private endRecord(depth: number): void {
     this.records++;
+    this.checkedRecords++;
     if (depth > this.maxDepth) this.maxDepth = depth;
     const first = this.seenRecords.get(this.recordHash);
     if (first !== 0) {
@@ -135,46 +178,88 @@ export class AnalysisCollector implements RecordVisitor, CellSink {
     return { pathsTracked: this.trie.paths.length, columns, values: this.untrackedValues };
   }
 
+  /**
+   * The paths, in first-seen order, with their exact counts from the converter and their value checks from
+   * the sample; `columns` are those that are columns, in the CSV's order.
+   */
+  private mergedPaths(counts: LeafCounts): {
+    paths: FieldStats[];
+    columns: FieldStats[];
+    untracked: UntrackedPaths | null;
+  } {
+    const sampled = new Map(this.trie.paths.map((path) => [path.header, path.stats]));
+    const sampling = this.checkedRecords < counts.records;
+    const paths: FieldStats[] = [];
+    let columns = 0;
+    let values = 0;
+    for (let slot = 0; slot < counts.nodes.length; slot++) {
+      const path = counts.path(slot);
+      if (slot < this.maxPaths) paths.push(FieldStats.merged(path, sampled.get(path.header), sampling));
+      else if (path.isColumn) {
+        columns++;
+        values += path.values - path.types.null;
+      }
+    }
+    const untracked =
+      counts.nodes.length > this.maxPaths
+        ? { pathsTracked: this.maxPaths, columns: { estimate: columns, exact: true }, values }
+        : null;
+    const order = new Map(counts.nodes.map((node) => [node.header ?? '', node.col]));
+    const columnsInOrder = paths
+      .filter((stats) => stats.isColumn)
+      .sort((a, b) => (order.get(a.path) ?? 0) - (order.get(b.path) ?? 0));
+    return { paths, columns: columnsInOrder, untracked };
+  }
+
   /** The report of everything fed so far. */
   report(): AnalysisReport {
-    const records = this.records;
-    const fields = this.columns.map((stats) => {
+    const counts = this.leafCounts;
+    const merged = counts === null ? null : this.mergedPaths(counts);
+    const records = counts === null ? this.records : counts.records;
+    const maxDepth = counts === null ? this.maxDepth : counts.maxDepth;
+    const hasArrays = counts === null ? this.hasArrays : counts.hasArrays;
+    const columnStats = merged === null ? this.columns : merged.columns;
+    const pathStats = merged === null ? this.trie.paths.map((path) => path.stats) : merged.paths;
+    const fields = columnStats.map((stats) => {
       const segments = decodeHeaderPath(stats.path, this.separator);
       const last = [...segments].reverse().find((segment) => typeof segment === 'string') ?? '';
       return stats.report(records, String(last));
     });
-    const untracked = this.trie.full ? this.untrackedPaths() : null;
+    const untracked = merged === null ? (this.trie.full ? this.untrackedPaths() : null) : merged.untracked;
     const columns = fields.length + (untracked?.columns.estimate ?? 0);
     const semantics = new Map<string, SemanticType>();
     for (const field of fields) if (field.semantic !== null) semantics.set(field.path, field.semantic.type);
-    const { complexity, reason } = estimateComplexity(this.maxDepth, columns, this.hasArrays);
+    const { complexity, reason } = estimateComplexity(maxDepth, columns, hasArrays);
+    const duplicatesExhaustive = this.duplicatesExhaustive && this.checkedRecords === records;
     return {
       records,
       columns,
-      maxDepth: this.maxDepth,
+      maxDepth,
       complexity,
       complexityReason: reason,
       fields,
-      issues: deriveIssues(
-        this.trie.paths.map((path) => path.stats),
-        {
-          records,
-          columns,
-          columnsExact: untracked?.columns.exact ?? true,
-          firstColumns: fields.slice(0, 3).map((field) => field.path),
-          duplicates: this.duplicates,
-        },
-      ),
+      issues: deriveIssues(pathStats, {
+        records,
+        columns,
+        columnsExact: untracked?.columns.exact ?? true,
+        firstColumns: fields.slice(0, 3).map((field) => field.path),
+        duplicates: this.duplicates,
+      }),
       smartHeaders: smartColumnNames(
         fields.map((field) => field.path),
         { separator: this.separator, semantics },
       ),
-      duplicateCheck: { duplicates: this.duplicates.count, exhaustive: this.duplicatesExhaustive },
+      duplicateCheck: { duplicates: this.duplicates.count, exhaustive: duplicatesExhaustive },
       untracked,
       limits: limitNotes({
-        columns: this.columns.map((stats, k) => ({
+        sample:
+          this.checkedRecords === records
+            ? null
+            : { checked: this.checkedRecords, head: this.sampleHead, stride: this.sampleStride },
+        columns: columnStats.map((stats) => ({
           path: stats.path,
-          distinctExact: fields[k]?.distinct.exact ?? true,
+          // Whether the HyperLogLog took over (a sampled count is not exact either, as the sample's sentence says).
+          distinctExact: stats.distinct.count().exact,
           semanticUnchecked: stats.semantic.unchecked,
         })),
         untracked,

@@ -1,6 +1,7 @@
 import { isJsonNumber } from '../json/json-scalars.js';
 import { DistinctCounter } from './distinct-counter.js';
 import { Evidence, MAX_EXAMPLE_LENGTH } from './evidence.js';
+import type { PathCounts } from './leaf-counts.js';
 import { BEYOND, beyondDoublePrecision, CHECK, NumberScan } from './number-precision.js';
 import type { FieldReport, JsonType } from './report.js';
 import { SemanticTally } from './semantic-types.js';
@@ -44,22 +45,69 @@ export class FieldStats {
   /** True when the path lies below an array, so records without it just have shorter arrays. */
   underArray = false;
   /** The first distinct values, as the field's examples. */
-  readonly samples = new Evidence();
+  readonly samples: Evidence;
   minLength = Number.POSITIVE_INFINITY;
   maxLength = -1;
   /** The smallest and largest number; `text` null when it is String(value) (an integer read exactly from its bytes). */
   minNumber: { value: number; text: string | null } | null = null;
   maxNumber: { value: number; text: string | null } | null = null;
-  readonly distinct = new DistinctCounter();
-  readonly semantic = new SemanticTally();
-  readonly numbersAsStrings = new Evidence();
-  readonly spaces = new Evidence();
-  readonly formulas = new Evidence();
-  readonly precision = new Evidence();
-  readonly duplicateKeys = new Evidence();
+  readonly distinct: DistinctCounter;
+  readonly semantic: SemanticTally;
+  readonly numbersAsStrings: Evidence;
+  readonly spaces: Evidence;
+  readonly formulas: Evidence;
+  readonly precision: Evidence;
+  readonly duplicateKeys: Evidence;
   arrays: { count: number; min: number; max: number } | null = null;
 
-  constructor(readonly path: string) {}
+  constructor(
+    readonly path: string,
+    /** Where the value checks (distinct, semantic, numbers, issues, examples) come from, when not from this. */
+    checked?: FieldStats,
+  ) {
+    this.samples = checked?.samples ?? new Evidence();
+    this.distinct = checked?.distinct ?? new DistinctCounter();
+    this.semantic = checked?.semantic ?? new SemanticTally();
+    this.numbersAsStrings = checked?.numbersAsStrings ?? new Evidence();
+    this.spaces = checked?.spaces ?? new Evidence();
+    this.formulas = checked?.formulas ?? new Evidence();
+    this.precision = checked?.precision ?? new Evidence();
+    this.duplicateKeys = checked?.duplicateKeys ?? new Evidence();
+    this.minNumber = checked?.minNumber ?? null;
+    this.maxNumber = checked?.maxNumber ?? null;
+    if (checked !== undefined) this.checkedNonNull = checked.values - checked.types.null;
+  }
+
+  /**
+   * The statistics of a path whose counts are exact (`counts`, from the converter) and whose value checks
+   * come from the sampled records (`checked`, undefined when no sampled record held the path); `sampled`
+   * when the sample left records out, so that its distinct count is not the file's.
+   */
+  static merged(counts: PathCounts, checked: FieldStats | undefined, sampled: boolean): FieldStats {
+    const stats = new FieldStats(counts.header, checked ?? new FieldStats(counts.header));
+    stats.distinctOfSample = sampled;
+    Object.assign(stats.types, counts.types);
+    stats.values = counts.values;
+    stats.present = counts.present;
+    stats.empty = counts.empty;
+    stats.isColumn = counts.isColumn;
+    stats.underArray = counts.underArray;
+    stats.minLength = counts.minLength;
+    stats.maxLength = counts.maxLength;
+    stats.arrays = counts.arrays;
+    return stats;
+  }
+
+  /** True when `distinct` counted a sample of the records: the report's count is then not exact. */
+  private distinctOfSample = false;
+
+  /** Non-null values the value checks saw (all of them unless the statistics were merged from a sample). */
+  private checkedNonNull = -1;
+
+  /** The non-null values behind the value checks (`numbersAsStrings` and the like count among these). */
+  get checkedValues(): number {
+    return this.checkedNonNull >= 0 ? this.checkedNonNull : this.values - this.types.null;
+  }
 
   /** The field's examples (up to 3 distinct values, clipped). */
   get examples(): readonly string[] {
@@ -193,7 +241,7 @@ export class FieldStats {
               min: this.minNumber.text ?? String(this.minNumber.value),
               max: this.maxNumber.text ?? String(this.maxNumber.value),
             },
-      distinct,
+      distinct: this.distinctOfSample ? { estimate: distinct.estimate, exact: false } : distinct,
       semantic: this.semantic.result(keyName, distinct.exact ? distinct.estimate : null),
     };
   }

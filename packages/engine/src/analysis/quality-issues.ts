@@ -54,7 +54,6 @@ function fieldIssues(field: FieldStats, records: number): QualityIssue[] {
   const issues: QualityIssue[] = [];
   const path = field.path;
   const t = field.types;
-  const nonNull = field.values - t.null;
   const present = (['string', 'number', 'boolean', 'object', 'array'] as const).filter((type) => t[type] > 0);
   if (present.length > 1) {
     issues.push({
@@ -113,7 +112,7 @@ function fieldIssues(field: FieldStats, records: number): QualityIssue[] {
       path,
       field.numbersAsStrings,
       `'${path}' holds ${plural(field.numbersAsStrings.count, 'number', 'numbers')} written as strings.`,
-      nonNull === field.numbersAsStrings.count
+      field.checkedValues === field.numbersAsStrings.count
         ? 'Store them as JSON numbers if they are quantities; keep them as text if they are codes.'
         : 'Use one representation for the whole field.',
     ),

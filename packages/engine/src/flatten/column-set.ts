@@ -8,6 +8,10 @@ import { appendHeaderSegment } from '../header-path.js';
 export class PathNode {
   /** The column holding this path's value, or -1 while it has none. */
   col = -1;
+  /** Whether the path lies below an array (`tags.0`, `items.0.sku`). */
+  underArray = false;
+  /** The analysis's slot for this path (`LeafObserver`), or -1 while it has none. */
+  slot = -1;
   /** The predicted first key of an object at this path. */
   first: PathNode | null = null;
   /** The key that followed this one last time, in the same object. */
@@ -28,6 +32,7 @@ export class PathNode {
     let node = this.children.get(key);
     if (node === undefined) {
       node = new PathNode(appendHeaderSegment(this.header, key, separator), raw);
+      node.underArray = this.underArray;
       this.children.set(key, node);
     }
     return node;
@@ -39,6 +44,7 @@ export class PathNode {
     let node = this.items[index];
     if (node === undefined) {
       node = new PathNode(appendHeaderSegment(this.header, index, separator), EMPTY);
+      node.underArray = true;
       this.items[index] = node;
     }
     return node;

@@ -7,6 +7,15 @@ import type { ArrayStrategy } from '../options.js';
 import type { CellWriter } from '../table/cell-writer.js';
 import type { RowBuffer } from '../table/row-buffer.js';
 import type { ColumnSet, PathNode } from './column-set.js';
+import {
+  LEAF_BOOLEAN,
+  LEAF_EMPTY_ARRAY,
+  LEAF_EMPTY_OBJECT,
+  LEAF_NULL,
+  LEAF_NUMBER,
+  LEAF_STRING,
+  type LeafObserver,
+} from './leaf-observer.js';
 
 const EMPTY_ARRAY = new TextEncoder().encode('[]');
 const EMPTY_OBJECT = new TextEncoder().encode('{}');
@@ -31,6 +40,8 @@ export class RecordFlattener {
   private indexes = new Int32Array(16);
   private readonly text = new ByteBuilder();
   private readonly valueNode: PathNode;
+  /** Sees every leaf and container (the analysis of json2csv, `index` arrays only); null costs one test per value. */
+  observer: LeafObserver | null = null;
 
   constructor(
     private readonly columns: ColumnSet,
@@ -50,6 +61,8 @@ export class RecordFlattener {
     const columns = this.columns;
     const separator = columns.separator;
     const root = columns.root;
+    const observer = this.observer;
+    if (observer !== null) observer.startRecord();
     let node: PathNode = buf[i] === 123 ? root : this.valueNode;
     let depth = 0;
     let exploded = false;
@@ -61,18 +74,24 @@ export class RecordFlattener {
         const c = buf[i] as number;
         state = AFTER;
         if (c === 34) {
-          i = cells.string(node.col >= 0 ? node.col : columns.columnOf(node), buf, i + 1, end);
+          const start = i + 1;
+          i = cells.string(node.col >= 0 ? node.col : columns.columnOf(node), buf, start, end);
           if (i < 0) return INCOMPLETE;
+          if (observer !== null) observer.leaf(node, LEAF_STRING, buf, start, i - 1);
         } else if (c === 45 || (c >= 48 && c <= 57)) {
           const e = scanNumber(buf, i, end, cursor);
           if (e < 0) return INCOMPLETE;
           cells.literal(node.col >= 0 ? node.col : columns.columnOf(node), buf, i, e);
+          if (observer !== null) observer.leaf(node, LEAF_NUMBER, buf, i, e);
           i = e;
         } else if (c === 123 || c === 91) {
           const j = cursor.ws(buf, i + 1);
           if (j >= end) return INCOMPLETE;
           if (buf[j] === (c === 123 ? 125 : 93)) {
-            if (node !== root) cells.container(columns.columnOf(node), c === 123 ? EMPTY_OBJECT : EMPTY_ARRAY);
+            if (node !== root) {
+              cells.container(columns.columnOf(node), c === 123 ? EMPTY_OBJECT : EMPTY_ARRAY);
+              if (observer !== null) observer.leaf(node, c === 123 ? LEAF_EMPTY_OBJECT : LEAF_EMPTY_ARRAY, buf, j, j);
+            }
             i = j + 1;
             continue;
           }
@@ -86,6 +105,7 @@ export class RecordFlattener {
             i = e;
             continue;
           }
+          if (observer !== null) observer.open(node === root ? null : node, c === 91, depth + 1);
           if (depth === this.kinds.length) this.growStack();
           this.nodes[depth] = node;
           this.indexes[depth] = 0;
@@ -113,6 +133,7 @@ export class RecordFlattener {
           const col = node.col >= 0 ? node.col : columns.columnOf(node);
           if (c === 110) cells.empty(col);
           else cells.literal(col, buf, i, e);
+          if (observer !== null) observer.leaf(node, c === 110 ? LEAF_NULL : LEAF_BOOLEAN, buf, i, e);
           i = e;
         } else cursor.unexpected(buf, i, end, 'a value');
       } else if (state === KEY) {
@@ -156,12 +177,15 @@ export class RecordFlattener {
           if (i >= end) return INCOMPLETE;
           const c = buf[i] as number;
           if (c === 34) {
-            i = cells.string(child.col >= 0 ? child.col : columns.columnOf(child), buf, i + 1, end);
+            const start = i + 1;
+            i = cells.string(child.col >= 0 ? child.col : columns.columnOf(child), buf, start, end);
             if (i < 0) return INCOMPLETE;
+            if (observer !== null) observer.leaf(child, LEAF_STRING, buf, start, i - 1);
           } else if (c === 45 || (c >= 48 && c <= 57)) {
             const e = scanNumber(buf, i, end, cursor);
             if (e < 0) return INCOMPLETE;
             cells.literal(child.col >= 0 ? child.col : columns.columnOf(child), buf, i, e);
+            if (observer !== null) observer.leaf(child, LEAF_NUMBER, buf, i, e);
             i = e;
           } else if (c === 116 || c === 102 || c === 110) {
             const e = matchLiteral(buf, i, end, cursor);
@@ -169,6 +193,7 @@ export class RecordFlattener {
             const col = child.col >= 0 ? child.col : columns.columnOf(child);
             if (c === 110) cells.empty(col);
             else cells.literal(col, buf, i, e);
+            if (observer !== null) observer.leaf(child, c === 110 ? LEAF_NULL : LEAF_BOOLEAN, buf, i, e);
             i = e;
           } else {
             // A container or a literal: the general value state reads it.
@@ -193,7 +218,10 @@ export class RecordFlattener {
         }
         this.previous[top] = previous;
       } else {
-        if (depth === 0) return i;
+        if (depth === 0) {
+          if (observer !== null) observer.endRecord();
+          return i;
+        }
         i = cursor.ws(buf, i);
         if (i >= end) return INCOMPLETE;
         const c = buf[i];
@@ -217,6 +245,9 @@ export class RecordFlattener {
         } else if (c === (kind === OBJECT ? 125 : 93)) {
           i++;
           depth--;
+          if (observer !== null && kind === ARRAY) {
+            observer.closeArray(this.nodes[top] as PathNode, (this.indexes[top] as number) + 1);
+          }
           if (kind === EXPLODED) this.rows.owner = 0;
         } else cursor.unexpected(buf, i, end, kind === OBJECT ? "',' or '}'" : "',' or ']'");
       }

@@ -1,4 +1,5 @@
 import { visitingSink } from '../analysis/record-reader.js';
+import type { ConversionAnalysis } from '../analysis/record-visitor.js';
 import { ColumnSet } from '../flatten/column-set.js';
 import { RecordFlattener } from '../flatten/record-flattener.js';
 import { RowsFlattener } from '../flatten/rows-flattener.js';
@@ -15,21 +16,34 @@ import { XlsxCellWriter } from './xlsx-cells.js';
 
 const encoder = new TextEncoder();
 
-/** Hands each complete record to the table first, then to a second sink (the analysis) from the same bytes. */
-class TeeSink implements RecordSink {
+/**
+ * Hands each complete record to the table first, then to the analysis from the same bytes. When the
+ * flattener can feed the analysis's exact counts itself (records, `index` arrays), the analysis walks only
+ * the records it samples.
+ */
+class AnalysisTee implements RecordSink {
+  private sampling = false;
+
   constructor(
-    private readonly first: RecordSink,
-    private readonly second: RecordSink,
+    private readonly table: RecordSink,
+    private readonly analysis: ConversionAnalysis,
+    private readonly walker: RecordSink,
+    /** Attaches an observer to the flattener, or says (null) that this conversion's flattener cannot feed one. */
+    private readonly flattener: RecordFlattener | null,
   ) {}
 
   begin(form: RecordsForm): void {
-    this.first.begin(form);
-    this.second.begin(form);
+    this.table.begin(form);
+    this.walker.begin(form);
+    if (form === 'records' && this.flattener !== null) {
+      this.flattener.observer = this.analysis.observeLeaves();
+      this.sampling = true;
+    }
   }
 
   record(buf: Uint8Array, i: number, end: number, depth: number): number {
-    const next = this.first.record(buf, i, end, depth);
-    if (next !== INCOMPLETE) this.second.record(buf, i, end, depth);
+    const next = this.table.record(buf, i, end, depth);
+    if (next !== INCOMPLETE && (!this.sampling || this.analysis.wantsRecord())) this.walker.record(buf, i, end, depth);
     return next;
   }
 }
@@ -58,15 +72,22 @@ export class JsonTable {
       format === 'xlsx'
         ? new XlsxCellWriter(this.rows, cursor)
         : new CsvCellWriter(this.rows, cursor, options.delimiter, options.excelSafe, this.trust);
+    const flattener = new RecordFlattener(this.columns, cells, this.rows, cursor, options.arrays, options.maxDepth);
     this.sink = new TableSink(
       this.columns,
       this.rows,
-      new RecordFlattener(this.columns, cells, this.rows, cursor, options.arrays, options.maxDepth),
+      flattener,
       new RowsFlattener(this.columns, cells, cursor, options.maxDepth),
     );
+    const analysis = options.analysis;
     this.reader = new DocumentReader(
-      options.analysis
-        ? new TeeSink(this.sink, visitingSink(options.analysis, options.separator, options.maxDepth))
+      analysis
+        ? new AnalysisTee(
+            this.sink,
+            analysis,
+            visitingSink(analysis, options.separator, options.maxDepth),
+            options.arrays === 'index' ? flattener : null,
+          )
         : this.sink,
       {
         recordsPath: options.recordsPath === undefined ? null : parseRecordsPath(options.recordsPath),

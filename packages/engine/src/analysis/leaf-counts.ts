@@ -1,0 +1,222 @@
+import type { PathNode } from '../flatten/column-set.js';
+import { LEAF_EMPTY_ARRAY, LEAF_NULL, LEAF_STRING, type LeafObserver } from '../flatten/leaf-observer.js';
+
+// Per path, FIELDS numbers: the six type counts (in JsonType order: string, number, boolean, null, object,
+// array), then the rest. Float64 so that no count wraps.
+/** Non-empty containers: the path's values are its type counts less these. */
+const CONTAINERS = 6;
+const PRESENT = 7;
+const LAST_RECORD = 8;
+const EMPTY = 9;
+const MIN_LENGTH = 10;
+const MAX_LENGTH = 11;
+const ARRAYS = 12;
+const ARRAY_MIN = 13;
+const ARRAY_MAX = 14;
+const FIELDS = 15;
+
+/** The exact counts of one path, as `FieldStats` holds them. */
+export interface PathCounts {
+  header: string;
+  underArray: boolean;
+  isColumn: boolean;
+  types: { string: number; number: number; boolean: number; null: number; object: number; array: number };
+  values: number;
+  present: number;
+  empty: number;
+  minLength: number;
+  maxLength: number;
+  arrays: { count: number; min: number; max: number } | null;
+}
+
+/**
+ * Characters (code points) of a JSON string's raw content `buf[start..end)`: UTF-8 lead bytes, and one per
+ * escape (`\uD83D\uDE00`, a surrogate pair, is one; a lone surrogate decodes to U+FFFD, one too).
+ */
+export function rawStringLength(
+  buf: Uint8Array,
+  start: number,
+  end: number,
+  view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength),
+): number {
+  let k = start;
+  // Four bytes at a time while they are ASCII and no backslash (for each byte, `(x - 1) & ~x` has its top
+  // bit set where x is 0): most texts end here, one character per byte.
+  for (; k + 4 <= end; k += 4) {
+    const word = view.getInt32(k, true);
+    const slash = word ^ 0x5c5c5c5c;
+    if (((word | ((slash - 0x01010101) & ~slash)) & 0x80808080) !== 0) break;
+  }
+  let count = k - start;
+  while (k < end) {
+    const b = buf[k] as number;
+    if (b === 92) {
+      count++;
+      if (buf[k + 1] !== 117) k += 2;
+      else {
+        const unit = Number.parseInt(String.fromCharCode(...buf.subarray(k + 2, k + 6)), 16);
+        k += 6;
+        if (unit >= 0xd800 && unit < 0xdc00 && buf[k] === 92 && buf[k + 1] === 117) {
+          const low = Number.parseInt(String.fromCharCode(...buf.subarray(k + 2, k + 6)), 16);
+          if (low >= 0xdc00 && low < 0xe000) k += 6;
+        }
+      }
+    } else {
+      if ((b & 0xc0) !== 0x80) count++;
+      k++;
+    }
+  }
+  return count;
+}
+
+/**
+ * The exact, cheap part of the analysis, fed by json2csv's flattener as it converts (no second walk): per
+ * path, counts by type, values, records present, empty texts, shortest and longest length, array lengths;
+ * per file, records, depth and whether arrays occur. O(1) per leaf: a string's characters are counted only
+ * when its raw length could move the path's shortest or longest.
+ *
+ * Events count at once. A record read again from its start (its bytes were incomplete) repeats the events
+ * of the attempt before, in the same order, since it is the same bytes: those are skipped.
+ */
+export class LeafCounts implements LeafObserver {
+  private counts = new Float64Array(FIELDS * 64);
+  /** The paths in first-seen order (their `slot` indexes `counts`). */
+  readonly nodes: PathNode[] = [];
+  records = 0;
+  maxDepth = 0;
+  hasArrays = false;
+  /** Events of the current attempt at the record, and how many of them an earlier attempt already counted. */
+  private events = 0;
+  private counted = 0;
+  private ended = true;
+  /** A view of the input chunk of the last string measured, for the four-bytes-at-a-time check. */
+  private buf: Uint8Array | null = null;
+  private view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
+
+  startRecord(): void {
+    this.counted = this.ended ? 0 : Math.max(this.counted, this.events);
+    this.events = 0;
+    this.ended = false;
+  }
+
+  endRecord(): void {
+    this.records++;
+    this.ended = true;
+  }
+
+  private slotOf(node: PathNode): number {
+    if (node.slot < 0) {
+      node.slot = this.nodes.length;
+      this.nodes.push(node);
+      if (this.counts.length < this.nodes.length * FIELDS) {
+        const grown = new Float64Array(this.counts.length * 2);
+        grown.set(this.counts);
+        this.counts = grown;
+      }
+      const base = node.slot * FIELDS;
+      this.counts[LAST_RECORD + base] = -1;
+      this.counts[MIN_LENGTH + base] = Number.POSITIVE_INFINITY;
+      this.counts[MAX_LENGTH + base] = -1;
+    }
+    return node.slot;
+  }
+
+  /** Counts a value of `type` (0-5) at the path whose numbers start at `base`; the record holds the path. */
+  private present(base: number, type: number): void {
+    const counts = this.counts;
+    counts[base + type] = (counts[base + type] as number) + 1;
+    if (counts[LAST_RECORD + base] !== this.records) {
+      counts[LAST_RECORD + base] = this.records;
+      counts[PRESENT + base] = (counts[PRESENT + base] as number) + 1;
+    }
+  }
+
+  leaf(node: PathNode, kind: number, buf: Uint8Array, start: number, end: number): void {
+    if (this.events++ < this.counted) return;
+    const base = (node.slot >= 0 ? node.slot : this.slotOf(node)) * FIELDS;
+    const counts = this.counts;
+    this.present(base, kind);
+    let length = end - start;
+    if (kind === LEAF_STRING) {
+      if (length === 0) {
+        counts[EMPTY + base] = (counts[EMPTY + base] as number) + 1;
+        return;
+      }
+      // n raw bytes hold ceil(n/6) (all `\u` escapes) to n characters: often inside the known range already.
+      if (length <= (counts[MAX_LENGTH + base] as number) && length + 5 >= 6 * (counts[MIN_LENGTH + base] as number)) {
+        return;
+      }
+      if (buf !== this.buf) {
+        this.buf = buf;
+        this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+      }
+      length = rawStringLength(buf, start, end, this.view);
+    } else if (kind === LEAF_NULL) return;
+    else if (kind > LEAF_NULL) {
+      length = 2;
+      if (kind === LEAF_EMPTY_ARRAY) {
+        this.hasArrays = true;
+        this.arrayLength(base, 0);
+      }
+    }
+    if (length < (counts[MIN_LENGTH + base] as number)) counts[MIN_LENGTH + base] = length;
+    if (length > (counts[MAX_LENGTH + base] as number)) counts[MAX_LENGTH + base] = length;
+  }
+
+  open(node: PathNode | null, array: boolean, depth: number): void {
+    if (depth > this.maxDepth) this.maxDepth = depth;
+    if (node === null || this.events++ < this.counted) return;
+    if (array) this.hasArrays = true;
+    const base = (node.slot >= 0 ? node.slot : this.slotOf(node)) * FIELDS;
+    this.counts[CONTAINERS + base] = (this.counts[CONTAINERS + base] as number) + 1;
+    this.present(base, array ? 5 : 4);
+  }
+
+  closeArray(node: PathNode, size: number): void {
+    if (this.events++ < this.counted) return;
+    this.arrayLength((node.slot >= 0 ? node.slot : this.slotOf(node)) * FIELDS, size);
+  }
+
+  private arrayLength(base: number, size: number): void {
+    const counts = this.counts;
+    const arrays = counts[ARRAYS + base] as number;
+    counts[ARRAYS + base] = arrays + 1;
+    if (arrays === 0) {
+      counts[ARRAY_MIN + base] = size;
+      counts[ARRAY_MAX + base] = size;
+    } else {
+      if (size < (counts[ARRAY_MIN + base] as number)) counts[ARRAY_MIN + base] = size;
+      if (size > (counts[ARRAY_MAX + base] as number)) counts[ARRAY_MAX + base] = size;
+    }
+  }
+
+  /** The counts of the path in `slot`. */
+  path(slot: number): PathCounts {
+    const c = this.counts.subarray(slot * FIELDS, (slot + 1) * FIELDS);
+    const node = this.nodes[slot] as PathNode;
+    let values = -(c[CONTAINERS] as number);
+    for (let type = 0; type < 6; type++) values += c[type] as number;
+    return {
+      header: node.header ?? '',
+      underArray: node.underArray,
+      isColumn: values > 0,
+      types: {
+        string: c[0] as number,
+        number: c[1] as number,
+        boolean: c[2] as number,
+        null: c[3] as number,
+        object: c[4] as number,
+        array: c[5] as number,
+      },
+      values,
+      present: c[PRESENT] as number,
+      empty: c[EMPTY] as number,
+      minLength: c[MIN_LENGTH] as number,
+      maxLength: c[MAX_LENGTH] as number,
+      arrays:
+        c[ARRAYS] === 0
+          ? null
+          : { count: c[ARRAYS] as number, min: c[ARRAY_MIN] as number, max: c[ARRAY_MAX] as number },
+    };
+  }
+}
