@@ -31,6 +31,15 @@ export class Utf8Trust {
       const lead = this.tail[0] as number;
       const length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
       from = Math.min(length - this.tailLength, chunk.length);
+      // A byte that cannot continue the character ends it invalid now: that byte (a line break, a
+      // quote) may complete a record, so the readers must check it themselves from here on.
+      for (let i = 0; i < from; i++) {
+        if (((chunk[i] as number) & 0xc0) !== 0x80) {
+          this.tailLength = 0;
+          this.trusted = false;
+          return;
+        }
+      }
       this.tail.set(chunk.subarray(0, from), this.tailLength);
       this.tailLength += from;
       if (this.tailLength < length) return;
