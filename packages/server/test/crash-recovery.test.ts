@@ -140,7 +140,10 @@ describe('a server killed mid-upload (SIGKILL)', () => {
       await expect
         .poll(async () => (await listed())[0], { timeout: 20_000 })
         .toMatchObject({ status: 'failed', error: expect.stringMatching(/interrupted/) });
-      expect(filesBelow(stored).filter((file) => file.includes(user.id))).toEqual([]);
+      // The sweep marks the record failed first, then deletes its bytes.
+      await expect
+        .poll(() => filesBelow(stored).filter((file) => file.includes(user.id)), { timeout: 20_000 })
+        .toEqual([]);
     } else {
       // On PostgreSQL another process may own it: it stays pending (listed) until an hour has passed.
       expect(record?.status).toBe('pending');
