@@ -35,6 +35,11 @@ export const ERROR_CODES = [
   'COMPARE_NOT_AVAILABLE',
   'STORAGE_FAILED',
   'STORAGE_FULL',
+  'PAYMENTS_OFF',
+  'INVALID_PLAN',
+  'INVALID_PACK',
+  'ORDER_FAILED',
+  'PAYMENT_VERIFICATION_FAILED',
 ] as const;
 
 /** One of the API's error codes. */
@@ -73,4 +78,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   STORAGE_FAILED: 'Failed to store the file. Please try again.',
   STORAGE_FULL:
     'The server has run out of disk space, so the file could not be stored. Please try again later; the operators have been alerted.',
+  PAYMENTS_OFF: 'Online payments are not enabled on this server',
+  INVALID_PLAN: 'Invalid plan selected',
+  INVALID_PACK: 'Invalid credit pack selected',
+  ORDER_FAILED: 'Failed to create payment order',
+  PAYMENT_VERIFICATION_FAILED: 'Payment verification failed',
 };

@@ -57,6 +57,18 @@ export const CreditPack = Type.Object({
 });
 export type CreditPack = Static<typeof CreditPack>;
 
+/** How this server takes payments: Razorpay, its own test-mode checkout, or not at all. */
+export const PAYMENT_MODES = ['razorpay', 'test', 'off'] as const;
+/** One payment mode. */
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
+/** How the web app should open a checkout, from GET /api/payments/plans. */
+export const CheckoutSettings = Type.Object({
+  mode: Type.Enum([...PAYMENT_MODES]),
+  key_id: Type.Union([Type.String(), Type.Null()], { description: 'Razorpay key id; null unless mode is razorpay' }),
+});
+export type CheckoutSettings = Static<typeof CheckoutSettings>;
+
 /** The first-50-users offer: 50% off the first month, applied automatically. */
 export const First50Offer = Type.Object({
   active: Type.Boolean(),
@@ -72,6 +84,7 @@ export const PlansResponse = Type.Object({
   plans: Type.Array(Plan),
   credit_packs: Type.Array(CreditPack),
   first_50_users: First50Offer,
+  checkout: CheckoutSettings,
 });
 export type PlansResponse = Static<typeof PlansResponse>;
 
@@ -88,5 +101,10 @@ export const SubscriptionResponse = Type.Object({
   retention_hours: Type.Union([Type.Integer(), Type.Null()]),
   formats: Type.Array(Type.String()),
   batch_size: Type.Integer(),
+  credits: Type.Integer({ description: 'conversion credits left (they never expire)' }),
+  period_end: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'end of the bought plan’s current month; null on Free or an operator-given plan',
+  }),
+  renews: Type.Boolean({ description: 'whether renewal reminders go out (false after cancel)' }),
 });
 export type SubscriptionResponse = Static<typeof SubscriptionResponse>;

@@ -25,7 +25,14 @@ import { purgeExpiredFilesJob } from './files/jobs.js';
 import { FilesRepository } from './files/repository.js';
 import { filesRoutes } from './files/routes.js';
 import { FilesService, PENDING_STALE_MS } from './files/service.js';
-import { PlansRepository } from './plans/repository.js';
+import { type CheckoutGateway, razorpayGateway, testGateway } from './payments/checkout-gateway.js';
+import { endExpiredPlansJob, renewalRemindersJob } from './payments/jobs.js';
+import { PaymentsRepository } from './payments/repository.js';
+import { paymentsRoutes } from './payments/routes.js';
+import { PaymentsService } from './payments/service.js';
+import { TestCheckout } from './payments/test-checkout.js';
+import { testCheckoutRoutes } from './payments/test-checkout.routes.js';
+import { paymentsWebhookRoutes } from './payments/webhook.routes.js';
 import { plansRoutes } from './plans/routes.js';
 import { PlansService } from './plans/service.js';
 import { AJV_OPTIONS, registerApiDocs } from './platform/api-docs.js';
@@ -72,6 +79,7 @@ export interface BuiltApp {
   storage: StorageDriver;
   /** The worker threads that run the engine; `close(graceMs)` drains it (see main.ts). */
   conversionPool: ConversionPool;
+  payments: PaymentsService;
 }
 
 // Auth bodies are small; features that take uploads raise the limit on their own routes.
@@ -146,8 +154,27 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   const passwordResetMail = passwordResetMailJob(auth);
   const storage = deps.storage ?? createStorage(config);
   const files = new FilesService({ repository: new FilesRepository(database.db), storage, audit, clock, log });
-  const plans = new PlansService({ repository: new PlansRepository(database.db), auth, files, limiter });
-  const profile = new ProfileService({ repository: new ProfileRepository(database.db), auth, files, audit, clock });
+  const gateway = checkoutGateway(config, jwtSecret, log);
+  const paymentsRepository = new PaymentsRepository(database.db);
+  const payments = new PaymentsService({
+    repository: paymentsRepository,
+    gateway,
+    auth,
+    files,
+    mailer,
+    clock,
+    log,
+    publicUrl: config.publicUrl,
+  });
+  const plans = new PlansService({ auth, files, limiter, payments });
+  const profile = new ProfileService({
+    repository: new ProfileRepository(database.db),
+    auth,
+    files,
+    audit,
+    payments,
+    clock,
+  });
   const spoolDir = path.join(config.dataDir, 'spool');
   fs.mkdirSync(spoolDir, { recursive: true, mode: 0o700 });
   // Drafts, spools and file records a crashed process left behind (S3 drafts are multipart uploads: a
@@ -191,7 +218,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
 
   const jobs = await JobQueue.start({
     connection: database.queueOptions,
-    definitions: [purgeExpiredAuthRecordsJob(auth), passwordResetMail, purgeExpiredFilesJob(files)],
+    definitions: [
+      purgeExpiredAuthRecordsJob(auth),
+      passwordResetMail,
+      purgeExpiredFilesJob(files),
+      endExpiredPlansJob(payments),
+      renewalRemindersJob(payments),
+    ],
     workers: config.workers,
     log,
   });
@@ -210,9 +243,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   await app.register(filesRoutes(files));
   await app.register(analysisRoutes(analysis));
   await app.register(plansRoutes(plans));
+  await app.register(paymentsRoutes(payments));
+  await app.register(paymentsWebhookRoutes(payments));
+  if (gateway?.mode === 'test') {
+    await app.register(testCheckoutRoutes(new TestCheckout({ repository: paymentsRepository, gateway, clock })));
+  }
   await app.register(auditRoutes(audit));
   await app.register(profileRoutes(profile));
   await app.register(webAssets(log));
   await app.ready();
-  return { app, auth, jobs, files, storage, conversionPool };
+  return { app, auth, jobs, files, storage, conversionPool, payments };
+}
+
+/** The configured way of taking payments, said in the start-up log (with why, when it is off). */
+function checkoutGateway(config: Config, installSecret: Uint8Array, log: Logger): CheckoutGateway | undefined {
+  const { mode, reason, razorpay } = config.payments;
+  if (mode === 'off') {
+    log.warn({ reason }, 'Payments are off: buying plans and credits is unavailable');
+    return undefined;
+  }
+  log.info({ mode, reason }, mode === 'test' ? 'Payments in test mode: no money moves' : 'Payments through Razorpay');
+  return mode === 'razorpay' && razorpay ? razorpayGateway(razorpay) : testGateway(installSecret);
 }

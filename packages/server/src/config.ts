@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PAYMENT_MODES, type PaymentMode } from '@unnest/contracts';
 import { type LlmSettings, llmSettingsFromEnv } from '@unnest/engine/node';
 import ipaddr from 'ipaddr.js';
 import { type Static, Type } from 'typebox';
@@ -34,6 +35,15 @@ export interface Config {
   s3: S3Config | undefined;
   /** An OpenAI-compatible model that may refine smart column names (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL). */
   llm: LlmSettings | undefined;
+  payments: PaymentsConfig;
+}
+
+/** How payments are taken (PAYMENTS, RAZORPAY_*). */
+export interface PaymentsConfig {
+  mode: PaymentMode;
+  /** Why this mode was chosen, for the start-up log. */
+  reason: string;
+  razorpay: { keyId: string; keySecret: string; webhookSecret: string; apiUrl: string } | undefined;
 }
 
 /** Where S3-compatible storage is and how to sign in to it. */
@@ -126,6 +136,11 @@ const Environment = Type.Object({
   LLM_BASE_URL: url(['http:', 'https:']),
   LLM_API_KEY: optionalText(),
   LLM_MODEL: optionalText(),
+  PAYMENTS: Type.Optional(Type.Enum([...PAYMENT_MODES], { [MUST_BE]: `must be one of ${PAYMENT_MODES.join(', ')}` })),
+  RAZORPAY_KEY_ID: optionalText(),
+  RAZORPAY_KEY_SECRET: Type.Optional(Type.String({ [SECRET]: true })),
+  RAZORPAY_WEBHOOK_SECRET: Type.Optional(Type.String({ [SECRET]: true })),
+  RAZORPAY_API_URL: url(['http:', 'https:']),
 });
 type Environment = Static<typeof Environment>;
 
@@ -146,6 +161,17 @@ const RULES: ReadonlyArray<{ holds: (env: Known) => boolean; error: string }> = 
     holds: (env) =>
       [env.LLM_API_KEY, env.LLM_MODEL].every((value) => (value === undefined) === (env.LLM_BASE_URL === undefined)),
     error: 'LLM_BASE_URL, LLM_API_KEY and LLM_MODEL must be set together',
+  },
+  {
+    holds: (env) =>
+      [env.RAZORPAY_KEY_SECRET, env.RAZORPAY_WEBHOOK_SECRET].every(
+        (value) => (value === undefined) === (env.RAZORPAY_KEY_ID === undefined),
+      ),
+    error: 'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET must be set together',
+  },
+  {
+    holds: (env) => env.PAYMENTS !== 'razorpay' || env.RAZORPAY_KEY_ID !== undefined,
+    error: 'PAYMENTS=razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET',
   },
 ];
 
@@ -189,6 +215,7 @@ function flag(value: string | undefined): boolean {
 /** Reads and validates the configuration; the only place that looks at process.env. */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const settings = parseEnvironment(env);
+  const publicUrl = settings.PUBLIC_URL ?? `http://localhost:${Number(settings.PORT)}`;
   return {
     port: Number(settings.PORT),
     host: settings.HOST,
@@ -201,7 +228,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       .map((email) => email.trim().toLowerCase())
       .filter((email) => email.length > 0),
     workers: Number(settings.WORKERS),
-    publicUrl: settings.PUBLIC_URL ?? `http://localhost:${Number(settings.PORT)}`,
+    publicUrl,
     logLevel: settings.LOG_LEVEL,
     trustProxy: trustProxy(settings.TRUST_PROXY),
     shutdownGraceSeconds: Number(settings.SHUTDOWN_GRACE_SECONDS),
@@ -213,6 +240,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         LLM_API_KEY: settings.LLM_API_KEY,
         LLM_MODEL: settings.LLM_MODEL,
       }) ?? undefined,
+    payments: paymentsConfig(settings, publicUrl),
   };
 }
 
@@ -251,4 +279,29 @@ function isAddressOrCidr(entry: string): boolean {
   } catch {
     return false;
   }
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * PAYMENTS: `razorpay` uses the three RAZORPAY_* secrets; `test` serves the server's own checkout
+ * (no money moves). Unset, it is `razorpay` when keys are set, `test` when none are and PUBLIC_URL
+ * is a local address, else `off`, so that a public deployment never gives plans away by accident.
+ */
+function paymentsConfig(settings: Environment, publicUrl: string): PaymentsConfig {
+  const { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret } = settings;
+  const razorpay =
+    keyId && keySecret && webhookSecret
+      ? { keyId, keySecret, webhookSecret, apiUrl: settings.RAZORPAY_API_URL ?? 'https://api.razorpay.com' }
+      : undefined;
+  if (settings.PAYMENTS) return { mode: settings.PAYMENTS, reason: `PAYMENTS=${settings.PAYMENTS}`, razorpay };
+  if (razorpay) return { mode: 'razorpay', reason: 'RAZORPAY_* keys are set', razorpay };
+  if (LOCAL_HOSTS.has(new URL(publicUrl).hostname)) {
+    return { mode: 'test', reason: 'no RAZORPAY_* keys and PUBLIC_URL is local', razorpay };
+  }
+  return {
+    mode: 'off',
+    reason: 'no RAZORPAY_* keys and PUBLIC_URL is not local: set the keys, or PAYMENTS=test for a test deployment',
+    razorpay,
+  };
 }

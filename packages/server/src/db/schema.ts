@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 // gen_random_uuid() is built into PostgreSQL 13+, so this runs on CI's 15 and PGlite's 18 alike.
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
@@ -140,3 +152,99 @@ export const userProfiles = pgTable('user_profiles', {
   excelSafe: boolean('excel_safe').notNull(),
   updatedAt: at('updated_at').notNull(),
 });
+
+/**
+ * A checkout started by an account: what it buys, at which price (from the catalogue, decided here
+ * and never by the client), and where it stands. `providerOrderId` is Razorpay's order id, or a
+ * local `order_test_...` id in test mode. `first50` marks an order holding a first-50 discount.
+ */
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerOrderId: text('provider_order_id').unique(),
+    kind: text('kind').notNull(),
+    itemId: text('item_id').notNull(),
+    currency: text('currency').notNull(),
+    amount: integer('amount').notNull(),
+    regularAmount: integer('regular_amount').notNull(),
+    first50: boolean('first50').notNull(),
+    testMode: boolean('test_mode').notNull(),
+    status: text('status').notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [index('payment_orders_user_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * Verified payments: one row per order at most (the unique order id is what makes every grant
+ * happen once, whichever of the browser's verify and the webhooks comes first). A refund is
+ * recorded on the same row.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => paymentOrders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** Which path proved the payment: verify, complete-payment or a webhook event. */
+    verifiedBy: text('verified_by').notNull(),
+    creditsGranted: integer('credits_granted').notNull(),
+    refundId: text('refund_id'),
+    refundedAmount: integer('refunded_amount'),
+    creditsTakenBack: integer('credits_taken_back'),
+    refundedAt: at('refunded_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('payments_order_idx').on(table.orderId),
+    index('payments_user_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/** Conversion credits an account holds; never negative, never expiring. */
+export const creditBalances = pgTable(
+  'credit_balances',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    balance: integer('balance').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [check('credit_balances_not_negative', sql`${table.balance} >= 0`)],
+);
+
+/**
+ * A bought plan's current period. The account's `users.plan` is what entitles it; this row says
+ * until when, whether the user wants to renew, and which period's reminder went out.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: text('plan').notNull(),
+    orderId: uuid('order_id').references(() => paymentOrders.id, { onDelete: 'set null' }),
+    periodStart: at('period_start').notNull(),
+    periodEnd: at('period_end').notNull(),
+    renew: boolean('renew').notNull(),
+    /** The period end a reminder was sent for (at most one reminder per period). */
+    remindedFor: at('reminded_for'),
+    endedAt: at('ended_at'),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [index('subscriptions_period_end_idx').on(table.periodEnd)],
+);

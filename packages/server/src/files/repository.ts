@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { files } from '../db/schema.js';
 
@@ -97,6 +97,14 @@ export class FilesRepository {
   }
 
   /** Up to `limit` files whose time is up. */
+  /** Makes every file of the user that would outlive `latest` expire then, under `retentionType`. */
+  async capRetention(userId: string, latest: Date, retentionType: string): Promise<void> {
+    await this.db
+      .update(files)
+      .set({ expiresAt: latest, retentionType })
+      .where(and(eq(files.userId, userId), or(isNull(files.expiresAt), gt(files.expiresAt, latest))));
+  }
+
   async expired(now: Date, limit: number): Promise<FileRow[]> {
     return this.db.select().from(files).where(lte(files.expiresAt, now)).orderBy(files.expiresAt).limit(limit);
   }

@@ -8,6 +8,7 @@ import {
   type FilesListResponse,
 } from '@unnest/contracts';
 import type { AuditService } from '../audit/service.js';
+import { planLimits } from '../plans/catalogue.js';
 import type { Clock } from '../platform/clock.js';
 import { contentTypeFor } from '../platform/content-types.js';
 import { AppError } from '../platform/errors.js';
@@ -268,6 +269,16 @@ export class FilesService {
     }
     if (deleted > 0) this.deps.log.info({ deleted }, 'deleted expired files');
     return deleted;
+  }
+
+  /**
+   * After a bought plan ends, the account's files are kept as the Free plan keeps them from now on:
+   * none outlives now plus the Free retention.
+   */
+  async applyFreeRetention(userId: string): Promise<void> {
+    const hours = planLimits('free').retentionHours ?? 0;
+    const latest = new Date(this.deps.clock.now().getTime() + hours * 60 * 60 * 1000);
+    await this.deps.repository.capRetention(userId, latest, 'free');
   }
 
   /** Deletes every stored byte of a user (account deletion); the records go with the account. */

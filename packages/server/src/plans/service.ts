@@ -1,6 +1,7 @@
 import type { Plan, PlansResponse, SubscriptionResponse } from '@unnest/contracts';
 import type { AuthService } from '../auth/service.js';
 import type { FilesService } from '../files/service.js';
+import type { PaymentsService } from '../payments/service.js';
 import type { RateLimiter } from '../platform/rate-limiter.js';
 import {
   CREDIT_PACKS,
@@ -11,7 +12,6 @@ import {
   planLimits,
 } from './catalogue.js';
 import { conversionsPerDay } from './quotas.js';
-import type { PlansRepository } from './repository.js';
 
 const GB = 1024 ** 3;
 
@@ -46,15 +46,15 @@ function describePlan(plan: PlanLimits, offerActive: boolean): Plan {
 export class PlansService {
   constructor(
     private readonly deps: {
-      repository: PlansRepository;
       auth: AuthService;
       files: FilesService;
       limiter: RateLimiter;
+      payments: PaymentsService;
     },
   ) {}
 
   async plans(): Promise<PlansResponse> {
-    const slotsLeft = Math.max(0, FIRST_50_OFFER.slots - (await this.deps.repository.payingAccounts()));
+    const slotsLeft = await this.deps.payments.first50SlotsLeft();
     return {
       plans: PLAN_CATALOGUE.map((plan) => describePlan(plan, slotsLeft > 0)),
       credit_packs: [...CREDIT_PACKS],
@@ -65,6 +65,7 @@ export class PlansService {
         discount_percent: FIRST_50_OFFER.discountPercent,
         applies_to: 'first_month',
       },
+      checkout: this.deps.payments.checkoutSettings(),
     };
   }
 
@@ -77,6 +78,7 @@ export class PlansService {
     const user = await this.deps.auth.currentUser(userId);
     const plan = planLimits(user.plan);
     const stored = await this.deps.files.storedBytes(userId);
+    const account = await this.deps.payments.accountState(userId);
     const used = plan.conversionsPerDay < 0 ? 0 : await this.deps.limiter.used(conversionsPerDay(plan), userId);
     return {
       plan: plan.id,
@@ -90,6 +92,9 @@ export class PlansService {
       retention_hours: plan.retentionHours,
       formats: [...plan.formats],
       batch_size: plan.batchSize,
+      credits: account.credits,
+      period_end: account.periodEnd,
+      renews: account.renews,
     };
   }
 }

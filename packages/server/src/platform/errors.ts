@@ -32,6 +32,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   COMPARE_NOT_AVAILABLE: 422,
   STORAGE_FAILED: 500,
   STORAGE_FULL: 507,
+  PAYMENTS_OFF: 503,
+  INVALID_PLAN: 400,
+  INVALID_PACK: 400,
+  ORDER_FAILED: 502,
+  PAYMENT_VERIFICATION_FAILED: 400,
 };
 
 /** An expected failure with a code the client can act on; services throw it, the error handler answers it. */

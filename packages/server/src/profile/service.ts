@@ -8,6 +8,7 @@ import {
 import type { AuditService } from '../audit/service.js';
 import type { AuthService } from '../auth/service.js';
 import type { FilesService } from '../files/service.js';
+import type { PaymentsService } from '../payments/service.js';
 import { planLimits } from '../plans/catalogue.js';
 import type { Clock } from '../platform/clock.js';
 import { AppError } from '../platform/errors.js';
@@ -26,6 +27,7 @@ export class ProfileService {
       auth: AuthService;
       files: FilesService;
       audit: AuditService;
+      payments: PaymentsService;
       clock: Clock;
     },
   ) {}
@@ -86,7 +88,7 @@ export class ProfileService {
       successfulConversions: totals.successful,
       totalDataProcessed: round(totals.bytes / MB),
       // Credits are sold by the payments feature; until an account buys some, it has none.
-      conversionCredits: 0,
+      conversionCredits: (await this.deps.payments.accountState(userId)).credits,
       recentActivity: recent.logs,
     };
   }

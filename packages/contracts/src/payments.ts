@@ -1,0 +1,94 @@
+import { type Static, Type } from 'typebox';
+import { CURRENCIES, PLAN_IDS } from './plans.js';
+
+const currency = Type.Enum([...CURRENCIES], { default: 'INR' });
+const smallestUnit = Type.Integer({ description: 'in the currency’s smallest unit (paise, cents)' });
+const checkoutUrl = Type.Union([Type.String(), Type.Null()], {
+  description: 'test mode: the server’s own checkout page (“Test mode: no money moves”); null with Razorpay',
+});
+
+/** POST /api/payments/create-order. Any amount or price a client adds is ignored. */
+export const CreateOrderRequest = Type.Object({
+  plan_id: Type.String({ maxLength: 40 }),
+  currency: Type.Optional(currency),
+});
+export type CreateOrderRequest = Static<typeof CreateOrderRequest>;
+
+export const CreateOrderResponse = Type.Object({
+  id: Type.String({ description: 'the order id the checkout pays' }),
+  amount: smallestUnit,
+  currency: Type.Enum([...CURRENCIES]),
+  key_id: Type.Union([Type.String(), Type.Null()], { description: 'Razorpay key id; null in test mode' }),
+  test_mode: Type.Boolean(),
+  checkout_url: checkoutUrl,
+  discount_percent: Type.Integer({ description: 'first-50 discount applied to this order (0 or 50)' }),
+});
+export type CreateOrderResponse = Static<typeof CreateOrderResponse>;
+
+/** POST /api/payments/pay-per-use. Any amount or conversions a client adds is ignored. */
+export const PayPerUseRequest = Type.Object({
+  package_id: Type.String({ maxLength: 40 }),
+  currency: Type.Optional(currency),
+});
+export type PayPerUseRequest = Static<typeof PayPerUseRequest>;
+
+export const PayPerUseResponse = Type.Object({
+  razorpay_key: Type.Union([Type.String(), Type.Null()], { description: 'Razorpay key id; null in test mode' }),
+  amount: smallestUnit,
+  currency: Type.Enum([...CURRENCIES]),
+  order_id: Type.String(),
+  test_mode: Type.Boolean(),
+  checkout_url: checkoutUrl,
+});
+export type PayPerUseResponse = Static<typeof PayPerUseResponse>;
+
+const field = Type.String({ minLength: 1, maxLength: 200 });
+/** The checkout's signed result (Razorpay's or the test-mode page's), as verify and complete-payment take it. */
+export const CheckoutResult = Type.Object({
+  razorpay_order_id: field,
+  razorpay_payment_id: field,
+  razorpay_signature: field,
+});
+export type CheckoutResult = Static<typeof CheckoutResult>;
+
+/** What a verified checkout granted (the same answer when it is verified again). */
+export const PaymentConfirmation = Type.Object({
+  success: Type.Literal(true),
+  kind: Type.Enum(['plan', 'credits']),
+  plan: Type.Union([Type.Enum([...PLAN_IDS]), Type.Null()]),
+  period_end: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  credits: Type.Integer({ description: 'the account’s balance now' }),
+});
+export type PaymentConfirmation = Static<typeof PaymentConfirmation>;
+
+/** One payment in the history, and its receipt. */
+export const PaymentRecord = Type.Object({
+  id: Type.String(),
+  kind: Type.Enum(['plan', 'credits']),
+  item_id: Type.String(),
+  item_name: Type.String(),
+  amount: smallestUnit,
+  regular_amount: smallestUnit,
+  currency: Type.Enum([...CURRENCIES]),
+  order_id: Type.String(),
+  payment_id: Type.String(),
+  test_mode: Type.Boolean(),
+  status: Type.Enum(['paid', 'refunded']),
+  credits: Type.Integer({ description: 'credits the payment added (0 for a plan)' }),
+  created_at: Type.String({ format: 'date-time' }),
+  refunded_amount: Type.Union([smallestUnit, Type.Null()]),
+  refunded_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type PaymentRecord = Static<typeof PaymentRecord>;
+
+/** GET /api/payments/history, newest first. */
+export const PaymentHistory = Type.Object({ payments: Type.Array(PaymentRecord) });
+export type PaymentHistory = Static<typeof PaymentHistory>;
+
+/** POST /api/payments/cancel and /api/payments/resume. */
+export const RenewalState = Type.Object({
+  plan: Type.Enum([...PLAN_IDS]),
+  period_end: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  renews: Type.Boolean(),
+});
+export type RenewalState = Static<typeof RenewalState>;

@@ -1,0 +1,357 @@
+import type {
+  CheckoutResult,
+  CheckoutSettings,
+  CreateOrderResponse,
+  Currency,
+  PaymentConfirmation,
+  PaymentHistory,
+  PaymentRecord,
+  PayPerUseResponse,
+  PlanId,
+  RenewalState,
+} from '@unnest/contracts';
+import type { AuthService } from '../auth/service.js';
+import type { FilesService } from '../files/service.js';
+import { FIRST_50_OFFER, planLimits } from '../plans/catalogue.js';
+import type { Clock } from '../platform/clock.js';
+import { AppError } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
+import type { Mailer } from '../platform/mail.js';
+import {
+  type CatalogueItem,
+  first50Amount,
+  itemOfOrder,
+  purchasablePack,
+  purchasablePlan,
+} from './catalogue-prices.js';
+import type { CheckoutGateway } from './checkout-gateway.js';
+import { receiptMail, renewalReminderMail } from './mail-templates.js';
+import type { OrderRow, PaymentRow, PaymentsRepository, SubscriptionRow } from './repository.js';
+import { checkoutSignatureMatches, webhookSignatureMatches } from './signatures.js';
+import { readWebhookEvent } from './webhook-events.js';
+
+/** An unpaid first-50 order holds its slot this long (a checkout left open). */
+const FIRST_50_HOLD_MS = 30 * 60 * 1000;
+const REMINDER_DAYS = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** One month from `start` (same day next month, as a calendar month). */
+export function oneMonthFrom(start: Date): Date {
+  const end = new Date(start);
+  end.setUTCMonth(end.getUTCMonth() + 1);
+  return end;
+}
+
+/**
+ * Buying plans and credit packs: orders priced from the catalogue, signed checkout results and
+ * webhooks verified before anything is granted, grants exactly once per order, refunds, renewal.
+ */
+export class PaymentsService {
+  constructor(
+    private readonly deps: {
+      repository: PaymentsRepository;
+      /** Undefined when payments are off. */
+      gateway: CheckoutGateway | undefined;
+      auth: AuthService;
+      files: FilesService;
+      mailer: Mailer;
+      clock: Clock;
+      log: Logger;
+      publicUrl: string;
+    },
+  ) {}
+
+  /** How the browser opens a checkout (public). */
+  checkoutSettings(): CheckoutSettings {
+    const gateway = this.deps.gateway;
+    return { mode: gateway?.mode ?? 'off', key_id: gateway?.keyId ?? null };
+  }
+
+  /** First-50 slots still free. */
+  async first50SlotsLeft(): Promise<number> {
+    const holders = await this.deps.repository.first50Holders(this.holdSince());
+    return Math.max(0, FIRST_50_OFFER.slots - holders);
+  }
+
+  /** POST /api/payments/create-order: a month of a plan, first-50 discount decided here. */
+  async createPlanOrder(userId: string, planId: string, currency: Currency): Promise<CreateOrderResponse> {
+    const order = await this.createOrder(userId, purchasablePlan(planId, currency), currency);
+    return {
+      id: order.providerOrderId ?? '',
+      amount: order.amount,
+      currency,
+      key_id: this.gateway().keyId,
+      test_mode: order.testMode,
+      checkout_url: this.checkoutUrl(order),
+      discount_percent: order.first50 ? FIRST_50_OFFER.discountPercent : 0,
+    };
+  }
+
+  /** POST /api/payments/pay-per-use: a credit pack. */
+  async createPackOrder(userId: string, packId: string, currency: Currency): Promise<PayPerUseResponse> {
+    const order = await this.createOrder(userId, purchasablePack(packId, currency), currency);
+    return {
+      razorpay_key: this.gateway().keyId,
+      amount: order.amount,
+      currency,
+      order_id: order.providerOrderId ?? '',
+      test_mode: order.testMode,
+      checkout_url: this.checkoutUrl(order),
+    };
+  }
+
+  /**
+   * verify and complete-payment: the signed checkout result of the caller's own order. Checking it
+   * again (a replay, or after the webhook granted) grants nothing more and answers the same.
+   */
+  async confirmCheckout(userId: string, result: CheckoutResult, via: string): Promise<PaymentConfirmation> {
+    const gateway = this.gateway();
+    const { razorpay_order_id: orderId, razorpay_payment_id: paymentId } = result;
+    if (!checkoutSignatureMatches(gateway.keySecret, orderId, paymentId, result.razorpay_signature)) {
+      throw new AppError('PAYMENT_VERIFICATION_FAILED');
+    }
+    const order = await this.deps.repository.orderByProviderId(orderId);
+    if (!order || order.userId !== userId) throw new AppError('PAYMENT_VERIFICATION_FAILED');
+    const recorded = await this.deps.repository.paymentOfOrder(order.id);
+    if (recorded && recorded.providerPaymentId !== paymentId) throw new AppError('PAYMENT_VERIFICATION_FAILED');
+    if (!recorded)
+      await this.grant(order, {
+        providerPaymentId: paymentId,
+        amount: order.amount,
+        currency: order.currency,
+        verifiedBy: via,
+      });
+    return this.confirmation(userId, order);
+  }
+
+  /** POST /api/payments/webhook: the signature over the raw bytes is checked before anything is read. */
+  async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
+    const gateway = this.gateway();
+    if (!webhookSignatureMatches(gateway.webhookSecret, rawBody, signature)) {
+      throw new AppError('PAYMENT_VERIFICATION_FAILED', { detail: 'Invalid webhook signature' });
+    }
+    const event = readWebhookEvent(rawBody);
+    if (event === 'malformed') throw new AppError('BAD_REQUEST', { detail: 'Malformed webhook event' });
+    if (event === undefined) return;
+    const entity = event.payload.payment.entity;
+    const order = await this.deps.repository.orderByProviderId(entity.order_id);
+    if (!order) {
+      this.deps.log.warn({ event: event.event, orderId: entity.order_id }, 'webhook for an unknown order ignored');
+      return;
+    }
+    if (event.event === 'payment.failed') return this.deps.repository.failOrder(order.id, this.deps.clock.now());
+    if (event.event === 'refund.processed') return this.refund(order, entity.id, event.payload.refund.entity);
+    if (entity.amount !== order.amount || entity.currency !== order.currency) {
+      this.deps.log.warn(
+        { orderId: order.id, amount: entity.amount, currency: entity.currency },
+        'webhook amount differs from the order: nothing granted',
+      );
+      return;
+    }
+    await this.grant(order, {
+      providerPaymentId: entity.id,
+      amount: entity.amount,
+      currency: entity.currency,
+      verifiedBy: `webhook:${event.event}`,
+    });
+  }
+
+  /** Credits, period end and renewal of an account (for /user-subscription and /profile/stats). */
+  async accountState(userId: string): Promise<{ credits: number; periodEnd: string | null; renews: boolean }> {
+    const subscription = await this.deps.repository.subscription(userId);
+    const running = subscription && subscription.endedAt === null ? subscription : undefined;
+    return {
+      credits: await this.deps.repository.balance(userId),
+      periodEnd: running ? running.periodEnd.toISOString() : null,
+      renews: running?.renew ?? false,
+    };
+  }
+
+  /** POST /api/payments/cancel (renew false) and /api/payments/resume (true): the plan stays until its period ends. */
+  async setRenewal(userId: string, renew: boolean): Promise<RenewalState> {
+    const row = await this.deps.repository.setRenew(userId, renew, this.deps.clock.now());
+    if (!row) throw new AppError('NOT_FOUND', { detail: 'You have no bought plan running' });
+    return { plan: row.plan as PlanId, period_end: row.periodEnd.toISOString(), renews: row.renew };
+  }
+
+  async history(userId: string): Promise<PaymentHistory> {
+    const rows = await this.deps.repository.history(userId);
+    return { payments: rows.map(({ payment, order }) => describePayment(payment, order)) };
+  }
+
+  async receipt(userId: string, paymentId: string): Promise<PaymentRecord> {
+    const found = (await this.history(userId)).payments.find((payment) => payment.id === paymentId);
+    if (!found) throw new AppError('NOT_FOUND', { detail: 'Payment not found' });
+    return found;
+  }
+
+  /** Plan expiry job: ends plans whose period is over; their files fall under the Free retention. */
+  async endExpiredPlans(): Promise<number> {
+    const ended = await this.deps.repository.endExpired(this.deps.clock.now());
+    for (const userId of ended) await this.deps.files.applyFreeRetention(userId);
+    if (ended.length > 0) this.deps.log.info({ ended: ended.length }, 'ended expired plans');
+    return ended.length;
+  }
+
+  /** Reminder job: e-mails renewing plans that end within 3 days, once per period. */
+  async sendRenewalReminders(): Promise<number> {
+    const now = this.deps.clock.now();
+    const due = await this.deps.repository.claimReminders(now, new Date(now.getTime() + REMINDER_DAYS * DAY_MS));
+    for (const reminder of due) {
+      try {
+        await this.deps.mailer.send(
+          renewalReminderMail(
+            reminder.email,
+            planLimits(reminder.plan).name,
+            reminder.periodEnd,
+            `${this.deps.publicUrl}/dashboard`,
+          ),
+        );
+      } catch (error) {
+        await this.deps.repository.unclaimReminder(reminder.userId, reminder.periodEnd);
+        throw error;
+      }
+    }
+    return due.length;
+  }
+
+  private gateway(): CheckoutGateway {
+    if (!this.deps.gateway) throw new AppError('PAYMENTS_OFF');
+    return this.deps.gateway;
+  }
+
+  private holdSince(): Date {
+    return new Date(this.deps.clock.now().getTime() - FIRST_50_HOLD_MS);
+  }
+
+  private checkoutUrl(order: OrderRow): string | null {
+    return order.testMode ? `/api/payments/test-checkout/${order.providerOrderId}` : null;
+  }
+
+  private async createOrder(userId: string, item: CatalogueItem, currency: Currency): Promise<OrderRow> {
+    const gateway = this.gateway();
+    await this.deps.auth.currentUser(userId);
+    const now = this.deps.clock.now();
+    const order = await this.deps.repository.createOrder(
+      {
+        userId,
+        kind: item.kind,
+        itemId: item.itemId,
+        currency,
+        regularAmount: item.amount,
+        testMode: gateway.mode === 'test',
+        status: 'creating',
+        createdAt: now,
+        updatedAt: now,
+      },
+      item.amount,
+      item.kind === 'plan'
+        ? { slots: FIRST_50_OFFER.slots, holdSince: this.holdSince(), discountedAmount: first50Amount(item.amount) }
+        : undefined,
+    );
+    try {
+      const created = await gateway.createOrder({
+        amount: order.amount,
+        currency,
+        receipt: order.id,
+        notes: { user_id: userId, kind: item.kind, item_id: item.itemId },
+      });
+      return await this.deps.repository.setProviderOrderId(order.id, created.id, this.deps.clock.now());
+    } catch (error) {
+      await this.deps.repository.failOrder(order.id, this.deps.clock.now());
+      throw error;
+    }
+  }
+
+  /** Grants once (the repository's unique order id decides) and sends the receipt when this call granted. */
+  private async grant(order: OrderRow, payment: Parameters<PaymentsRepository['grant']>[1]): Promise<void> {
+    const item = itemOfOrder(order.kind, order.itemId, order.currency as Currency);
+    const now = this.deps.clock.now();
+    const granted = await this.deps.repository.grant(
+      order,
+      payment,
+      item.credits,
+      (current) => nextPeriod(current, order.itemId, now),
+      now,
+    );
+    if (!granted) return;
+    this.deps.log.info(
+      { orderId: order.id, kind: order.kind, item: order.itemId, via: payment.verifiedBy },
+      'payment granted',
+    );
+    const recorded = await this.deps.repository.paymentOfOrder(order.id);
+    const user = await this.deps.auth.currentUser(order.userId);
+    if (!recorded) return;
+    const mail = receiptMail(
+      user.email,
+      {
+        item: item.name,
+        amount: recorded.amount,
+        currency: recorded.currency,
+        orderId: order.providerOrderId ?? order.id,
+        paymentId: recorded.providerPaymentId,
+        at: recorded.createdAt,
+        testMode: order.testMode,
+      },
+      `${this.deps.publicUrl}/payments/receipts/${recorded.id}`,
+    );
+    // The grant stands whether or not the e-mail goes out; the receipt page has it all.
+    await this.deps.mailer
+      .send(mail)
+      .catch((error: unknown) => this.deps.log.error({ err: error, orderId: order.id }, 'receipt e-mail failed'));
+  }
+
+  private async refund(
+    order: OrderRow,
+    paymentId: string,
+    refund: { id: string; payment_id: string; amount: number },
+  ): Promise<void> {
+    const payment = await this.deps.repository.paymentOfOrder(order.id);
+    if (!payment || payment.providerPaymentId !== paymentId || refund.payment_id !== paymentId) {
+      this.deps.log.warn({ orderId: order.id, refundId: refund.id }, 'refund for a payment not on record ignored');
+      return;
+    }
+    const takenBack = await this.deps.repository.refund(payment, order.kind, refund, this.deps.clock.now());
+    if (takenBack !== undefined)
+      this.deps.log.info({ orderId: order.id, refundId: refund.id, takenBack }, 'refund recorded');
+  }
+
+  private async confirmation(userId: string, order: OrderRow): Promise<PaymentConfirmation> {
+    const state = await this.accountState(userId);
+    return {
+      success: true,
+      kind: order.kind === 'plan' ? 'plan' : 'credits',
+      plan: order.kind === 'plan' ? (order.itemId as PlanId) : null,
+      period_end: order.kind === 'plan' ? state.periodEnd : null,
+      credits: state.credits,
+    };
+  }
+}
+
+/** A month of the same running plan follows its period; any other purchase starts now. */
+function nextPeriod(current: SubscriptionRow | undefined, plan: string, now: Date): { start: Date; end: Date } {
+  const continues = current && current.endedAt === null && current.plan === plan && current.periodEnd > now;
+  const start = continues ? current.periodEnd : now;
+  return { start, end: oneMonthFrom(start) };
+}
+
+function describePayment(payment: PaymentRow, order: OrderRow): PaymentRecord {
+  const currency = order.currency as Currency;
+  return {
+    id: payment.id,
+    kind: order.kind === 'plan' ? 'plan' : 'credits',
+    item_id: order.itemId,
+    item_name: itemOfOrder(order.kind, order.itemId, currency).name,
+    amount: payment.amount,
+    regular_amount: order.regularAmount,
+    currency,
+    order_id: order.providerOrderId ?? order.id,
+    payment_id: payment.providerPaymentId,
+    test_mode: order.testMode,
+    status: payment.refundId ? 'refunded' : 'paid',
+    credits: payment.creditsGranted,
+    created_at: payment.createdAt.toISOString(),
+    refunded_amount: payment.refundedAmount,
+    refunded_at: payment.refundedAt?.toISOString() ?? null,
+  };
+}
