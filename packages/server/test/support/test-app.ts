@@ -11,6 +11,9 @@ import { FakeClock } from './fake-clock.js';
 import { SmtpInbox } from './smtp-inbox.js';
 import { openTestDatabase, type TestDatabase } from './test-database.js';
 
+/** The signing secret test apps use (tests may mint their own tokens with it). */
+export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
+
 /** A running app on a private database, with a fake clock and a real SMTP inbox. */
 export interface TestApp extends BuiltApp {
   clock: FakeClock;
@@ -36,7 +39,7 @@ export async function startTestApp(
   const config = loadConfig({
     DATA_DIR: dataDir,
     SMTP_URL: inbox.url,
-    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    JWT_SECRET,
     WORKERS: '0',
     ...options.env,
   });

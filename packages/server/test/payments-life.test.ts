@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccessTokens } from '../src/auth/access-tokens.js';
+import { users } from '../src/db/schema.js';
+import { call, signedInUser, type TestUser } from './support/api-client.js';
+import { JWT_SECRET, startTestApp, type TestApp, uniqueEmail } from './support/test-app.js';
+
+// Test mode: the default on a local PUBLIC_URL without keys.
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const subscription = async (user: TestUser) =>
+  (await call(t.app, user, 'GET', '/api/payments/user-subscription')).json();
+
+/** Accounts created straight in the database with a signed token (the race needs many, fast). */
+async function manyUsers(count: number): Promise<TestUser[]> {
+  const tokens = new AccessTokens(new TextEncoder().encode(JWT_SECRET));
+  const now = t.clock.now();
+  const rows = await t.database.handle.db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, () => ({
+        email: uniqueEmail('many'),
+        passwordHash: 'unused',
+        emailConfirmedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning();
+  return Promise.all(
+    rows.map(async (row) => {
+      const token = await tokens.sign(
+        { sub: row.id, email: row.email, groups: [], is_premium: false, plan: 'free' },
+        now,
+      );
+      return { id: row.id, email: row.email, auth: { authorization: `Bearer ${token}` } };
+    }),
+  );
+}
+
+/** Pays an order on the test-mode checkout page and follows the redirect's signed result. */
+async function payOnTestCheckout(checkoutUrl: string, outcome: 'pay' | 'decline' = 'pay') {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: checkoutUrl,
+    payload: `outcome=${outcome}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  expect(response.statusCode).toBe(303);
+  return new URL(String(response.headers.location), 'http://localhost');
+}
+
+describe('test mode', () => {
+  it('serves its own labelled checkout whose signed result goes through the same verification', async () => {
+    const plans = (await t.app.inject({ method: 'GET', url: '/api/payments/plans' })).json();
+    expect(plans.checkout).toEqual({ mode: 'test', key_id: null });
+    const user = await signedInUser(t, 'testmode');
+    const order = (
+      await call(t.app, user, 'POST', '/api/payments/pay-per-use', { payload: { package_id: 'medium' } })
+    ).json();
+    expect(order).toMatchObject({ test_mode: true, razorpay_key: null, amount: 79900 });
+    const page = await t.app.inject({ method: 'GET', url: order.checkout_url });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Test mode: no money moves');
+    expect(page.body).toContain('799.00 INR');
+    const back = await payOnTestCheckout(order.checkout_url);
+    expect(back.pathname).toBe('/payments/return');
+    const result = Object.fromEntries(back.searchParams);
+    expect(result).toMatchObject({ kind: 'credits', status: 'paid', razorpay_order_id: order.order_id });
+    const forged = { ...result, razorpay_signature: 'f'.repeat(64) };
+    const refused = await call(t.app, user, 'POST', '/api/payments/complete-payment', { payload: forged });
+    expect(refused.statusCode).toBe(400);
+    const done = await call(t.app, user, 'POST', '/api/payments/complete-payment', { payload: result });
+    expect(done.json().credits).toBe(25);
+    const [payment] = (await call(t.app, user, 'GET', '/api/payments/history')).json().payments;
+    expect(payment.test_mode).toBe(true);
+    const mail = await t.inbox.next(user.email);
+    expect(mail.raw).toContain('Test mode: no money moved.');
+    // A paid order's checkout is closed.
+    expect((await t.app.inject({ method: 'GET', url: order.checkout_url })).statusCode).toBe(404);
+  });
+
+  it('declining closes the order and grants nothing', async () => {
+    const user = await signedInUser(t, 'decline');
+    const order = (
+      await call(t.app, user, 'POST', '/api/payments/pay-per-use', { payload: { package_id: 'small' } })
+    ).json();
+    const back = await payOnTestCheckout(order.checkout_url, 'decline');
+    expect(Object.fromEntries(back.searchParams)).toEqual({ kind: 'credits', status: 'declined' });
+    expect((await t.app.inject({ method: 'GET', url: order.checkout_url })).statusCode).toBe(404);
+    expect((await subscription(user)).credits).toBe(0);
+  });
+});
+
+describe('the first-50 offer', () => {
+  it('hands out exactly 50 discounts to 55 concurrent first purchases; operator plans take no slot', async () => {
+    const before = (await t.app.inject({ method: 'GET', url: '/api/payments/plans' })).json().first_50_users.slots_left;
+    expect(before).toBe(50);
+    const operatorGiven = await signedInUser(t, 'operator');
+    await t.auth.setPlan(operatorGiven.email, 'business');
+    expect((await t.app.inject({ method: 'GET', url: '/api/payments/plans' })).json().first_50_users.slots_left).toBe(
+      50,
+    );
+
+    const buyers = await manyUsers(55);
+    const orders = await Promise.all(
+      buyers.map((buyer) =>
+        call(t.app, buyer, 'POST', '/api/payments/create-order', { payload: { plan_id: 'starter' } }),
+      ),
+    );
+    expect(orders.every((response) => response.statusCode === 200)).toBe(true);
+    const bodies = orders.map((response) => response.json());
+    expect(bodies.filter((order) => order.discount_percent === 50)).toHaveLength(50);
+    expect(new Set(bodies.map((order) => order.amount))).toEqual(new Set([24950, 49900]));
+    expect((await t.app.inject({ method: 'GET', url: '/api/payments/plans' })).json().first_50_users).toMatchObject({
+      slots_left: 0,
+      active: false,
+    });
+    // A slot holder ordering again keeps its discount and takes no second slot.
+    const holder = buyers[bodies.findIndex((order) => order.discount_percent === 50)] as TestUser;
+    const again = await call(t.app, holder, 'POST', '/api/payments/create-order', { payload: { plan_id: 'starter' } });
+    expect(again.json().discount_percent).toBe(50);
+  }, 60_000);
+});
+
+describe('plan life', () => {
+  it('reminds 3 days before the end once, then ends the plan back to Free (fake clock, jobs run twice)', async () => {
+    const user = await signedInUser(t, 'expiry');
+    const order = (
+      await call(t.app, user, 'POST', '/api/payments/create-order', { payload: { plan_id: 'starter' } })
+    ).json();
+    const back = await payOnTestCheckout(order.checkout_url);
+    await call(t.app, user, 'POST', '/api/payments/verify', { payload: Object.fromEntries(back.searchParams) });
+    await t.inbox.next(user.email); // the receipt
+    const state = await subscription(user);
+    expect(state).toMatchObject({ plan: 'starter', renews: true });
+    const end = new Date(state.period_end).getTime();
+    const day = 24 * 60 * 60 * 1000;
+
+    t.clock.advance(end - t.clock.now().getTime() - 4 * day);
+    expect(await t.payments.sendRenewalReminders()).toBe(0);
+    t.clock.advance(1.5 * day);
+    expect(await t.payments.sendRenewalReminders()).toBe(1);
+    expect(await t.payments.sendRenewalReminders()).toBe(0);
+    const reminder = await t.inbox.next(user.email);
+    expect(reminder.raw).toContain('Your Starter plan ends on');
+    expect(await t.payments.endExpiredPlans()).toBe(0);
+
+    t.clock.advance(3 * day);
+    expect(await t.payments.endExpiredPlans()).toBe(1);
+    expect(await t.payments.endExpiredPlans()).toBe(0);
+    expect(await t.auth.currentUser(user.id)).toMatchObject({ plan: 'free' });
+  });
+
+  it('a cancelled plan gets no reminder', async () => {
+    const user = await signedInUser(t, 'cancelled');
+    const order = (
+      await call(t.app, user, 'POST', '/api/payments/create-order', { payload: { plan_id: 'starter' } })
+    ).json();
+    const back = await payOnTestCheckout(order.checkout_url);
+    await call(t.app, user, 'POST', '/api/payments/verify', { payload: Object.fromEntries(back.searchParams) });
+    await call(t.app, user, 'POST', '/api/payments/cancel');
+    const end = new Date((await subscription(user)).period_end).getTime();
+    t.clock.advance(end - t.clock.now().getTime() - 60_000);
+    // Other accounts' plans may be due too; this one must not be among them.
+    await t.payments.sendRenewalReminders();
+    expect(t.inbox.pending(user.email)).toBe(1); // only the receipt
+  });
+});
