@@ -49,6 +49,8 @@ describe('access on every route of the built app', () => {
       .sort();
     expect(openApi).toEqual([
       'GET /api/payments/plans',
+      // Test mode only (the default on a local address): the server's own checkout page.
+      'GET /api/payments/test-checkout/:orderId',
       'GET /health',
       'POST /api/auth/confirm-signup',
       'POST /api/auth/forgot-password',
@@ -59,6 +61,9 @@ describe('access on every route of the built app', () => {
       'POST /api/auth/reset-password',
       'POST /api/auth/signup',
       'POST /api/convert/simple',
+      'POST /api/payments/test-checkout/:orderId',
+      // Razorpay calls it; the signature over the raw body is its proof.
+      'POST /api/payments/webhook',
     ]);
   });
 

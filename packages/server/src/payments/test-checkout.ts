@@ -70,7 +70,7 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}button{font-size:
   private async openOrder(providerOrderId: string): Promise<OrderRow> {
     this.testGateway();
     const order = await this.deps.repository.orderByProviderId(providerOrderId);
-    if (!order || !order.testMode || order.status !== 'created') {
+    if (!order?.testMode || order.status !== 'created') {
       throw new AppError('NOT_FOUND', { detail: 'This test checkout is not open (unknown, paid or declined order)' });
     }
     return order;
