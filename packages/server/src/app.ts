@@ -82,6 +82,11 @@ export interface BuiltApp {
   payments: PaymentsService;
 }
 
+const RAZORPAY_CSP = {
+  scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
+  frameSrc: ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
+};
+
 // Auth bodies are small; features that take uploads raise the limit on their own routes.
 const BODY_LIMIT_BYTES = 1024 * 1024;
 // A client that has not finished its request line and headers by then is dropped (slow headers).
@@ -116,7 +121,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   // Over plain HTTP (a laptop), HSTS and upgrade-insecure-requests would break the site.
   await app.register(helmet, {
     hsts: https,
-    contentSecurityPolicy: { directives: { upgradeInsecureRequests: https ? [] : null } },
+    contentSecurityPolicy: {
+      directives: {
+        upgradeInsecureRequests: https ? [] : null,
+        // Razorpay's checkout is its script plus its frames, allowed only when payments go through it.
+        ...(config.payments.mode === 'razorpay' ? RAZORPAY_CSP : {}),
+      },
+    },
   });
   await app.register(cookie);
   const jwtSecret = jwtSecretFor(config.jwtSecret, config.dataDir, log);

@@ -307,3 +307,13 @@ describe('webhooks', () => {
     expect(retry.json().credits).toBe(10);
   });
 });
+
+describe('the page policy', () => {
+  it('lets Razorpay’s checkout script and frames in when payments go through Razorpay', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/payments/plans' });
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self' https://checkout.razorpay.com");
+    expect(policy).toContain("frame-src 'self' https://api.razorpay.com https://checkout.razorpay.com");
+    expect(response.json().checkout).toEqual({ mode: 'razorpay', key_id: 'rzp_test_stubkey' });
+  });
+});

@@ -4,6 +4,7 @@ import { AuthDialog } from '../auth';
 import { CenteredSpinner } from '../components/centered-spinner';
 import { AuthDialogControl, type AuthMode } from '../lib/auth-dialog-control';
 import { useSession } from '../lib/session';
+import { RazorpayScript } from '../payments';
 import { AppLayout } from './app-layout';
 
 /** The root route: 'Loading...' while the session is restored, then the layout and the auth dialog. */
@@ -22,6 +23,7 @@ export function AppShell() {
   return (
     <AuthDialogControl.Provider value={open}>
       <AppLayout />
+      <RazorpayScript />
       <AuthDialog
         open={dialog.open}
         onClose={close}

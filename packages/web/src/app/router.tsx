@@ -13,6 +13,8 @@ const FilesPage = lazy(() => import('../files/files-page'));
 const AuditPage = lazy(() => import('../audit/audit-page'));
 const DashboardPage = lazy(() => import('../dashboard/dashboard-page'));
 const SettingsPage = lazy(() => import('../settings/settings-page'));
+const PaymentReturnPage = lazy(() => import('../payments/payment-return-page'));
+const ReceiptPage = lazy(() => import('../payments/receipt-page'));
 
 /** `/`: the landing page for visitors, the dashboard for signed-in users. */
 function HomeRoute() {
@@ -39,6 +41,8 @@ export const router = createBrowserRouter([
           { path: 'dashboard', element: <DashboardPage /> },
           { path: 'audit', element: <AuditPage /> },
           { path: 'settings', element: <SettingsPage /> },
+          { path: 'payments/return', element: <PaymentReturnPage /> },
+          { path: 'payments/receipts/:id', element: <ReceiptPage /> },
         ],
       },
       { path: '*', element: <FallbackRedirect /> },

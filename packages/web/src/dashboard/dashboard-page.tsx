@@ -1,7 +1,6 @@
 import History from '@mui/icons-material/History';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import Upgrade from '@mui/icons-material/Upgrade';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -11,21 +10,18 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Plan } from '@unnest/contracts';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { CurrencyToggleState } from '../components/plans/currency-toggle-state';
-import { PaymentsNotice } from '../components/plans/payments-notice';
-import { PlanCards } from '../components/plans/plan-cards';
-import { PlanComparisonTable } from '../components/plans/plan-comparison-table';
 import { QueryError } from '../components/query-error';
 import { StatCard, StatGrid } from '../components/stat-card';
-import { usePlans } from '../lib/api/get-plans';
 import { useProfileStats } from '../lib/api/get-profile-stats';
 import { useSubscription } from '../lib/api/get-subscription';
 import { formatRoundedMegabytes } from '../lib/format-size';
 import { fileSizeText, retentionText } from '../lib/plan-limits';
 import { useSession } from '../lib/session';
+import { PaymentSuccessAlert } from '../payments';
+import { BuyMoreButton } from './buy-more-button';
+import { PlansSection } from './plans-section';
 import { StorageBar } from './storage-bar';
 
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
@@ -49,7 +45,6 @@ export default function DashboardPage() {
   const { user } = useSession();
   const stats = useProfileStats();
   const subscription = useSubscription();
-  const plans = usePlans();
   const sub = subscription.data;
   const dailyLimit = sub?.conversions_limit ?? 0;
   const usedPercent = sub && dailyLimit > 0 ? Math.min(100, (sub.conversions_used / dailyLimit) * 100) : 0;
@@ -83,6 +78,7 @@ export default function DashboardPage() {
         </CardContent>
       </Card>
 
+      <PaymentSuccessAlert />
       {subscription.isError && (
         <QueryError
           error={subscription.error}
@@ -162,11 +158,7 @@ export default function DashboardPage() {
             label="Conversion Credits"
             value={stats.data?.conversionCredits ?? 0}
             loading={stats.isPending}
-            hint={
-              <Button size="small" component={RouterLink} to="/pricing" sx={{ ml: -1 }}>
-                Buy More
-              </Button>
-            }
+            hint={<BuyMoreButton />}
           />
           <StatCard
             label="Success Rate"
@@ -181,49 +173,7 @@ export default function DashboardPage() {
         </StatGrid>
       </Box>
 
-      <Box>
-        <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
-          Choose Your Plan
-        </Typography>
-        {plans.isPending && <Skeleton variant="rounded" height={320} />}
-        {plans.isError && (
-          <QueryError
-            error={plans.error}
-            fallback="Unable to load payment plans. Please refresh the page or try again later."
-            onRetry={() => void plans.refetch()}
-          />
-        )}
-        {plans.data && (
-          <Stack spacing={2.5}>
-            <PaymentsNotice />
-            {plans.data.first_50_users.active && (
-              <Alert severity="success" variant="outlined">
-                The first {plans.data.first_50_users.slots_total} subscribers get{' '}
-                {plans.data.first_50_users.discount_percent}% off their first month automatically:{' '}
-                {plans.data.first_50_users.slots_left} places left.
-              </Alert>
-            )}
-            <CurrencyToggleState initial="INR">
-              {(currency) => (
-                <PlanCards
-                  plans={plans.data.plans}
-                  currency={currency}
-                  current={sub?.plan ?? user?.plan}
-                  action={(plan: Plan) => (
-                    <Button fullWidth variant="outlined" disabled>
-                      {plan.id === (sub?.plan ?? user?.plan) ? 'Your plan' : 'Not available yet'}
-                    </Button>
-                  )}
-                />
-              )}
-            </CurrencyToggleState>
-            <Typography variant="h6" component="h2" sx={{ pt: 1 }}>
-              Feature Comparison
-            </Typography>
-            <PlanComparisonTable plans={plans.data.plans} />
-          </Stack>
-        )}
-      </Box>
+      <PlansSection currentPlan={sub?.plan ?? user?.plan} />
     </Stack>
   );
 }

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
@@ -10,13 +9,13 @@ import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../components/page-header';
 import { CreditPacks } from '../components/plans/credit-packs';
 import { CurrencyToggle } from '../components/plans/currency-toggle';
-import { PaymentsNotice } from '../components/plans/payments-notice';
 import { PlanCards } from '../components/plans/plan-cards';
 import { PlanComparisonTable } from '../components/plans/plan-comparison-table';
 import { QueryError } from '../components/query-error';
 import { usePlans } from '../lib/api/get-plans';
 import { useOpenAuthDialog } from '../lib/auth-dialog-control';
 import { useSession } from '../lib/session';
+import { BuyCreditsDialog, CheckoutModeNotice, First50Banner, UpgradePlanDialog } from '../payments';
 
 /** The pricing page (spec section 2.3), rendered from the server's plan catalogue. */
 export default function PricingPage() {
@@ -24,6 +23,9 @@ export default function PricingPage() {
   const { user } = useSession();
   const openAuthDialog = useOpenAuthDialog();
   const [currency, setCurrency] = useState<Currency>('USD');
+  const [upgrading, setUpgrading] = useState<Plan | null>(null);
+  const [buyingPack, setBuyingPack] = useState<string | null>(null);
+  const mode = plans.data?.checkout.mode ?? 'off';
 
   function action(plan: Plan) {
     if (plan.id === 'free') {
@@ -37,9 +39,16 @@ export default function PricingPage() {
         </Button>
       );
     }
+    if (plan.prices === null) return <Typography color="text.secondary">Priced on request</Typography>;
+    if (mode === 'off') return null;
+    if (user?.plan === plan.id) return <Typography color="text.secondary">Your plan</Typography>;
     return (
-      <Button fullWidth variant={plan.popular ? 'contained' : 'outlined'} disabled>
-        Not available yet
+      <Button
+        fullWidth
+        variant={plan.popular ? 'contained' : 'outlined'}
+        onClick={() => (user ? setUpgrading(plan) : openAuthDialog('signin'))}
+      >
+        Upgrade to {plan.name}
       </Button>
     );
   }
@@ -61,23 +70,28 @@ export default function PricingPage() {
       )}
       {plans.data && (
         <Stack spacing={4}>
-          <PaymentsNotice />
-          {plans.data.first_50_users.active && (
-            <Alert severity="success" variant="outlined">
-              Launch offer: the first {plans.data.first_50_users.slots_total} subscribers get{' '}
-              {plans.data.first_50_users.discount_percent}% off their first month,{' '}
-              {plans.data.first_50_users.slots_left} places left.
-            </Alert>
-          )}
+          <CheckoutModeNotice mode={mode} />
+          <First50Banner />
           <PlanCards plans={plans.data.plans} currency={currency} action={action} current={user?.plan} />
           <Box>
-            <Typography variant="h5" component="h2" gutterBottom>
-              Pay per use
-            </Typography>
+            <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 1 }}>
+              <Typography variant="h5" component="h2">
+                Pay per use
+              </Typography>
+              {mode !== 'off' && (
+                <Button variant="contained" color="secondary" onClick={() => setBuyingPack('small')}>
+                  Buy Conversions
+                </Button>
+              )}
+            </Box>
             <Typography color="text.secondary" sx={{ mb: 2 }}>
               Credit packs for occasional big jobs. Credits never expire.
             </Typography>
-            <CreditPacks packs={plans.data.credit_packs} currency={currency} />
+            <CreditPacks
+              packs={plans.data.credit_packs}
+              currency={currency}
+              onBuy={mode === 'off' ? undefined : (pack) => setBuyingPack(pack.id)}
+            />
           </Box>
           <Box>
             <Typography variant="h5" component="h2" gutterBottom>
@@ -85,6 +99,23 @@ export default function PricingPage() {
             </Typography>
             <PlanComparisonTable plans={plans.data.plans} />
           </Box>
+          <UpgradePlanDialog
+            plan={upgrading}
+            onClose={() => setUpgrading(null)}
+            currency={currency}
+            mode={mode}
+            offer={plans.data.first_50_users}
+          />
+          {buyingPack && (
+            <BuyCreditsDialog
+              open
+              onClose={() => setBuyingPack(null)}
+              packs={plans.data.credit_packs}
+              currency={currency}
+              mode={mode}
+              initialPack={buyingPack}
+            />
+          )}
         </Stack>
       )}
     </>

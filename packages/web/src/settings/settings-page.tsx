@@ -8,13 +8,13 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { DEFAULT_SETTINGS, type UserSettings } from '@unnest/contracts';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { useThemeMode } from '../app/theme-mode';
 import { ARRAY_CHOICES, DELIMITER_CHOICES } from '../components/conversion-choices';
 import { LabelledSelect } from '../components/labelled-select';
 import { PageHeader } from '../components/page-header';
 import { useSettings } from '../lib/api/get-settings';
 import { errorText } from '../lib/api-error';
+import { ManageSubscription } from '../payments';
 import { AccountInformation } from './account-information';
 import { useUpdateSettings } from './api/update-settings';
 import { DeleteAccountDialog } from './delete-account-dialog';
@@ -174,6 +174,9 @@ export default function SettingsPage() {
         </Box>
 
         <AccountInformation />
+        <Section title="Manage Subscription" subtitle="Your plan, its renewal and your conversion credits.">
+          <ManageSubscription />
+        </Section>
 
         {save.isError && (
           <Alert severity="error">{errorText(save.error, 'Failed to save settings. Please try again.')}</Alert>
@@ -182,9 +185,6 @@ export default function SettingsPage() {
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
           <Button variant="contained" onClick={submit} disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Settings'}
-          </Button>
-          <Button variant="outlined" component={RouterLink} to="/dashboard">
-            Manage Subscription
           </Button>
           <Box sx={{ flexGrow: 1 }} />
           <Button color="error" variant="outlined" onClick={() => setDeleting(true)}>

@@ -8,8 +8,9 @@ import Typography from '@mui/material/Typography';
 import type { CreditPack, Currency } from '@unnest/contracts';
 import { priceText } from '../../lib/plan-limits';
 
-/** Pay-per-use credit packs from the catalogue; buying waits for payments to exist. */
-export function CreditPacks({ packs, currency }: { packs: CreditPack[]; currency: Currency }) {
+/** Pay-per-use credit packs from the catalogue; `onBuy` (absent when buying is off) opens the purchase. */
+export function CreditPacks(props: { packs: CreditPack[]; currency: Currency; onBuy?: (pack: CreditPack) => void }) {
+  const { packs, currency, onBuy } = props;
   return (
     <Box
       sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}
@@ -34,9 +35,11 @@ export function CreditPacks({ packs, currency }: { packs: CreditPack[]; currency
                 Save {pack.savings_percent}%
               </Typography>
             )}
-            <Button fullWidth variant="outlined" disabled sx={{ mt: 2 }}>
-              Buy {pack.conversions} Credits
-            </Button>
+            {onBuy && (
+              <Button fullWidth variant="outlined" sx={{ mt: 2 }} onClick={() => onBuy(pack)}>
+                Buy {pack.conversions} Credits
+              </Button>
+            )}
           </CardContent>
         </Card>
       ))}

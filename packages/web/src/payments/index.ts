@@ -1,0 +1,10 @@
+// What the payments feature offers the rest of the app (pricing, dashboard, settings, the router
+// and the app shell); everything else in this folder is its own.
+export { BuyCreditsDialog } from './buy-credits-dialog';
+export { CheckoutModeNotice } from './checkout-mode-notice';
+export { First50Banner } from './first50-banner';
+export { ManageSubscription } from './manage-subscription';
+export { PaymentHistory } from './payment-history';
+export { PaymentSuccessAlert } from './payment-success-alert';
+export { RazorpayScript } from './razorpay-script';
+export { UpgradePlanDialog } from './upgrade-plan-dialog';

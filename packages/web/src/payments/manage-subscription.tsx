@@ -1,0 +1,52 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { useSubscription } from '../lib/api/get-subscription';
+import { errorText } from '../lib/api-error';
+import { useSetRenewal } from './api/set-renewal';
+
+/**
+ * Settings' Manage Subscription: the bought plan, until when it runs, and cancel or resume renewal
+ * (the plan stays until its period ends either way). Without a bought plan: a way to the plans.
+ */
+export function ManageSubscription() {
+  const subscription = useSubscription();
+  const renewal = useSetRenewal();
+  const sub = subscription.data;
+  if (!sub) return null;
+  const until = sub.period_end ? new Date(sub.period_end).toLocaleDateString() : null;
+  return (
+    <Stack spacing={1.5}>
+      <Typography>
+        {until
+          ? `${sub.plan_name} plan until ${until}. ${
+              sub.renews
+                ? 'We e-mail you 3 days before it ends so you can buy the next month.'
+                : 'Renewal is cancelled: the plan ends then and you go back to Free.'
+            }`
+          : `${sub.plan_name} plan.`}{' '}
+        Conversion credits: {sub.credits}.
+      </Typography>
+      {renewal.isError && (
+        <Alert severity="error">{errorText(renewal.error, 'Failed to change renewal. Please try again.')}</Alert>
+      )}
+      <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap' }}>
+        {until && (
+          <Button
+            variant="outlined"
+            color={sub.renews ? 'warning' : 'primary'}
+            onClick={() => renewal.mutate(!sub.renews)}
+            disabled={renewal.isPending}
+          >
+            {sub.renews ? 'Cancel Renewal' : 'Resume Renewal'}
+          </Button>
+        )}
+        <Button variant="outlined" component={RouterLink} to="/dashboard">
+          Plans and payments
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

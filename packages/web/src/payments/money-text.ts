@@ -1,0 +1,6 @@
+import { priceText } from '../lib/plan-limits';
+
+/** An amount in the currency's smallest unit (as the API gives it) as a price. */
+export function moneyText(amount: number, currency: 'INR' | 'USD'): string {
+  return priceText(amount / 100, currency);
+}
