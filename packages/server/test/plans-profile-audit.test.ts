@@ -38,7 +38,7 @@ describe('GET /api/payments/plans', () => {
       currency: 'INR',
       prices: { INR: 2499, USD: 29 },
       original_price: 2499,
-      price: 1250,
+      price: 1249.5,
       formats: ['csv', 'xlsx', 'tsv', 'json'],
     });
     expect(body.first_50_users).toEqual({

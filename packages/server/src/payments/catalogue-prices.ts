@@ -1,5 +1,5 @@
 import type { Currency } from '@unnest/contracts';
-import { CREDIT_PACKS, FIRST_50_OFFER, PLAN_CATALOGUE } from '../plans/catalogue.js';
+import { CREDIT_PACKS, PLAN_CATALOGUE, smallestUnit } from '../plans/catalogue.js';
 import { AppError } from '../platform/errors.js';
 
 /** What an order buys and for how much, taken from the catalogue alone. */
@@ -11,16 +11,6 @@ export interface CatalogueItem {
   amount: number;
   /** Conversions a pack adds (0 for a plan). */
   credits: number;
-}
-
-/** Whole units (499, 4.99) to the smallest unit (49900, 499), without float residue. */
-export function smallestUnit(price: number): number {
-  return Math.round(price * 100);
-}
-
-/** The first-50 price of an amount (half of it, rounded to the smallest unit). */
-export function first50Amount(amount: number): number {
-  return Math.round((amount * (100 - FIRST_50_OFFER.discountPercent)) / 100);
 }
 
 /** A plan one can buy online (priced, not Free); throws INVALID_PLAN otherwise. */

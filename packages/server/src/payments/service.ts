@@ -12,18 +12,12 @@ import type {
 } from '@unnest/contracts';
 import type { AuthService } from '../auth/service.js';
 import type { FilesService } from '../files/service.js';
-import { FIRST_50_OFFER, planLimits } from '../plans/catalogue.js';
+import { FIRST_50_OFFER, first50Amount, planLimits } from '../plans/catalogue.js';
 import type { Clock } from '../platform/clock.js';
 import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Mailer } from '../platform/mail.js';
-import {
-  type CatalogueItem,
-  first50Amount,
-  itemOfOrder,
-  purchasablePack,
-  purchasablePlan,
-} from './catalogue-prices.js';
+import { type CatalogueItem, itemOfOrder, purchasablePack, purchasablePlan } from './catalogue-prices.js';
 import type { CheckoutGateway } from './checkout-gateway.js';
 import { receiptMail, renewalReminderMail } from './mail-templates.js';
 import type { OrderRow, PaymentRow, PaymentsRepository, SubscriptionRow } from './repository.js';

@@ -139,6 +139,16 @@ function pack(
 /** The first 50 paying accounts get this discount on their first month, automatically. */
 export const FIRST_50_OFFER = { slots: 50, discountPercent: 50 } as const;
 
+/** Whole units (499, 4.99) to the currency's smallest unit (49900, 499), without float residue. */
+export function smallestUnit(price: number): number {
+  return Math.round(price * 100);
+}
+
+/** The first-50 price of an amount in the smallest unit (half of it, rounded to the smallest unit). */
+export function first50Amount(amount: number): number {
+  return Math.round((amount * (100 - FIRST_50_OFFER.discountPercent)) / 100);
+}
+
 /** The limits of a plan; unknown ids (a plan removed from the catalogue) get the free plan's. */
 export function planLimits(id: string): PlanLimits {
   const free = PLAN_CATALOGUE[0] as PlanLimits;

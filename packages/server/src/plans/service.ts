@@ -6,10 +6,12 @@ import type { RateLimiter } from '../platform/rate-limiter.js';
 import {
   CREDIT_PACKS,
   FIRST_50_OFFER,
+  first50Amount,
   PLAN_CATALOGUE,
   type PlanLimits,
   planFeatures,
   planLimits,
+  smallestUnit,
 } from './catalogue.js';
 import { conversionsPerDay } from './quotas.js';
 
@@ -17,10 +19,9 @@ const GB = 1024 ** 3;
 
 function describePlan(plan: PlanLimits, offerActive: boolean): Plan {
   const regular = plan.prices?.INR ?? null;
+  // The same rounding as the order the server creates, so the card shows what the checkout charges.
   const discounted =
-    regular !== null && offerActive && regular > 0
-      ? Math.round((regular * (100 - FIRST_50_OFFER.discountPercent)) / 100)
-      : regular;
+    regular !== null && offerActive && regular > 0 ? first50Amount(smallestUnit(regular)) / 100 : regular;
   return {
     id: plan.id,
     name: plan.name,

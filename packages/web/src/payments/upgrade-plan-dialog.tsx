@@ -42,9 +42,9 @@ export function UpgradePlanDialog(props: {
           </Typography>
           {offer.active && (
             <Typography color="success.main">
-              Launch offer: while places last, your first month is {offer.discount_percent}% off (
-              {priceText(Math.round(regular * (100 - offer.discount_percent)) / 100, currency)}). The checkout shows the
-              exact amount.
+              Launch offer: while places last, your first month is {offer.discount_percent}% off
+              {currency === 'INR' && plan.price !== null ? ` (${priceText(plan.price, 'INR')})` : ''}. The checkout
+              shows the exact amount.
             </Typography>
           )}
           <Typography component="ul" variant="body2" sx={{ m: 0, pl: 2.5 }}>

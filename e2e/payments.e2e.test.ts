@@ -1,0 +1,119 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.js';
+import { inspectBothThemes } from './support/screenshots.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+// The server runs as `npm start` does, on a local address without keys: payments in test mode.
+const EMAIL = `e2e-payments-${Date.now().toString(36)}@example.com`;
+const PASSWORD = 'correct horse battery';
+
+let server: TestServer;
+let context: BrowserContext;
+let closeBrowser: () => Promise<void>;
+let page: Page;
+
+async function postJson(url: string, body: object): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/** Pays on the server's own test-mode checkout page and waits for the dashboard's success message. */
+async function payOnTestCheckout(): Promise<void> {
+  await page.waitForURL(/\/api\/payments\/test-checkout\//);
+  await page.getByText('Test mode: no money moves').waitFor();
+  await page.getByRole('button', { name: 'Pay (test)' }).click();
+  await page.waitForURL(/\/dashboard\?payment=success/);
+}
+
+describe('buying in test mode in a real browser', () => {
+  beforeAll(async () => {
+    server = await startTestServer();
+    expect((await postJson(`${server.url}/api/auth/signup`, { email: EMAIL, password: PASSWORD })).status).toBe(201);
+    const mail = await server.inbox.next(EMAIL);
+    const confirm = await postJson(`${server.url}/api/auth/confirm-signup`, {
+      email: EMAIL,
+      confirmation_code: mail.code,
+    });
+    expect(confirm.status).toBe(200);
+    ({ context, close: closeBrowser } = await launchBrowser());
+    context.setDefaultTimeout(15_000);
+    page = await context.newPage();
+  }, 90_000);
+
+  afterAll(async () => {
+    await closeBrowser?.();
+    await server?.stop();
+  });
+
+  it('signs in', async () => {
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(EMAIL);
+    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+    // Test mode loads no provider script.
+    expect(await page.locator('script[src*="razorpay"]').count()).toBe(0);
+  });
+
+  it('buys a credit pack from Buy More and sees the balance', async () => {
+    await page.getByText('Test mode: no money moves').first().waitFor();
+    await page.getByText(/50 of 50 places left/).waitFor();
+    await page.getByRole('button', { name: 'Buy More' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Buy Credits' });
+    await dialog.getByText('Credits never expire.', { exact: false }).waitFor();
+    expect(await dialog.getByRole('radio', { name: /Small Pack/ }).isChecked()).toBe(true);
+    await inspectBothThemes(page, 'buy-credits-dialog');
+    await dialog.getByRole('button', { name: 'Buy 10 Credits' }).click();
+    await payOnTestCheckout();
+    await page.getByText('Payment successful. Your balance is now 10 conversion credits.').waitFor();
+    const creditsCard = page.getByText('Conversion Credits', { exact: true }).locator('xpath=..');
+    await creditsCard.getByText('10', { exact: true }).waitFor();
+  });
+
+  it('lists the payment with a receipt marked test mode', async () => {
+    const history = page.getByRole('table', { name: 'Payment history' });
+    await history.getByText(/Small Pack \(10 conversion credits\) \(test mode\)/).waitFor();
+    await history.getByRole('link', { name: 'View receipt' }).click();
+    await page.waitForURL(/\/payments\/receipts\//);
+    await page.getByText('Test mode: no money moves').waitFor();
+    await page.getByText(/^pay_test_/).waitFor();
+    await inspectBothThemes(page, 'receipt');
+    const receipt = await server.inbox.next(EMAIL);
+    expect(receipt.raw).toContain('Test mode: no money moved.');
+  });
+
+  it('upgrades to Professional in test mode, then converts to XLSX', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('button', { name: 'Upgrade to Professional' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upgrade Your Plan' });
+    await dialog.getByText(/Launch offer/).waitFor();
+    await inspectBothThemes(page, 'upgrade-plan-dialog');
+    await dialog.getByRole('button', { name: 'Upgrade to Professional' }).click();
+    await page.getByText('₹1,249.50').waitFor();
+    await payOnTestCheckout();
+    await page.getByText(/Payment successful\. You are on the Professional plan until/).waitFor();
+    await page.getByText(/49 of 50 places left/).waitFor();
+
+    await page.getByRole('link', { name: 'Convert', exact: true }).click();
+    await page.getByLabel('Output format').click();
+    await page.getByRole('option', { name: 'Excel (XLSX)', exact: true }).click();
+    await page.getByTestId('file-input').setInputFiles({
+      name: 'people.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('[{"id": 1, "name": "Ada"}, {"id": 2, "name": "Grace"}]'),
+    });
+    await page.getByText('people.json').first().waitFor();
+    await page.getByRole('button', { name: 'Convert JSON File' }).click();
+    await page.getByRole('button', { name: 'Download XLSX' }).waitFor();
+  });
+
+  it('cancels and resumes renewal from Settings', async () => {
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await page.getByRole('button', { name: 'Cancel Renewal' }).click();
+    await page.getByText(/Renewal is cancelled/).waitFor();
+    await page.getByRole('button', { name: 'Resume Renewal' }).click();
+    await page.getByText(/We e-mail you 3 days before it ends/).waitFor();
+  });
+});
