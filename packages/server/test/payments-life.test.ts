@@ -172,3 +172,24 @@ describe('plan life', () => {
     expect(t.inbox.pending(user.email)).toBe(1); // only the receipt
   });
 });
+
+describe('spending credits', () => {
+  it('50 concurrent spends on 10 credits spend exactly 10; giving back restores one each', async () => {
+    const user = await signedInUser(t, 'spender');
+    const order = (
+      await call(t.app, user, 'POST', '/api/payments/pay-per-use', { payload: { package_id: 'small' } })
+    ).json();
+    const back = await payOnTestCheckout(order.checkout_url);
+    await call(t.app, user, 'POST', '/api/payments/complete-payment', {
+      payload: Object.fromEntries(back.searchParams),
+    });
+    expect((await subscription(user)).credits).toBe(10);
+    const taken = await Promise.all(Array.from({ length: 50 }, () => t.payments.takeCredit(user.id)));
+    const spent = taken.filter((giveBack) => giveBack !== undefined);
+    expect(spent).toHaveLength(10);
+    expect((await subscription(user)).credits).toBe(0);
+    await spent[0]?.();
+    await spent[0]?.();
+    expect((await subscription(user)).credits).toBe(1);
+  });
+});

@@ -201,6 +201,28 @@ export class PaymentsRepository {
     });
   }
 
+  /**
+   * Spends one credit if the account has one, in one statement: the row lock makes concurrent spends
+   * queue, and `balance > 0` (with the table's check) keeps the balance from going negative.
+   * Returns whether a credit was spent.
+   */
+  async spendCredit(userId: string, now: Date): Promise<boolean> {
+    const spent = await this.db
+      .update(creditBalances)
+      .set({ balance: sql`${creditBalances.balance} - 1`, updatedAt: now })
+      .where(and(eq(creditBalances.userId, userId), gt(creditBalances.balance, 0)))
+      .returning({ balance: creditBalances.balance });
+    return spent.length === 1;
+  }
+
+  /** Gives back one credit spent on a conversion that failed. */
+  async giveBackCredit(userId: string, now: Date): Promise<void> {
+    await this.db
+      .update(creditBalances)
+      .set({ balance: sql`${creditBalances.balance} + 1`, updatedAt: now })
+      .where(eq(creditBalances.userId, userId));
+  }
+
   async balance(userId: string): Promise<number> {
     const [row] = await this.db.select().from(creditBalances).where(eq(creditBalances.userId, userId));
     return row?.balance ?? 0;

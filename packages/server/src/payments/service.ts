@@ -161,6 +161,20 @@ export class PaymentsService {
     };
   }
 
+  /**
+   * Spends one credit on a conversion the plan does not include, atomically, before it starts.
+   * Returns the function that gives it back if the conversion fails, or undefined when none is left.
+   */
+  async takeCredit(userId: string): Promise<(() => Promise<void>) | undefined> {
+    if (!(await this.deps.repository.spendCredit(userId, this.deps.clock.now()))) return undefined;
+    let givenBack = false;
+    return async () => {
+      if (givenBack) return;
+      givenBack = true;
+      await this.deps.repository.giveBackCredit(userId, this.deps.clock.now());
+    };
+  }
+
   /** POST /api/payments/cancel (renew false) and /api/payments/resume (true): the plan stays until its period ends. */
   async setRenewal(userId: string, renew: boolean): Promise<RenewalState> {
     const row = await this.deps.repository.setRenew(userId, renew, this.deps.clock.now());
