@@ -157,6 +157,20 @@ describe('plan life', () => {
     expect(await t.auth.currentUser(user.id)).toMatchObject({ plan: 'free' });
   });
 
+  it('an operator’s plan given meanwhile outlives the bought one', async () => {
+    const user = await signedInUser(t, 'operator-after');
+    const order = (
+      await call(t.app, user, 'POST', '/api/payments/create-order', { payload: { plan_id: 'starter' } })
+    ).json();
+    const back = await payOnTestCheckout(order.checkout_url);
+    await call(t.app, user, 'POST', '/api/payments/verify', { payload: Object.fromEntries(back.searchParams) });
+    await t.auth.setPlan(user.email, 'enterprise');
+    const end = new Date((await subscription(user)).period_end).getTime();
+    t.clock.advance(end - t.clock.now().getTime() + 1000);
+    await t.payments.endExpiredPlans();
+    expect(await t.auth.currentUser(user.id)).toMatchObject({ plan: 'enterprise' });
+  });
+
   it('a cancelled plan gets no reminder', async () => {
     const user = await signedInUser(t, 'cancelled');
     const order = (

@@ -194,7 +194,12 @@ export class PaymentsRepository {
           .set({ periodEnd: now, endedAt: now, renew: false, updatedAt: now })
           .where(and(eq(subscriptions.userId, payment.userId), eq(subscriptions.orderId, payment.orderId)))
           .returning();
-        if (ended) await tx.update(users).set({ plan: 'free', updatedAt: now }).where(eq(users.id, payment.userId));
+        if (ended) {
+          await tx
+            .update(users)
+            .set({ plan: 'free', updatedAt: now })
+            .where(and(eq(users.id, payment.userId), eq(users.plan, ended.plan)));
+        }
       }
       await tx.update(payments).set({ creditsTakenBack: takenBack }).where(eq(payments.id, payment.id));
       return takenBack;
@@ -253,17 +258,27 @@ export class PaymentsRepository {
       .orderBy(desc(payments.createdAt));
   }
 
-  /** Ends every plan whose period is over (back to Free); returns the accounts ended by this call. */
+  /**
+   * Ends every plan whose period is over. The account goes back to Free unless an operator has since
+   * given it another plan; returns the accounts that went back to Free in this call.
+   */
   async endExpired(now: Date): Promise<string[]> {
     return this.db.transaction(async (tx) => {
       const ended = await tx
         .update(subscriptions)
         .set({ endedAt: now, updatedAt: now })
         .where(and(isNull(subscriptions.endedAt), lte(subscriptions.periodEnd, now)))
-        .returning({ userId: subscriptions.userId });
-      const ids = ended.map((row) => row.userId);
-      if (ids.length > 0) await tx.update(users).set({ plan: 'free', updatedAt: now }).where(inArray(users.id, ids));
-      return ids;
+        .returning({ userId: subscriptions.userId, plan: subscriptions.plan });
+      const toFree: string[] = [];
+      for (const row of ended) {
+        const changed = await tx
+          .update(users)
+          .set({ plan: 'free', updatedAt: now })
+          .where(and(eq(users.id, row.userId), eq(users.plan, row.plan)))
+          .returning({ id: users.id });
+        if (changed.length > 0) toFree.push(row.userId);
+      }
+      return toFree;
     });
   }
 
