@@ -62,7 +62,12 @@ describe('the web app in a real browser', () => {
     await inspectBothThemes(page, 'landing');
     await page.goto(`${server.url}/pricing`);
     await page.getByText('Compare plans').waitFor();
-    expect(await page.getByRole('button', { name: 'Not available yet' }).first().isDisabled()).toBe(true);
+    // Signed out, the Buy Credits dialog opens and asks to sign in first (spec 2.3).
+    await page.getByRole('button', { name: 'Buy Conversions' }).click();
+    const buy = page.getByRole('dialog', { name: 'Buy Credits' });
+    expect(await buy.getByRole('button', { name: 'Sign In Required' }).isDisabled()).toBe(true);
+    await buy.getByRole('button', { name: 'Close' }).click();
+    await buy.waitFor({ state: 'hidden' });
     await inspectBothThemes(page, 'pricing');
   });
 
