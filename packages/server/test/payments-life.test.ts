@@ -36,6 +36,7 @@ async function manyUsers(count: number): Promise<TestUser[]> {
     rows.map(async (row) => {
       const token = await tokens.sign(
         { sub: row.id, email: row.email, groups: [], is_premium: false, plan: 'free' },
+        row.sessionEpoch,
         now,
       );
       return { id: row.id, email: row.email, auth: { authorization: `Bearer ${token}` } };
