@@ -84,6 +84,23 @@ describe('buying in test mode in a real browser', () => {
     expect(receipt.raw).toContain('Test mode: no money moved.');
   });
 
+  it('spends one credit on an XLSX conversion the Free plan does not include', async () => {
+    await page.getByRole('link', { name: 'Convert', exact: true }).click();
+    await page.getByLabel('Output format').click();
+    await page.getByRole('option', { name: 'Excel (XLSX) (1 credit)', exact: true }).click();
+    await page.getByTestId('file-input').setInputFiles({
+      name: 'credit.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('[{"id": 1, "name": "Ada"}]'),
+    });
+    await page.getByText('credit.json').first().waitFor();
+    await page.getByRole('button', { name: 'Convert JSON File' }).click();
+    await page.getByRole('button', { name: 'Download XLSX' }).waitFor();
+    await page.goto(`${server.url}/dashboard`);
+    const creditsCard = page.getByText('Conversion Credits', { exact: true }).locator('xpath=..');
+    await creditsCard.getByText('9', { exact: true }).waitFor();
+  });
+
   it('upgrades to Professional in test mode, then converts to XLSX', async () => {
     await page.goto(`${server.url}/dashboard`);
     await page.getByRole('button', { name: 'Upgrade to Professional' }).click();
@@ -91,7 +108,9 @@ describe('buying in test mode in a real browser', () => {
     await dialog.getByText(/Launch offer/).waitFor();
     await inspectBothThemes(page, 'upgrade-plan-dialog');
     await dialog.getByRole('button', { name: 'Upgrade to Professional' }).click();
-    await page.getByText('₹1,249.50').waitFor();
+    // The checkout charges the first-50 price the plan card showed.
+    await page.waitForURL(/\/api\/payments\/test-checkout\//);
+    await page.getByText('1,249.50 INR').waitFor();
     await payOnTestCheckout();
     await page.getByText(/Payment successful\. You are on the Professional plan until/).waitFor();
     await page.getByText(/49 of 50 places left/).waitFor();

@@ -18,6 +18,7 @@ import { bearerAuthenticator } from './auth/request-auth.js';
 import { authRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
 import type { Config } from './config.js';
+import { ConversionAllowance } from './convert/conversion-allowance.js';
 import { convertRoutes } from './convert/routes.js';
 import { ConvertService } from './convert/service.js';
 import type { DatabaseHandle } from './db/database.js';
@@ -222,6 +223,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     profile,
     analysis,
     limiter,
+    allowance: new ConversionAllowance({ limiter, payments }),
     pool: conversionPool,
     clock,
     log,

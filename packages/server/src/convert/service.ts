@@ -1,10 +1,16 @@
-import { CONVERSION_TEXTS, type ConversionResult, QUICK_CONVERT_MAX_BYTES, type UserSettings } from '@unnest/contracts';
+import {
+  CONVERSION_TEXTS,
+  type ConversionResult,
+  OUTPUT_FORMATS,
+  QUICK_CONVERT_MAX_BYTES,
+  type UserSettings,
+} from '@unnest/contracts';
 import { ConversionError } from '@unnest/engine';
 import type { AnalysisService } from '../analysis/service.js';
 import type { AuditService } from '../audit/service.js';
 import type { FileSlot, FilesService } from '../files/service.js';
 import { fileSizeLimitBytes, type PlanLimits, retentionMs, storageLimitBytes } from '../plans/catalogue.js';
-import { conversionsPerDay, QUICK_CONVERSIONS } from '../plans/quotas.js';
+import { QUICK_CONVERSIONS } from '../plans/quotas.js';
 import type { PlansService } from '../plans/service.js';
 import { limitBytes } from '../platform/byte-limit.js';
 import { addressSubject } from '../platform/client-address.js';
@@ -18,6 +24,7 @@ import type { Logger } from '../platform/logger.js';
 import { primed } from '../platform/primed-stream.js';
 import type { RateLimiter } from '../platform/rate-limiter.js';
 import type { ProfileService } from '../profile/service.js';
+import type { Allowance, ConversionAllowance } from './conversion-allowance.js';
 import { csvToJsonEnvelope } from './json-envelope.js';
 import { type InputFormat, inputFormatOf, type OptionFields, type ResolvedOptions, resolveOptions } from './options.js';
 
@@ -85,6 +92,8 @@ export class ConvertService {
       /** Premium accounts' JSON conversions carry its report. */
       analysis: AnalysisService;
       limiter: RateLimiter;
+      /** What pays for a signed-in conversion: the plan, or a conversion credit. */
+      allowance: ConversionAllowance;
       /** Runs the engine off the HTTP thread. */
       pool: ConversionPool;
       clock: Clock;
@@ -148,9 +157,15 @@ export class ConvertService {
   ): Promise<ConversionResult> {
     const started = this.deps.clock.now().getTime();
     const input = inputFormatOf(upload.filename);
-    const { plan, settings, options, release, remainingStorage } = await this.prepare(userId, fields, input);
-    const maxBytes = Math.min(fileSizeLimitBytes(plan), remainingStorage);
-    const tooLarge = () => this.tooLarge(plan, remainingStorage);
+    const { plan, settings, options, allowance, remainingStorage } = await this.prepare(
+      userId,
+      fields,
+      input,
+      upload.declaredBytes,
+    );
+    const { release } = allowance;
+    const maxBytes = Math.min(allowance.maxFileBytes, remainingStorage);
+    const tooLarge = () => this.tooLarge(plan, remainingStorage, allowance);
     let slot: FileSlot | undefined;
     let originalSize = 0;
     const counted = { bytes: 0 };
@@ -243,9 +258,10 @@ export class ConvertService {
     signal: AbortSignal,
   ): Promise<ConvertedStream> {
     const started = this.deps.clock.now().getTime();
-    const { plan, options, release } = await this.prepare(userId, fields, 'json');
-    const maxBytes = fileSizeLimitBytes(plan);
-    const tooLarge = () => this.tooLarge(plan, Number.POSITIVE_INFINITY);
+    const { plan, options, allowance } = await this.prepare(userId, fields, 'json', upload.declaredBytes);
+    const { release } = allowance;
+    const maxBytes = allowance.maxFileBytes;
+    const tooLarge = () => this.tooLarge(plan, Number.POSITIVE_INFINITY, allowance);
     const counted = { bytes: 0 };
     try {
       if (upload.declaredBytes !== undefined && upload.declaredBytes > maxBytes) throw tooLarge();
@@ -291,8 +307,16 @@ export class ConvertService {
     if (csv.trim() === '') throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyCsvText });
     const plan = await this.deps.plans.limitsFor(userId);
     const bytes = Buffer.from(csv, 'utf8');
-    if (bytes.length > fileSizeLimitBytes(plan)) throw this.tooLarge(plan, Number.POSITIVE_INFINITY);
-    const release = counted ? await this.acquireConversion(userId, plan) : async () => {};
+    const allowance = counted
+      ? await this.deps.allowance.take(userId, plan, {
+          size: { bytes: bytes.length, refusal: this.overPlanSize(plan) },
+        })
+      : { maxFileBytes: fileSizeLimitBytes(plan), release: async () => {}, credit: false };
+    if (bytes.length > allowance.maxFileBytes) {
+      await allowance.release();
+      throw this.tooLarge(plan, Number.POSITIVE_INFINITY, allowance);
+    }
+    const { release } = allowance;
     try {
       if (signal.aborted) throw signal.reason;
       const json = asBuffer(
@@ -323,38 +347,52 @@ export class ConvertService {
     }
   }
 
-  /** Plan, settings and options of a signed-in conversion, with its quota taken and the storage checked. */
-  private async prepare(userId: string, fields: OptionFields, input: InputFormat) {
+  /**
+   * Plan, settings and options of a signed-in conversion, with the storage checked and what pays for
+   * it taken: the plan's daily conversion, or a credit for what the plan does not include.
+   */
+  private async prepare(userId: string, fields: OptionFields, input: InputFormat, declaredBytes: number | undefined) {
     const plan = await this.deps.plans.limitsFor(userId);
     const settings: UserSettings = await this.deps.profile.settings(userId);
-    const options = resolveOptions(fields, settings, plan, input);
+    let options: ResolvedOptions;
+    let format: AppError | undefined;
+    try {
+      options = resolveOptions(fields, settings, plan, input);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'FORMAT_NOT_IN_PLAN') throw error;
+      // Asked for explicitly: a credit may pay for it (a default format never spends one).
+      format = error;
+      options = resolveOptions(fields, settings, { ...plan, formats: [...OUTPUT_FORMATS] }, input);
+    }
     const remainingStorage = storageLimitBytes(plan) - (await this.deps.files.storedBytes(userId));
     if (remainingStorage <= 0) throw new AppError('STORAGE_LIMIT_REACHED');
-    const release = await this.acquireConversion(userId, plan);
-    return { plan, settings, options, release, remainingStorage };
+    const allowance = await this.deps.allowance.take(userId, plan, {
+      ...(format ? { format } : {}),
+      ...(declaredBytes === undefined ? {} : { size: { bytes: declaredBytes, refusal: this.overPlanSize(plan) } }),
+    });
+    return { plan, settings, options, allowance, remainingStorage };
   }
 
-  private async acquireConversion(userId: string, plan: PlanLimits): Promise<() => Promise<void>> {
-    if (plan.conversionsPerDay < 0) return async () => {};
-    const quota = await this.deps.limiter.acquire(conversionsPerDay(plan), userId);
-    if (!quota.granted) {
-      throw new AppError('QUOTA_EXCEEDED', {
-        detail: `The ${plan.name} plan includes ${plan.conversionsPerDay} conversions per 24 hours and you have used them all. Try again in ${Math.ceil(quota.retryAfterSeconds / 60)} minute(s), or upgrade your plan.`,
-        retryAfterSeconds: quota.retryAfterSeconds,
-      });
-    }
-    return quota.release;
+  /** The refusal of a file over the plan's size when no credit pays for it. */
+  private overPlanSize(plan: PlanLimits): AppError {
+    return this.tooLarge(plan, Number.POSITIVE_INFINITY, { maxFileBytes: fileSizeLimitBytes(plan), credit: false });
   }
 
-  private tooLarge(plan: PlanLimits, remainingStorage: number): AppError {
-    const fileLimit = fileSizeLimitBytes(plan);
+  private tooLarge(
+    plan: PlanLimits,
+    remainingStorage: number,
+    allowance: Pick<Allowance, 'maxFileBytes' | 'credit'>,
+  ): AppError {
+    const fileLimit = allowance.maxFileBytes;
     if (remainingStorage < fileLimit) {
       return new AppError('STORAGE_LIMIT_REACHED', {
         detail: `This file does not fit in your remaining storage (${sizeText(Math.max(0, remainingStorage))} free). Delete some files or upgrade your plan.`,
       });
     }
     return new AppError('FILE_TOO_LARGE', {
-      detail: `The file is larger than the ${plan.name} plan allows (${sizeText(fileLimit)}). Upgrade your plan to convert larger files.`,
+      detail: allowance.credit
+        ? `The file is larger than a conversion credit pays for (${sizeText(fileLimit)}).`
+        : `The file is larger than the ${plan.name} plan allows (${sizeText(fileLimit)}). Upgrade your plan to convert larger files.`,
     });
   }
 

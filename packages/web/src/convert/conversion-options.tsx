@@ -17,11 +17,12 @@ export function ConversionOptions(props: {
   mode: ConversionMode;
   value: ConversionChoices;
   onChange: (value: ConversionChoices) => void;
-  /** Output formats the plan includes; others are shown but disabled. */
+  /** Output formats the plan includes; others cost a conversion credit, or are disabled without one. */
   allowedFormats: readonly string[] | undefined;
+  creditsLeft: number;
   disabled: boolean;
 }) {
-  const { mode, value, onChange, allowedFormats, disabled } = props;
+  const { mode, value, onChange, allowedFormats, creditsLeft, disabled } = props;
   const set = <K extends keyof ConversionChoices>(key: K, next: ConversionChoices[K]) =>
     onChange({ ...value, [key]: next });
 
@@ -43,7 +44,9 @@ export function ConversionOptions(props: {
   const formats = FORMATS.map((option) =>
     !allowedFormats || allowedFormats.includes(option.value)
       ? option
-      : { ...option, label: `${option.label} (upgrade)`, disabled: true },
+      : creditsLeft > 0
+        ? { ...option, label: `${option.label} (1 credit)` }
+        : { ...option, label: `${option.label} (upgrade)`, disabled: true },
   );
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}>

@@ -24,6 +24,7 @@ import { PageHeader } from '../components/page-header';
 import { useSettings } from '../lib/api/get-settings';
 import { useSubscription } from '../lib/api/get-subscription';
 import { formatBytes } from '../lib/format-size';
+import { BuyCreditsButton } from '../payments';
 import { ConversionOptions } from './conversion-options';
 import { ConversionResultPanel } from './conversion-result';
 import { type ConversionChoices, type ConversionMode, choicesFromSettings } from './conversion-settings';
@@ -31,6 +32,9 @@ import { ConversionToggles, type InputKind } from './conversion-toggles';
 import { FileDrop } from './file-drop';
 import { isUploading, UploadProgressView } from './upload-progress-view';
 import { useConversion } from './use-conversion';
+
+/** Refusals a conversion credit pays for (the server's text then says to buy credits). */
+const CREDIT_PAYS_FOR = new Set(['FORMAT_NOT_IN_PLAN', 'FILE_TOO_LARGE', 'QUOTA_EXCEEDED']);
 
 const EXTENSION: Record<ConversionMode, string> = { 'json-to-csv': '.json', 'csv-to-json': '.csv' };
 
@@ -186,6 +190,7 @@ export default function ConvertPage() {
                 value={choices}
                 onChange={setChoices}
                 allowedFormats={subscription.data?.formats}
+                creditsLeft={subscription.data?.credits ?? 0}
                 disabled={busy}
               />
             </Box>
@@ -211,7 +216,18 @@ export default function ConvertPage() {
             </Box>
 
             {busy && progress !== null && <UploadProgressView progress={progress} />}
-            {error && <Alert severity="error">{error}</Alert>}
+            {error && (
+              <Alert
+                severity="error"
+                action={
+                  conversion.errorCode && CREDIT_PAYS_FOR.has(conversion.errorCode) ? (
+                    <BuyCreditsButton label="Buy credits" />
+                  ) : undefined
+                }
+              >
+                {error}
+              </Alert>
+            )}
           </CardContent>
         </Card>
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { errorText } from '../lib/api-error';
+import { ApiError, errorText } from '../lib/api-error';
 import type { UploadProgress } from '../lib/upload-request';
 import { type ConversionRequest, conversionFailureText, runConversion } from './run-conversion';
 
@@ -44,6 +44,8 @@ export function useConversion() {
     convert: mutation.mutate,
     outcome: mutation.data ?? null,
     errorMessage,
+    /** The server's error code, when the failure came from it. */
+    errorCode: errorMessage && error instanceof ApiError ? error.code : null,
     busy: mutation.isPending,
     progress,
     cancel: () => abort.current?.abort(),

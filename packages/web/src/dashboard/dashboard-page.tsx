@@ -19,8 +19,7 @@ import { useSubscription } from '../lib/api/get-subscription';
 import { formatRoundedMegabytes } from '../lib/format-size';
 import { fileSizeText, retentionText } from '../lib/plan-limits';
 import { useSession } from '../lib/session';
-import { PaymentSuccessAlert } from '../payments';
-import { BuyMoreButton } from './buy-more-button';
+import { BuyCreditsButton, PaymentSuccessAlert } from '../payments';
 import { PlansSection } from './plans-section';
 import { StorageBar } from './storage-bar';
 
@@ -158,7 +157,7 @@ export default function DashboardPage() {
             label="Conversion Credits"
             value={stats.data?.conversionCredits ?? 0}
             loading={stats.isPending}
-            hint={<BuyMoreButton />}
+            hint={<BuyCreditsButton label="Buy More" />}
           />
           <StatCard
             label="Success Rate"

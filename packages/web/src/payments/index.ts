@@ -1,5 +1,6 @@
 // What the payments feature offers the rest of the app (pricing, dashboard, settings, the router
 // and the app shell); everything else in this folder is its own.
+export { BuyCreditsButton } from './buy-credits-button';
 export { BuyCreditsDialog } from './buy-credits-dialog';
 export { CheckoutModeNotice } from './checkout-mode-notice';
 export { First50Banner } from './first50-banner';
