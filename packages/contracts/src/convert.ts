@@ -90,6 +90,12 @@ export const ConversionOptionFields = Type.Object(
     array_strategy: Type.Optional(Type.Enum([...ARRAY_STRATEGIES])),
     include_bom: Type.Optional(flag),
     excel_safe: Type.Optional(flag),
+    analysis: Type.Optional(
+      Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false')], {
+        description:
+          'the premium analysis of a stored JSON conversion: a plan without it pays one conversion credit (plans that include it always run it)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -211,6 +211,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   });
   const analysis = new AnalysisService({
     auth,
+    payments,
     files,
     log,
     pool: conversionPool,

@@ -102,11 +102,14 @@ describe('the analysis of a record wider than the paths it tracks', () => {
 });
 
 describe('POST /api/convert/compare-analysis', () => {
-  it('refuses a free account with 403 and says why', async () => {
+  it('refuses a free account without credits with 403, says why and how to buy credits', async () => {
     const { file_id } = await convert(free, LOSSLESS, 'free.json');
     const response = await compare(free, { file_id });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ code: 'FORBIDDEN', detail: ANALYSIS_TEXTS.premiumRequired });
+    expect(response.json()).toEqual({
+      code: 'FORBIDDEN',
+      detail: `${ANALYSIS_TEXTS.premiumRequired} You have no conversion credits left: buy credits to get it without upgrading.`,
+    });
   });
 
   it('scores a lossless stored file 100 everywhere, with the evidence', async () => {
@@ -239,7 +242,14 @@ describe('column names refined by a model', () => {
   };
 
   function service(refiner: HeaderRefiner) {
-    return new AnalysisService({ auth: t.auth, files: t.files, log, pool: t.conversionPool, refiner });
+    return new AnalysisService({
+      auth: t.auth,
+      payments: t.payments,
+      files: t.files,
+      log,
+      pool: t.conversionPool,
+      refiner,
+    });
   }
 
   it('uses the model’s names when they come in time', async () => {

@@ -97,7 +97,7 @@ describe('POST /api/convert/file', () => {
     expect(refused.json()).toEqual({
       code: 'FORMAT_NOT_IN_PLAN',
       detail:
-        'XLSX output is not included in the Free plan. Upgrade your plan to use it. You have no conversion credits left: buy credits to convert it without upgrading.',
+        'XLSX output is not included in the Free plan. Upgrade your plan to use it. You have no conversion credits left: buy credits to get it without upgrading.',
     });
     const tsv = await uploadFile(t.app, pro, { name: 'a.json', content: '[{"a":1,"b":2}]' }, { output_format: 'tsv' });
     expect(tsv.statusCode, tsv.body).toBe(200);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signedInUser, type TestUser, uploadFile } from './support/api-client.js';
+import { signedInUser, type TestUser, uploadFile } from './support/api-client.js';
+import { buySmallPack as buyPack, credits as creditsOf } from './support/credits.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
-// Test mode (the default here): packs are bought on the server's own checkout page.
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
@@ -11,24 +11,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const credits = async (user: TestUser) =>
-  (await call(t.app, user, 'GET', '/api/payments/user-subscription')).json().credits as number;
-
-/** Buys the small pack (10 credits) through the test checkout. */
-async function buySmallPack(user: TestUser): Promise<void> {
-  const order = (
-    await call(t.app, user, 'POST', '/api/payments/pay-per-use', { payload: { package_id: 'small' } })
-  ).json();
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: order.checkout_url,
-    payload: 'outcome=pay',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  const result = Object.fromEntries(new URL(String(paid.headers.location), 'http://localhost').searchParams);
-  const done = await call(t.app, user, 'POST', '/api/payments/complete-payment', { payload: result });
-  expect(done.statusCode).toBe(200);
-}
+const credits = (user: TestUser) => creditsOf(t, user);
+const buySmallPack = (user: TestUser) => buyPack(t, user);
 
 const RECORDS = '[{"id": 1, "name": "Ada"}, {"id": 2, "name": "Grace"}]';
 
@@ -49,7 +33,7 @@ describe('what credits buy', () => {
     expect(refused[0]?.json()).toEqual({
       code: 'FORMAT_NOT_IN_PLAN',
       detail:
-        'XLSX output is not included in the Free plan. Upgrade your plan to use it. You have no conversion credits left: buy credits to convert it without upgrading.',
+        'XLSX output is not included in the Free plan. Upgrade your plan to use it. You have no conversion credits left: buy credits to get it without upgrading.',
     });
     expect(await credits(user)).toBe(0);
   }, 120_000);

@@ -5,7 +5,7 @@ import type { AnalysisService } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 422: ErrorBody };
 
-/** HTTP for the premium analysis; the premium check and the rules live in AnalysisService. */
+/** HTTP for the premium analysis; what pays for it (plan or credit) and the rules live in AnalysisService. */
 export function analysisRoutes(service: AnalysisService) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.withTypeProvider<TypeBoxTypeProvider>().post(
@@ -17,7 +17,7 @@ export function analysisRoutes(service: AnalysisService) {
         schema: {
           tags: ['analysis'],
           summary:
-            'Premium: compare the original JSON with the JSON read back from its CSV ({file_id}, or {original_json, csv_data}; under 20 MB)',
+            'Compare the original JSON with the JSON read back from its CSV ({file_id}, or {original_json, csv_data}; under 20 MB). Premium, or one conversion credit for a plan without it (given back if the comparison fails)',
           body: CompareAnalysisBody,
           response: { 200: CompareAnalysisResponse, ...errors },
         },

@@ -8,6 +8,7 @@ import {
 import { type AnalysisReport, ConversionError, type SmartHeader as EngineSmartHeader } from '@unnest/engine';
 import type { AuthService } from '../auth/service.js';
 import type { FilesService } from '../files/service.js';
+import type { PaymentsService } from '../payments/service.js';
 import type { ConversionPool } from '../platform/conversion-pool.js';
 import type { AnalysisOutcome } from '../platform/conversion-tasks.js';
 import { AppError } from '../platform/errors.js';
@@ -31,6 +32,8 @@ export class AnalysisService {
   constructor(
     private readonly deps: {
       auth: AuthService;
+      /** A conversion credit pays for the analysis when the plan does not include it. */
+      payments: PaymentsService;
       files: FilesService;
       log: Logger;
       /** Runs the comparison off the HTTP thread. */
@@ -44,10 +47,16 @@ export class AnalysisService {
     return (await this.deps.auth.currentUser(userId)).is_premium;
   }
 
-  private async requirePremium(userId: string): Promise<void> {
-    if (!(await this.entitled(userId))) {
-      throw new AppError('FORBIDDEN', { detail: ANALYSIS_TEXTS.premiumRequired });
-    }
+  /**
+   * What pays for a comparison: the plan, or one conversion credit spent now (refused with the way to
+   * buy credits when none is left). Returns what gives the credit back if the work fails.
+   */
+  private async payFor(userId: string): Promise<() => Promise<void>> {
+    if (await this.entitled(userId)) return async () => {};
+    return this.deps.payments.spendCredit(
+      userId,
+      new AppError('FORBIDDEN', { detail: ANALYSIS_TEXTS.premiumRequired }),
+    );
   }
 
   /**
@@ -96,16 +105,17 @@ export class AnalysisService {
 
   /**
    * POST /api/convert/compare-analysis: the original JSON against the JSON read back from its CSV, for
-   * a stored file of the user or for texts sent, each under 20 MB. Premium only.
+   * a stored file of the user or for texts sent, each under 20 MB. Premium, or one conversion credit
+   * (taken once the request is found valid, given back if the comparison fails).
    */
   async compare(userId: string, body: CompareAnalysisBody): Promise<CompareAnalysisResponse> {
-    await this.requirePremium(userId);
     const { original, csv } = await this.texts(userId, body);
     const originalBytes = encoder.encode(original);
     const csvBytes = encoder.encode(csv);
     if (!comparableSize(originalBytes.length) || !comparableSize(csvBytes.length)) {
       throw new AppError('PAYLOAD_TOO_LARGE', { detail: ANALYSIS_TEXTS.tooLarge });
     }
+    const giveBack = await this.payFor(userId);
     try {
       const { comparison, report } = await this.deps.pool.compare({
         originalJson: originalBytes,
@@ -119,6 +129,9 @@ export class AnalysisService {
         file_quality: fileQualityAnalysis(comparison, aiAnalysis(report)),
       };
     } catch (error) {
+      await giveBack().catch((giveBackError: unknown) =>
+        this.deps.log.error({ err: giveBackError }, 'comparison credit not given back'),
+      );
       if (!(error instanceof ConversionError)) throw error;
       const code = error.code === 'INVALID_OPTION' ? 'VALIDATION_FAILED' : 'CONVERSION_FAILED';
       throw new AppError(code, { detail: `${ANALYSIS_TEXTS.comparisonFailed}: ${error.describe()}`, cause: error });

@@ -11,7 +11,7 @@ import { AppError } from '../platform/errors.js';
 
 /** Conversion options as the request sends them (multipart fields or query string): text or absent. */
 export type OptionFields = Partial<
-  Record<'output_format' | 'delimiter' | 'array_strategy' | 'include_bom' | 'excel_safe', string>
+  Record<'output_format' | 'delimiter' | 'array_strategy' | 'include_bom' | 'excel_safe' | 'analysis', string>
 >;
 
 /** The options one conversion runs with, after request fields, settings and plan are combined. */
@@ -21,6 +21,8 @@ export interface ResolvedOptions {
   arrays: ArrayStrategyName;
   bom: boolean;
   excelSafe: boolean;
+  /** The premium analysis asked for explicitly (a plan that includes it runs it anyway). */
+  analysis: boolean;
 }
 
 /** The input formats the server converts, known from the file name. */
@@ -81,6 +83,7 @@ export function resolveOptions(
     arrays,
     bom: flag(fields.include_bom, 'include_bom', settings.include_bom),
     excelSafe: flag(fields.excel_safe, 'excel_safe', settings.excel_safe),
+    analysis: flag(fields.analysis, 'analysis', false),
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  ANALYSIS_TEXTS,
   CONVERSION_TEXTS,
   type ConversionResult,
   OUTPUT_FORMATS,
@@ -12,7 +13,7 @@ import type { FileSlot, FilesService } from '../files/service.js';
 import { fileSizeLimitBytes, type PlanLimits, retentionMs, storageLimitBytes } from '../plans/catalogue.js';
 import { QUICK_CONVERSIONS } from '../plans/quotas.js';
 import type { PlansService } from '../plans/service.js';
-import { limitBytes } from '../platform/byte-limit.js';
+import { type ByteCount, limitBytes } from '../platform/byte-limit.js';
 import { addressSubject } from '../platform/client-address.js';
 import type { Clock } from '../platform/clock.js';
 import type { ConversionPool } from '../platform/conversion-pool.js';
@@ -157,20 +158,22 @@ export class ConvertService {
   ): Promise<ConversionResult> {
     const started = this.deps.clock.now().getTime();
     const input = inputFormatOf(upload.filename);
-    const { plan, settings, options, allowance, remainingStorage } = await this.prepare(
+    const { plan, settings, options, allowance, remainingStorage, analysis } = await this.prepare(
       userId,
       fields,
       input,
       upload.declaredBytes,
     );
-    const { release } = allowance;
-    const maxBytes = Math.min(allowance.maxFileBytes, remainingStorage);
     const tooLarge = () => this.tooLarge(plan, remainingStorage, allowance);
     let slot: FileSlot | undefined;
     let originalSize = 0;
     const counted = { bytes: 0 };
     try {
-      if (upload.declaredBytes !== undefined && upload.declaredBytes > maxBytes + 64 * 1024) throw tooLarge();
+      if (
+        upload.declaredBytes !== undefined &&
+        upload.declaredBytes > Math.min(allowance.maxFileBytes, remainingStorage) + 64 * 1024
+      )
+        throw tooLarge();
       slot = await this.deps.files.begin({
         userId,
         originalFilename: upload.filename,
@@ -179,8 +182,6 @@ export class ConvertService {
         outputFormat: options.outputFormat,
         retentionType: plan.id === 'free' ? 'free' : 'premium',
       });
-      // Premium JSON conversions report the data's schema and quality from the same pass over the input.
-      const analysis = input === 'json' && (await this.deps.analysis.entitled(userId));
       // The worker stores the upload while it converts it, and stores the result itself.
       const stored = await this.deps.pool
         .toStorage(
@@ -190,7 +191,14 @@ export class ConvertService {
             resultKey: slot.resultKey,
             storageLeftBytes: remainingStorage,
           },
-          limitBytes(abortable(incomplete(upload.body), signal), maxBytes, counted, tooLarge),
+          this.limitUpload(
+            abortable(incomplete(upload.body), signal),
+            upload,
+            plan,
+            allowance,
+            remainingStorage,
+            counted,
+          ),
           { sizeHint: upload.declaredBytes, signal },
         )
         .catch((error: unknown) => {
@@ -203,6 +211,7 @@ export class ConvertService {
           throw error;
         });
       originalSize = stored.originalBytes;
+      if (stored.analysis && 'error' in stored.analysis) await allowance.analysisFailed();
       const resultSize = stored.resultBytes;
       const summary = stored.summary;
       const now = this.deps.clock.now();
@@ -240,7 +249,7 @@ export class ConvertService {
       };
     } catch (error) {
       const failure = conversionFailure(error, failureText);
-      await this.fail(userId, slot, release, failure, {
+      await this.fail(userId, slot, allowance, failure, {
         input,
         filename: upload.filename,
         bytes: originalSize || counted.bytes,
@@ -259,16 +268,14 @@ export class ConvertService {
   ): Promise<ConvertedStream> {
     const started = this.deps.clock.now().getTime();
     const { plan, options, allowance } = await this.prepare(userId, fields, 'json', upload.declaredBytes);
-    const { release } = allowance;
-    const maxBytes = allowance.maxFileBytes;
     const tooLarge = () => this.tooLarge(plan, Number.POSITIVE_INFINITY, allowance);
     const counted = { bytes: 0 };
     try {
-      if (upload.declaredBytes !== undefined && upload.declaredBytes > maxBytes) throw tooLarge();
+      if (upload.declaredBytes !== undefined && upload.declaredBytes > allowance.maxFileBytes) throw tooLarge();
       const body = await primed(
         this.deps.pool.toStream(
           engineSettings('json', options, false),
-          limitBytes(abortable(upload.body, signal), maxBytes, counted, tooLarge),
+          this.limitUpload(abortable(upload.body, signal), upload, plan, allowance, Number.POSITIVE_INFINITY, counted),
           { sizeHint: upload.declaredBytes, signal },
         ),
       );
@@ -281,7 +288,7 @@ export class ConvertService {
       });
       return { body, contentType: options.outputFormat, filename: `converted.${options.outputFormat}` };
     } catch (error) {
-      await this.fail(userId, undefined, release, error, {
+      await this.fail(userId, undefined, allowance, error, {
         input: 'json',
         filename: 'pasted JSON',
         bytes: counted.bytes,
@@ -311,12 +318,12 @@ export class ConvertService {
       ? await this.deps.allowance.take(userId, plan, {
           size: { bytes: bytes.length, refusal: this.overPlanSize(plan) },
         })
-      : { maxFileBytes: fileSizeLimitBytes(plan), release: async () => {}, credit: false };
-    if (bytes.length > allowance.maxFileBytes) {
-      await allowance.release();
-      throw this.tooLarge(plan, Number.POSITIVE_INFINITY, allowance);
+      : undefined;
+    const maxFileBytes = allowance?.maxFileBytes ?? fileSizeLimitBytes(plan);
+    if (bytes.length > maxFileBytes) {
+      await allowance?.release();
+      throw this.tooLarge(plan, Number.POSITIVE_INFINITY, { maxFileBytes, credit: allowance?.credit ?? false });
     }
-    const { release } = allowance;
     try {
       if (signal.aborted) throw signal.reason;
       const json = asBuffer(
@@ -336,8 +343,8 @@ export class ConvertService {
       }
       return csvToJsonEnvelope(json);
     } catch (error) {
-      if (counted)
-        await this.fail(userId, undefined, release, error, {
+      if (allowance)
+        await this.fail(userId, undefined, allowance, error, {
           input: 'csv',
           filename: 'pasted CSV',
           bytes: bytes.length,
@@ -352,6 +359,9 @@ export class ConvertService {
    * it taken: the plan's daily conversion, or a credit for what the plan does not include.
    */
   private async prepare(userId: string, fields: OptionFields, input: InputFormat, declaredBytes: number | undefined) {
+    // Premium JSON conversions report the data's schema and quality from the same pass over the input;
+    // a plan without it gets it for a credit when asked.
+    const entitled = input === 'json' && (await this.deps.analysis.entitled(userId));
     const plan = await this.deps.plans.limitsFor(userId);
     const settings: UserSettings = await this.deps.profile.settings(userId);
     let options: ResolvedOptions;
@@ -366,11 +376,42 @@ export class ConvertService {
     }
     const remainingStorage = storageLimitBytes(plan) - (await this.deps.files.storedBytes(userId));
     if (remainingStorage <= 0) throw new AppError('STORAGE_LIMIT_REACHED');
+    const buysAnalysis = input === 'json' && !entitled && options.analysis;
     const allowance = await this.deps.allowance.take(userId, plan, {
       ...(format ? { format } : {}),
+      ...(buysAnalysis ? { analysis: new AppError('FORBIDDEN', { detail: ANALYSIS_TEXTS.premiumRequired }) } : {}),
       ...(declaredBytes === undefined ? {} : { size: { bytes: declaredBytes, refusal: this.overPlanSize(plan) } }),
     });
-    return { plan, settings, options, allowance, remainingStorage };
+    return { plan, settings, options, allowance, remainingStorage, analysis: entitled || buysAnalysis };
+  }
+
+  /**
+   * Counts an upload's bytes against what pays for it and the free storage, whatever the request
+   * claimed. One that announced no size (chunked) and passes the plan's limit spends a credit then, if
+   * none pays for it yet, and goes on up to 4 GB; without a credit it is refused as too large.
+   */
+  private async *limitUpload(
+    source: AsyncIterable<Uint8Array>,
+    upload: Pick<Upload, 'declaredBytes'>,
+    plan: PlanLimits,
+    allowance: Allowance,
+    remainingStorage: number,
+    count: ByteCount,
+  ): AsyncGenerator<Uint8Array> {
+    for await (const chunk of source) {
+      count.bytes += chunk.length;
+      if (
+        count.bytes > allowance.maxFileBytes &&
+        upload.declaredBytes === undefined &&
+        count.bytes <= remainingStorage
+      ) {
+        await allowance.payForSize(this.overPlanSize(plan));
+      }
+      if (count.bytes > Math.min(allowance.maxFileBytes, remainingStorage)) {
+        throw this.tooLarge(plan, remainingStorage, allowance);
+      }
+      yield chunk;
+    }
   }
 
   /** The refusal of a file over the plan's size when no credit pays for it. */
@@ -400,7 +441,7 @@ export class ConvertService {
   private async fail(
     userId: string,
     slot: FileSlot | undefined,
-    release: () => Promise<void>,
+    allowance: Pick<Allowance, 'release'>,
     error: unknown,
     what: { input: InputFormat; filename: string; bytes: number; started: number },
   ): Promise<void> {
@@ -411,7 +452,9 @@ export class ConvertService {
           ? error.message
           : (infrastructureFailure(error)?.message ?? 'upload interrupted or storage failed');
     if (slot) await this.deps.files.fail(slot, reason);
-    await release().catch((releaseError: unknown) => this.deps.log.error({ err: releaseError }, 'quota not released'));
+    await allowance
+      .release()
+      .catch((releaseError: unknown) => this.deps.log.error({ err: releaseError }, 'quota not released'));
     await this.deps.audit.record(userId, {
       action: what.input === 'json' ? 'json_to_csv' : 'csv_to_json',
       status: 'error',

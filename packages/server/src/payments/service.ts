@@ -24,6 +24,9 @@ import type { OrderRow, PaymentRow, PaymentsRepository, SubscriptionRow } from '
 import { checkoutSignatureMatches, webhookSignatureMatches } from './signatures.js';
 import { readWebhookEvent } from './webhook-events.js';
 
+/** Said after the plan's refusal when no credit is left to pay for it. */
+const NO_CREDITS_HINT = 'You have no conversion credits left: buy credits to get it without upgrading.';
+
 /** An unpaid first-50 order holds its slot this long (a checkout left open). */
 const FIRST_50_HOLD_MS = 30 * 60 * 1000;
 const REMINDER_DAYS = 3;
@@ -173,6 +176,21 @@ export class PaymentsService {
       givenBack = true;
       await this.deps.repository.giveBackCredit(userId, this.deps.clock.now());
     };
+  }
+
+  /**
+   * What pays for something the plan does not include (an output format, a file over its size, a
+   * conversion past the daily limit, the premium analysis): one credit, spent atomically before the
+   * work starts. Returns the function that gives it back if the work fails; with no credit left, throws
+   * `refusal` (the plan's own refusal) followed by the way to buy credits.
+   */
+  async spendCredit(userId: string, refusal: AppError): Promise<() => Promise<void>> {
+    const giveBack = await this.takeCredit(userId);
+    if (giveBack) return giveBack;
+    throw new AppError(refusal.code, {
+      detail: `${refusal.message} ${NO_CREDITS_HINT}`,
+      ...(refusal.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: refusal.retryAfterSeconds }),
+    });
   }
 
   /** POST /api/payments/cancel (renew false) and /api/payments/resume (true): the plan stays until its period ends. */
