@@ -20,9 +20,11 @@ export function ConversionOptions(props: {
   /** Output formats the plan includes; others cost a conversion credit, or are disabled without one. */
   allowedFormats: readonly string[] | undefined;
   creditsLeft: number;
+  /** The plan lacks the premium analysis of an uploaded file: offer it for a conversion credit. */
+  analysisForCredit: boolean;
   disabled: boolean;
 }) {
-  const { mode, value, onChange, allowedFormats, creditsLeft, disabled } = props;
+  const { mode, value, onChange, allowedFormats, creditsLeft, analysisForCredit, disabled } = props;
   const set = <K extends keyof ConversionChoices>(key: K, next: ConversionChoices[K]) =>
     onChange({ ...value, [key]: next });
 
@@ -91,6 +93,17 @@ export function ConversionOptions(props: {
             disabled={disabled}
           />
         </Tooltip>
+        {analysisForCredit && (
+          <Tooltip title="Schema, smart column names and data quality of the file, from the same pass">
+            <FormControlLabel
+              control={
+                <Checkbox checked={value.analysis} onChange={(event) => set('analysis', event.target.checked)} />
+              }
+              label="AI-Powered Analysis (1 credit)"
+              disabled={disabled}
+            />
+          </Tooltip>
+        )}
       </Box>
     </Box>
   );

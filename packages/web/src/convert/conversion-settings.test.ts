@@ -18,4 +18,11 @@ describe('conversion choices', () => {
     });
     expect(optionFields('json-to-csv', choicesFromSettings(settings, 'json-to-csv'))).toMatchObject({ delimiter: ';' });
   });
+
+  it('ask for the analysis (one credit on a plan without it) only when it was chosen', () => {
+    const chosen = choicesFromSettings(undefined, 'json-to-csv');
+    expect(chosen.analysis).toBe(false);
+    expect(optionFields('json-to-csv', chosen)).not.toHaveProperty('analysis');
+    expect(optionFields('json-to-csv', { ...chosen, analysis: true })).toMatchObject({ analysis: 'true' });
+  });
 });

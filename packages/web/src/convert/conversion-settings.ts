@@ -12,6 +12,8 @@ export interface ConversionChoices {
   arrays: ArrayStrategyName;
   bom: boolean;
   excelSafe: boolean;
+  /** The premium analysis asked for on a plan without it (one conversion credit). */
+  analysis: boolean;
 }
 
 /**
@@ -26,6 +28,7 @@ export function choicesFromSettings(settings: UserSettings | undefined, mode: Co
     arrays: saved.array_strategy,
     bom: saved.include_bom,
     excelSafe: saved.excel_safe,
+    analysis: false,
   };
 }
 
@@ -42,6 +45,7 @@ export function optionFields(mode: ConversionMode, choices: ConversionChoices): 
     array_strategy: choices.arrays,
     include_bom: String(choices.bom),
     excel_safe: String(choices.excelSafe),
+    ...(choices.analysis ? { analysis: 'true' } : {}),
   };
 }
 

@@ -34,7 +34,7 @@ import { isUploading, UploadProgressView } from './upload-progress-view';
 import { useConversion } from './use-conversion';
 
 /** Refusals a conversion credit pays for (the server's text then says to buy credits). */
-const CREDIT_PAYS_FOR = new Set(['FORMAT_NOT_IN_PLAN', 'FILE_TOO_LARGE', 'QUOTA_EXCEEDED']);
+const CREDIT_PAYS_FOR = new Set(['FORMAT_NOT_IN_PLAN', 'FILE_TOO_LARGE', 'QUOTA_EXCEEDED', 'FORBIDDEN']);
 
 const EXTENSION: Record<ConversionMode, string> = { 'json-to-csv': '.json', 'csv-to-json': '.csv' };
 
@@ -55,6 +55,9 @@ export default function ConvertPage() {
   const [showAnalysis, setShowAnalysis] = useState(true);
   const [comparing, setComparing] = useState(false);
   const isPremium = subscription.data?.is_premium === true;
+  // A plan without the analysis gets it (for an uploaded file) and the comparison for one credit each.
+  const creditPaysAnalysis = subscription.data?.is_premium === false;
+  const analysisForCredit = creditPaysAnalysis && mode === 'json-to-csv' && inputKind === 'file';
   // What the comparison dialog checks: the last JSON to CSV result, stored or in hand.
   const comparisonSource = useMemo<ComparisonSource | null>(() => {
     if (!outcome || mode !== 'json-to-csv') return null;
@@ -113,11 +116,12 @@ export default function ConvertPage() {
 
   function convert() {
     clearOutput();
+    const asked = { ...choices, analysis: analysisForCredit && choices.analysis };
     if (inputKind === 'file') {
-      if (file) conversion.convert({ input: 'file', file, mode, choices });
+      if (file) conversion.convert({ input: 'file', file, mode, choices: asked });
       else setInputError(CONVERSION_TEXTS.noFile);
     } else if (text.trim()) {
-      conversion.convert({ input: 'text', text, mode, choices });
+      conversion.convert({ input: 'text', text, mode, choices: asked });
     } else {
       setInputError(mode === 'json-to-csv' ? CONVERSION_TEXTS.emptyJsonText : CONVERSION_TEXTS.emptyCsvText);
     }
@@ -191,6 +195,7 @@ export default function ConvertPage() {
                 onChange={setChoices}
                 allowedFormats={subscription.data?.formats}
                 creditsLeft={subscription.data?.credits ?? 0}
+                analysisForCredit={analysisForCredit}
                 disabled={busy}
               />
             </Box>
@@ -206,7 +211,7 @@ export default function ConvertPage() {
                 onClick={() => setComparing(true)}
                 disabled={busy}
               >
-                Conversion Quality Analysis
+                {`Conversion Quality Analysis${creditPaysAnalysis ? ' (1 credit)' : ''}`}
               </Button>
               {busy && isUploading(progress) && (
                 <Button color="inherit" onClick={conversion.cancel}>

@@ -28,6 +28,7 @@ import { PageHeader } from '../components/page-header';
 import { QueryError } from '../components/query-error';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { useDownloadFile } from '../lib/api/download-file';
+import { useSubscription } from '../lib/api/get-subscription';
 import { errorText } from '../lib/api-error';
 import { formatDateTime } from '../lib/format-date';
 import { formatBytes } from '../lib/format-size';
@@ -60,6 +61,7 @@ export default function FilesPage() {
   const [pending, setPending] = useState<FileRecord | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
   const [comparing, setComparing] = useState<ComparisonSource | null>(null);
+  const compareLabel = `Compare with AI analysis${useSubscription().data?.is_premium === false ? ' (1 credit)' : ''}`;
 
   const list = files.data?.files ?? [];
   const converted = list.filter((file) => file.status === 'converted').length;
@@ -181,7 +183,7 @@ export default function FilesPage() {
                             </IconButton>
                           </span>
                         </Tooltip>
-                        <Tooltip title={notComparable(file) ?? 'Compare with AI analysis'}>
+                        <Tooltip title={notComparable(file) ?? compareLabel}>
                           <span>
                             <IconButton
                               aria-label={`Compare ${file.filename}`}
