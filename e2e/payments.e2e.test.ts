@@ -101,6 +101,27 @@ describe('buying in test mode in a real browser', () => {
     await creditsCard.getByText('9', { exact: true }).waitFor();
   });
 
+  it('buys the analysis of an upload and a comparison for one credit each', async () => {
+    await page.getByRole('link', { name: 'Convert', exact: true }).click();
+    await page.getByRole('checkbox', { name: 'AI-Powered Analysis (1 credit)' }).check();
+    await page.getByTestId('file-input').setInputFiles({
+      name: 'analysed.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('[{"id": 1, "email": "ada@example.com"}, {"id": 2, "email": "grace@example.com"}]'),
+    });
+    await page.getByText('analysed.json').first().waitFor();
+    await page.getByRole('button', { name: 'Convert JSON File' }).click();
+    const card = page.getByRole('region', { name: 'AI-Powered Analysis' });
+    await card.getByText('2 fields detected').waitFor();
+    await page.getByRole('button', { name: 'Conversion Quality Analysis (1 credit)' }).click();
+    const dialog = page.getByRole('dialog', { name: /AI-Powered File Comparison/ });
+    await dialog.getByRole('group', { name: 'Quality Score', exact: true }).getByText('100.0%').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await page.goto(`${server.url}/dashboard`);
+    const creditsCard = page.getByText('Conversion Credits', { exact: true }).locator('xpath=..');
+    await creditsCard.getByText('7', { exact: true }).waitFor();
+  });
+
   it('upgrades to Professional in test mode, then converts to XLSX', async () => {
     await page.goto(`${server.url}/dashboard`);
     await page.getByRole('button', { name: 'Upgrade to Professional' }).click();

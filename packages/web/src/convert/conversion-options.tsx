@@ -94,7 +94,7 @@ export function ConversionOptions(props: {
           />
         </Tooltip>
         {analysisForCredit && (
-          <Tooltip title="Schema, smart column names and data quality of the file, from the same pass">
+          <Tooltip describeChild title="Schema, smart column names and data quality of the file, from the same pass">
             <FormControlLabel
               control={
                 <Checkbox checked={value.analysis} onChange={(event) => set('analysis', event.target.checked)} />
