@@ -105,7 +105,8 @@ class HeldAllowance implements Allowance {
   ) {
     this.credit = held.credit !== undefined;
     this.creditForAnalysisOnly = this.credit && held.quota !== undefined;
-    this.maxFileBytes = this.credit && !this.creditForAnalysisOnly ? CREDIT_MAX_BYTES : held.planBytes;
+    this.maxFileBytes =
+      this.credit && !this.creditForAnalysisOnly ? Math.max(held.planBytes, CREDIT_MAX_BYTES) : held.planBytes;
   }
 
   async release(): Promise<void> {
@@ -124,7 +125,8 @@ class HeldAllowance implements Allowance {
     // One credit per conversion: the one its analysis spent pays for the size too.
     const credit = this.held.credit ?? (await this.held.payments.spendCredit(this.held.userId, refusal));
     const quota = this.held.quota;
-    Object.assign(this.held, { credit, quota: undefined });
+    this.held.credit = credit;
+    this.held.quota = undefined;
     await quota?.();
     this.credit = true;
     this.creditForAnalysisOnly = false;

@@ -61,7 +61,9 @@ export default function FilesPage() {
   const [pending, setPending] = useState<FileRecord | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
   const [comparing, setComparing] = useState<ComparisonSource | null>(null);
-  const compareLabel = `Compare with AI analysis${useSubscription().data?.is_premium === false ? ' (1 credit)' : ''}`;
+  const subscription = useSubscription();
+  // A plan without the comparison pays one conversion credit for it.
+  const compareLabel = `Compare with AI analysis${subscription.data?.is_premium === false ? ' (1 credit)' : ''}`;
 
   const list = files.data?.files ?? [];
   const converted = list.filter((file) => file.status === 'converted').length;
