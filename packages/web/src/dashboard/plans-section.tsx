@@ -1,5 +1,3 @@
-import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Currency, Plan } from '@unnest/contracts';
@@ -7,7 +5,8 @@ import { useState } from 'react';
 import { CurrencyToggleState } from '../components/plans/currency-toggle-state';
 import { PlanCards } from '../components/plans/plan-cards';
 import { PlanComparisonTable } from '../components/plans/plan-comparison-table';
-import { QueryError } from '../components/query-error';
+import { PlansLoading } from '../components/plans/plans-loading';
+import { UpgradeButton } from '../components/plans/upgrade-button';
 import { usePlans } from '../lib/api/get-plans';
 import { CheckoutModeNotice, First50Banner, PaymentHistory, UpgradePlanDialog } from '../payments';
 
@@ -21,15 +20,7 @@ export function PlansSection({ currentPlan }: { currentPlan: string | undefined 
     if (plan.id === currentPlan) return <Typography color="text.secondary">Your plan</Typography>;
     if (plan.prices === null) return <Typography color="text.secondary">Priced on request</Typography>;
     if (plan.id === 'free' || mode === 'off') return null;
-    return (
-      <Button
-        fullWidth
-        variant={plan.popular ? 'contained' : 'outlined'}
-        onClick={() => setUpgrading({ plan, currency })}
-      >
-        Upgrade to {plan.name}
-      </Button>
-    );
+    return <UpgradeButton plan={plan} onClick={() => setUpgrading({ plan, currency })} />;
   }
 
   return (
@@ -37,14 +28,7 @@ export function PlansSection({ currentPlan }: { currentPlan: string | undefined 
       <Typography variant="h6" component="h2">
         Choose Your Plan
       </Typography>
-      {plans.isPending && <Skeleton variant="rounded" height={320} />}
-      {plans.isError && (
-        <QueryError
-          error={plans.error}
-          fallback="Unable to load payment plans. Please refresh the page or try again later."
-          onRetry={() => void plans.refetch()}
-        />
-      )}
+      <PlansLoading plans={plans} height={320} />
       {plans.data && (
         <>
           <CheckoutModeNotice mode={mode} />

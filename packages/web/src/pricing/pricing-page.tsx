@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Currency, Plan } from '@unnest/contracts';
@@ -11,7 +10,8 @@ import { CreditPacks } from '../components/plans/credit-packs';
 import { CurrencyToggle } from '../components/plans/currency-toggle';
 import { PlanCards } from '../components/plans/plan-cards';
 import { PlanComparisonTable } from '../components/plans/plan-comparison-table';
-import { QueryError } from '../components/query-error';
+import { PlansLoading } from '../components/plans/plans-loading';
+import { UpgradeButton } from '../components/plans/upgrade-button';
 import { usePlans } from '../lib/api/get-plans';
 import { useOpenAuthDialog } from '../lib/auth-dialog-control';
 import { useSession } from '../lib/session';
@@ -42,15 +42,7 @@ export default function PricingPage() {
     if (plan.prices === null) return <Typography color="text.secondary">Priced on request</Typography>;
     if (mode === 'off') return null;
     if (user?.plan === plan.id) return <Typography color="text.secondary">Your plan</Typography>;
-    return (
-      <Button
-        fullWidth
-        variant={plan.popular ? 'contained' : 'outlined'}
-        onClick={() => (user ? setUpgrading(plan) : openAuthDialog('signin'))}
-      >
-        Upgrade to {plan.name}
-      </Button>
-    );
+    return <UpgradeButton plan={plan} onClick={() => (user ? setUpgrading(plan) : openAuthDialog('signin'))} />;
   }
 
   return (
@@ -60,14 +52,7 @@ export default function PricingPage() {
         subtitle="Start free. Move up when your files get bigger or your team needs more."
         actions={<CurrencyToggle value={currency} onChange={setCurrency} />}
       />
-      {plans.isPending && <Skeleton variant="rounded" height={360} />}
-      {plans.isError && (
-        <QueryError
-          error={plans.error}
-          fallback="Unable to load payment plans. Please refresh the page or try again later."
-          onRetry={() => void plans.refetch()}
-        />
-      )}
+      <PlansLoading plans={plans} height={360} />
       {plans.data && (
         <Stack spacing={4}>
           <CheckoutModeNotice mode={mode} />
