@@ -40,6 +40,7 @@ import { AJV_OPTIONS, registerApiDocs } from './platform/api-docs.js';
 import { trustedProxies } from './platform/client-address.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { ConversionPool, type ConversionPoolOptions } from './platform/conversion-pool.js';
+import { DomainEvents } from './platform/domain-events.js';
 import { installErrorHandler } from './platform/error-handler.js';
 import { healthRoutes } from './platform/health.routes.js';
 import { InFlightConversions, installShutdownDrain } from './platform/in-flight.js';
@@ -81,6 +82,8 @@ export interface BuiltApp {
   /** The worker threads that run the engine; `close(graceMs)` drains it (see main.ts). */
   conversionPool: ConversionPool;
   payments: PaymentsService;
+  /** What happened, for the features that react to it. */
+  events: DomainEvents;
 }
 
 const RAZORPAY_CSP = {
@@ -145,6 +148,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') },
     log,
   );
+  const events = new DomainEvents(log);
   const limiter = new RateLimiter(new RateEventsRepository(database.db), clock);
   const audit = new AuditService(new AuditRepository(database.db), clock, log);
   const auth = new AuthService({
@@ -226,6 +230,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     limiter,
     allowance: new ConversionAllowance({ limiter, payments }),
     pool: conversionPool,
+    events,
     clock,
     log,
   });
@@ -266,7 +271,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   await app.register(profileRoutes(profile));
   await app.register(webAssets(log));
   await app.ready();
-  return { app, auth, jobs, files, storage, conversionPool, payments };
+  return { app, auth, jobs, files, storage, conversionPool, payments, events };
 }
 
 /** The configured way of taking payments, said in the start-up log (with why, when it is off). */

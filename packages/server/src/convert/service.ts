@@ -18,6 +18,7 @@ import { addressSubject } from '../platform/client-address.js';
 import type { Clock } from '../platform/clock.js';
 import type { ConversionPool } from '../platform/conversion-pool.js';
 import { EmptyInputError, type EngineSettings, StorageLeftExceededError } from '../platform/conversion-tasks.js';
+import type { DomainEvents } from '../platform/domain-events.js';
 import { AppError, infrastructureFailure } from '../platform/errors.js';
 import { resultFilename } from '../platform/file-names.js';
 import { abortable } from '../platform/in-flight.js';
@@ -97,6 +98,8 @@ export class ConvertService {
       allowance: ConversionAllowance;
       /** Runs the engine off the HTTP thread. */
       pool: ConversionPool;
+      /** Told of every stored conversion's end (notifications and webhooks subscribe). */
+      events: DomainEvents;
       clock: Clock;
       log: Logger;
     },
@@ -231,6 +234,23 @@ export class ConvertService {
         fileSizeBytes: originalSize,
         durationMs,
       });
+      await this.deps.events.publish(
+        'conversion.completed',
+        `conversion.completed:${record.fileId}`,
+        {
+          userId,
+          fileId: record.fileId,
+          fileName: upload.filename,
+          inputFormat: input,
+          outputFormat: options.outputFormat,
+          originalBytes: originalSize,
+          resultBytes: resultSize,
+          records: summary.records,
+          columns: summary.columns,
+          durationMs,
+        },
+        now,
+      );
       return {
         message: `${upload.filename} converted to ${options.outputFormat.toUpperCase()}`,
         status: 'success',
@@ -249,12 +269,26 @@ export class ConvertService {
       };
     } catch (error) {
       const failure = conversionFailure(error, failureText);
-      await this.fail(userId, slot, allowance, failure, {
+      const reason = await this.fail(userId, slot, allowance, failure, {
         input,
         filename: upload.filename,
         bytes: originalSize || counted.bytes,
         started,
       });
+      const failedAt = this.deps.clock.now();
+      await this.deps.events.publish(
+        'conversion.failed',
+        `conversion.failed:${slot?.fileId ?? `${userId}:${started}`}`,
+        {
+          userId,
+          fileId: slot?.fileId ?? null,
+          fileName: upload.filename,
+          inputFormat: input,
+          error: reason,
+          durationMs: failedAt.getTime() - started,
+        },
+        failedAt,
+      );
       throw failure;
     }
   }
@@ -437,14 +471,14 @@ export class ConvertService {
     });
   }
 
-  /** After a failed conversion: bytes deleted and the record failed, quota given back, the failure in the history. */
+  /** After a failed conversion: bytes deleted and the record failed, quota given back, the failure in the history; returns why it failed. */
   private async fail(
     userId: string,
     slot: FileSlot | undefined,
     allowance: Pick<Allowance, 'release'>,
     error: unknown,
     what: { input: InputFormat; filename: string; bytes: number; started: number },
-  ): Promise<void> {
+  ): Promise<string> {
     const reason =
       error instanceof ConversionError
         ? error.describe()
@@ -462,6 +496,7 @@ export class ConvertService {
       fileSizeBytes: what.bytes,
       durationMs: this.deps.clock.now().getTime() - what.started,
     });
+    return reason;
   }
 }
 

@@ -6,11 +6,13 @@ import { AppError } from './errors.js';
  * Who may call a route, declared on every route as `config: { access }`:
  * - `public`: anyone;
  * - `user`: a caller with a valid bearer access token;
+ * - `user-or-key`: the same, or a caller with an API key (the conversion, files, batch and jobs
+ *   routes: what a program calls; never account or key management);
  * - `admin`: the same, whose token carries the admin group.
  * A new kind (an API key) is a new entry in ACCESS_RULES and, if it proves identity another way, in
  * SECURITY_SCHEMES and the authenticators.
  */
-export type RouteAccess = 'public' | 'user' | 'admin';
+export type RouteAccess = 'public' | 'user' | 'user-or-key' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -43,6 +45,7 @@ interface AccessRule {
 const ACCESS_RULES: Record<RouteAccess, AccessRule> = {
   public: { schemes: [], admin: false },
   user: { schemes: ['bearerAuth'], admin: false },
+  'user-or-key': { schemes: ['bearerAuth'], admin: false },
   admin: { schemes: ['bearerAuth'], admin: true },
 };
 
