@@ -1,17 +1,27 @@
 import { type Static, Type } from 'typebox';
 
 /** What an audit entry records. */
-export const AUDIT_ACTIONS = ['json_to_csv', 'csv_to_json', 'quick_convert', 'download', 'delete', 'sign_in'] as const;
+export const AUDIT_ACTIONS = [
+  'json_to_csv',
+  'csv_to_json',
+  'quick_convert',
+  'download',
+  'delete',
+  'sign_in',
+  'upload',
+] as const;
 /** One audit action. */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** Outcome of an audited action (spec section 4). */
 export type AuditStatus = 'success' | 'error' | 'warning';
 
+const AuditStatusSchema = Type.Union([Type.Literal('success'), Type.Literal('error'), Type.Literal('warning')]);
+
 /** One entry of the usage history (spec section 3). */
 export const AuditLog = Type.Object({
   id: Type.String(),
   action: Type.Enum([...AUDIT_ACTIONS]),
-  status: Type.Union([Type.Literal('success'), Type.Literal('error'), Type.Literal('warning')]),
+  status: AuditStatusSchema,
   details: Type.String(),
   fileSize: Type.Union([Type.Number(), Type.Null()], { description: 'MB' }),
   duration: Type.Union([Type.Number(), Type.Null()], { description: 'seconds' }),
@@ -25,6 +35,17 @@ export const AuditLogsQuery = Type.Object({
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
 });
 export type AuditLogsQuery = Static<typeof AuditLogsQuery>;
+
+/** GET /api/audit/user-activity: the caller's history, filtered by action, outcome and a time range. */
+export const UserActivityQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  action: Type.Optional(Type.Enum([...AUDIT_ACTIONS])),
+  status: Type.Optional(AuditStatusSchema),
+  from: Type.Optional(Type.String({ format: 'date-time', description: 'entries at or after this time' })),
+  to: Type.Optional(Type.String({ format: 'date-time', description: 'entries before this time' })),
+});
+export type UserActivityQuery = Static<typeof UserActivityQuery>;
 
 /** Newest first. */
 export const AuditLogsResponse = Type.Object({

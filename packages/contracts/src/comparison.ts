@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { COMPARE_MAX_BYTES } from './convert.js';
+import { ARRAY_STRATEGIES, COMPARE_MAX_BYTES } from './convert.js';
 
 /**
  * The round-trip comparison (spec sections 2.5, 2.11 and 3): the scores as ratios of counts the
@@ -120,6 +120,28 @@ export const CompareAnalysisResponse = Type.Object({
   file_quality: FileQualityAnalysis,
 });
 export type CompareAnalysisResponse = Static<typeof CompareAnalysisResponse>;
+
+/** POST /api/convert/round-trip-test?delimiter=&array_strategy=: raw JSON in (under 20 MB). */
+export const RoundTripTestQuery = Type.Object(
+  {
+    delimiter: Type.Optional(Type.String({ minLength: 1, maxLength: 3, description: 'one character, or `tab`' })),
+    array_strategy: Type.Optional(Type.Enum([...ARRAY_STRATEGIES])),
+  },
+  { additionalProperties: false },
+);
+export type RoundTripTestQuery = Static<typeof RoundTripTestQuery>;
+
+/** The JSON converted to CSV, read back and compared with the original: the comparison's report and sizes. */
+export const RoundTripTestResponse = Type.Object({
+  analysis: ComparisonAnalysis,
+  quality_score: percent('the same as analysis.quality_score'),
+  file_quality: FileQualityAnalysis,
+  original_size: Type.Integer({ description: 'bytes of the JSON sent' }),
+  converted_size: Type.Integer({ description: 'bytes of the CSV it became' }),
+  delimiter: Type.String(),
+  array_strategy: Type.String(),
+});
+export type RoundTripTestResponse = Static<typeof RoundTripTestResponse>;
 
 /** The spec's trust score bands (section 9): 95+ success, 85+ info, 70+ warning, else error. */
 export function trustScoreBand(score: number): 'success' | 'info' | 'warning' | 'error' {

@@ -10,16 +10,59 @@ export const FileRecord = Type.Object({
   size: Type.Integer({ description: 'bytes of the converted file' }),
   original_size: Type.Integer({ description: 'bytes of the uploaded file' }),
   input_format: Type.Union([Type.Literal('json'), Type.Literal('csv')]),
-  output_format: Type.Union([Type.Literal('csv'), Type.Literal('tsv'), Type.Literal('xlsx'), Type.Literal('json')]),
-  status: Type.Union([Type.Literal('converted'), Type.Literal('failed'), Type.Literal('pending')], {
-    description: 'pending: being converted now; failed: see `error` (a failed conversion keeps no bytes)',
-  }),
+  output_format: Type.Union(
+    [Type.Literal('csv'), Type.Literal('tsv'), Type.Literal('xlsx'), Type.Literal('json'), Type.Null()],
+    { description: 'null: stored without converting (status uploaded)' },
+  ),
+  status: Type.Union(
+    [Type.Literal('converted'), Type.Literal('failed'), Type.Literal('pending'), Type.Literal('uploaded')],
+    {
+      description:
+        'pending: being converted or uploaded now; failed: see `error` (a failed conversion keeps no bytes); uploaded: stored by POST /api/files/upload, not converted',
+    },
+  ),
   error: Type.Union([Type.String(), Type.Null()], { description: 'why the conversion failed; null otherwise' }),
   retention_type: Type.Union([Type.Literal('premium'), Type.Literal('free')]),
   created_at: timestamp,
   expires_at: Type.Union([timestamp, Type.Null()], { description: 'null: kept until deleted' }),
 });
 export type FileRecord = Static<typeof FileRecord>;
+
+/** The options a stored conversion ran with, as the request fields name them (a CSV input takes none but its format). */
+export const UsedOptions = Type.Object({
+  output_format: Type.String(),
+  delimiter: Type.Optional(Type.String()),
+  array_strategy: Type.Optional(Type.String()),
+  include_bom: Type.Optional(Type.Boolean()),
+  excel_safe: Type.Optional(Type.Boolean()),
+  analysis: Type.Optional(Type.Boolean({ description: 'whether the premium analysis ran' })),
+});
+export type UsedOptions = Static<typeof UsedOptions>;
+
+/** GET /api/files/{id}/metadata: what the file is, how it was made and until when it is kept. */
+export const FileMetadata = Type.Object({
+  fileId: Type.String({ format: 'uuid' }),
+  status: FileRecord.properties.status,
+  original_filename: Type.String(),
+  filename: Type.String(),
+  input_format: FileRecord.properties.input_format,
+  output_format: FileRecord.properties.output_format,
+  original_size: Type.Integer({ description: 'bytes of the upload' }),
+  size: Type.Integer({ description: 'bytes of the converted file (0 when not converted)' }),
+  records: Type.Union([Type.Integer(), Type.Null()], { description: 'records converted (JSON input)' }),
+  columns: Type.Union([Type.Integer(), Type.Null()], { description: 'columns written (JSON input)' }),
+  options: Type.Union([UsedOptions, Type.Null()], {
+    description: 'null for an upload that was not converted, or a conversion stored before options were recorded',
+  }),
+  retention_type: FileRecord.properties.retention_type,
+  created_at: timestamp,
+  expires_at: Type.Union([timestamp, Type.Null()], { description: 'null: kept until deleted' }),
+  download_url: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'the converted file, or the upload when it was stored without converting; null while pending or failed',
+  }),
+});
+export type FileMetadata = Static<typeof FileMetadata>;
 
 /** GET /api/files: newest first, with the summary cards' totals. */
 export const FilesListResponse = Type.Object({

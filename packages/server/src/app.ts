@@ -26,6 +26,7 @@ import { purgeExpiredFilesJob } from './files/jobs.js';
 import { FilesRepository } from './files/repository.js';
 import { filesRoutes } from './files/routes.js';
 import { FilesService, PENDING_STALE_MS } from './files/service.js';
+import { FileUploads } from './files/uploads.js';
 import { type CheckoutGateway, razorpayGateway, testGateway } from './payments/checkout-gateway.js';
 import { endExpiredPlansJob, renewalRemindersJob } from './payments/jobs.js';
 import { PaymentsRepository } from './payments/repository.js';
@@ -259,7 +260,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   await app.register(healthRoutes(() => database.ping()));
   await app.register(authRoutes(auth, { secureCookie: https }));
   await app.register(convertRoutes(convert, inFlight));
-  await app.register(filesRoutes(files));
+  await app.register(filesRoutes(files, new FileUploads({ files, plans, profile, audit, clock }), inFlight));
   await app.register(analysisRoutes(analysis));
   await app.register(plansRoutes(plans));
   await app.register(paymentsRoutes(payments));

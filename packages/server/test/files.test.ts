@@ -108,8 +108,11 @@ describe('ownership', () => {
     }
     expect(routes.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
       'DELETE /api/files/delete/{fileId}',
+      'DELETE /api/files/{fileId}',
       'GET /api/files/compare-data/{fileId}',
       'GET /api/files/download/{fileId}',
+      'GET /api/files/{fileId}',
+      'GET /api/files/{fileId}/metadata',
     ]);
     for (const route of routes) {
       const url = (fileId: string) => route.path.replace('{fileId}', fileId);

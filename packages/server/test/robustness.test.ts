@@ -110,6 +110,7 @@ describe('the sweep of interrupted conversions', () => {
       filename: 'slow.csv',
       inputFormat: 'json',
       outputFormat: 'csv',
+      options: null,
       retentionType: 'free',
     });
     await t.files.putBytes(slot.originalKey, Readable.from([Buffer.from('[{"a":1}]')]));

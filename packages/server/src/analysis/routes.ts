@@ -1,6 +1,17 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { COMPARE_MAX_BYTES, CompareAnalysisBody, CompareAnalysisResponse, ErrorBody } from '@unnest/contracts';
-import type { FastifyInstance } from 'fastify';
+import {
+  ANALYSIS_TEXTS,
+  COMPARE_MAX_BYTES,
+  CompareAnalysisBody,
+  CompareAnalysisResponse,
+  ErrorBody,
+  RoundTripTestQuery,
+  RoundTripTestResponse,
+} from '@unnest/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { limitBytes } from '../platform/byte-limit.js';
+import { AppError } from '../platform/errors.js';
+import { acceptRawBodies, declaredLength } from '../platform/request-body.js';
 import type { AnalysisService } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 422: ErrorBody };
@@ -24,5 +35,34 @@ export function analysisRoutes(service: AnalysisService) {
       },
       async (request) => service.compare(request.claims.sub, request.body),
     );
+
+    await app.register(async (raw) => {
+      // The JSON must reach the engine byte for byte (JSON.parse would round big numbers).
+      acceptRawBodies(raw);
+      raw.withTypeProvider<TypeBoxTypeProvider>().post(
+        '/api/convert/round-trip-test',
+        {
+          config: { access: 'user-or-key' },
+          schema: {
+            tags: ['analysis'],
+            summary:
+              'Raw JSON in (under 20 MB): converted to CSV, read back and compared with itself in one call. Premium, or one conversion credit (given back if the test fails)',
+            querystring: RoundTripTestQuery,
+            response: { 200: RoundTripTestResponse, ...errors },
+          },
+        },
+        async (request) => service.roundTrip(request.claims.sub, await comparableBody(request), request.query),
+      );
+    });
   };
+}
+
+/** The whole request body, refused with 413 past the comparison's size (announced or counted). */
+async function comparableBody(request: FastifyRequest): Promise<Buffer> {
+  const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', { detail: ANALYSIS_TEXTS.tooLarge });
+  if ((declaredLength(request.headers['content-length']) ?? 0) >= COMPARE_MAX_BYTES) throw tooLarge();
+  const chunks: Uint8Array[] = [];
+  const body = (request.body as AsyncIterable<Uint8Array> | undefined) ?? (async function* nothing() {})();
+  for await (const chunk of limitBytes(body, COMPARE_MAX_BYTES - 1, { bytes: 0 }, tooLarge)) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }

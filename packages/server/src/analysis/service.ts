@@ -4,6 +4,9 @@ import {
   type CompareAnalysisResponse,
   type ConversionAnalysisFields,
   comparableSize,
+  delimiterFromSetting,
+  type RoundTripTestQuery,
+  type RoundTripTestResponse,
 } from '@unnest/contracts';
 import { type AnalysisReport, ConversionError, type SmartHeader as EngineSmartHeader } from '@unnest/engine';
 import type { AuthService } from '../auth/service.js';
@@ -26,6 +29,13 @@ export interface HeaderRefiner {
 }
 
 const encoder = new TextEncoder();
+
+/** The engine's positioned error, said as the comparison's failure; anything else unchanged. */
+function comparisonFailure(error: unknown): unknown {
+  if (!(error instanceof ConversionError)) return error;
+  const code = error.code === 'INVALID_OPTION' ? 'VALIDATION_FAILED' : 'CONVERSION_FAILED';
+  return new AppError(code, { detail: `${ANALYSIS_TEXTS.comparisonFailed}: ${error.describe()}`, cause: error });
+}
 
 /** The premium analysis: the conversion's schema and quality report, and the round-trip comparison. */
 export class AnalysisService {
@@ -132,9 +142,47 @@ export class AnalysisService {
       await giveBack().catch((giveBackError: unknown) =>
         this.deps.log.error({ err: giveBackError }, 'comparison credit not given back'),
       );
-      if (!(error instanceof ConversionError)) throw error;
-      const code = error.code === 'INVALID_OPTION' ? 'VALIDATION_FAILED' : 'CONVERSION_FAILED';
-      throw new AppError(code, { detail: `${ANALYSIS_TEXTS.comparisonFailed}: ${error.describe()}`, cause: error });
+      throw comparisonFailure(error);
+    }
+  }
+
+  /**
+   * POST /api/convert/round-trip-test: JSON (under 20 MB) converted to CSV, read back and compared
+   * with itself in one call, all in the worker pool. Paid like the comparison (premium, or one credit
+   * given back if the work fails). Spreadsheet formula guarding is off: it would change values.
+   */
+  async roundTrip(userId: string, json: Uint8Array, query: RoundTripTestQuery): Promise<RoundTripTestResponse> {
+    const delimiter = delimiterFromSetting(query.delimiter ?? ',');
+    if (delimiter === undefined) {
+      throw new AppError('VALIDATION_FAILED', {
+        detail: 'The delimiter must be one character (not a quote or a line break), or "tab"',
+      });
+    }
+    const arrays = query.array_strategy ?? 'index';
+    if (json.length === 0) throw new AppError('VALIDATION_FAILED', { detail: ANALYSIS_TEXTS.nothingToCompare });
+    const giveBack = await this.payFor(userId);
+    try {
+      const csv = await this.deps.pool.toBytes(
+        { direction: 'json-to-csv', format: 'csv', delimiter, arrays, bom: false, excelSafe: false, analysis: false },
+        json,
+      );
+      if (!comparableSize(csv.length)) throw new AppError('PAYLOAD_TOO_LARGE', { detail: ANALYSIS_TEXTS.tooLarge });
+      const { comparison, report } = await this.deps.pool.compare({ originalJson: json, convertedCsv: csv, delimiter });
+      const analysis = comparisonAnalysis(comparison);
+      return {
+        analysis,
+        quality_score: analysis.quality_score,
+        file_quality: fileQualityAnalysis(comparison, aiAnalysis(report)),
+        original_size: json.length,
+        converted_size: csv.length,
+        delimiter,
+        array_strategy: arrays,
+      };
+    } catch (error) {
+      await giveBack().catch((giveBackError: unknown) =>
+        this.deps.log.error({ err: giveBackError }, 'round-trip credit not given back'),
+      );
+      throw comparisonFailure(error);
     }
   }
 

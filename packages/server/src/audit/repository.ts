@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { auditLogs } from '../db/schema.js';
 
@@ -15,6 +15,27 @@ export interface ConversionTotals {
   bytes: number;
 }
 
+/** Which entries a page holds: all of them when empty. */
+export interface AuditFilter {
+  userId?: string;
+  action?: string;
+  status?: string;
+  /** At or after. */
+  from?: Date;
+  /** Before. */
+  to?: Date;
+}
+
+function whereOf(filter: AuditFilter): SQL | undefined {
+  return and(
+    filter.userId === undefined ? undefined : eq(auditLogs.userId, filter.userId),
+    filter.action === undefined ? undefined : eq(auditLogs.action, filter.action),
+    filter.status === undefined ? undefined : eq(auditLogs.status, filter.status),
+    filter.from === undefined ? undefined : gte(auditLogs.createdAt, filter.from),
+    filter.to === undefined ? undefined : lt(auditLogs.createdAt, filter.to),
+  );
+}
+
 /** The only SQL of the usage history. */
 export class AuditRepository {
   constructor(private readonly db: Database) {}
@@ -23,19 +44,17 @@ export class AuditRepository {
     await this.db.insert(auditLogs).values(row);
   }
 
-  /** One page of a user's entries, newest first, and how many there are. */
-  async page(userId: string, offset: number, limit: number): Promise<{ rows: AuditRow[]; total: number }> {
+  /** One page of the entries the filter selects, newest first, and how many there are. */
+  async page(filter: AuditFilter, offset: number, limit: number): Promise<{ rows: AuditRow[]; total: number }> {
+    const where = whereOf(filter);
     const rows = await this.db
       .select()
       .from(auditLogs)
-      .where(eq(auditLogs.userId, userId))
+      .where(where)
       .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
       .limit(limit)
       .offset(offset);
-    const [count] = await this.db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(auditLogs)
-      .where(eq(auditLogs.userId, userId));
+    const [count] = await this.db.select({ total: sql<number>`count(*)::int` }).from(auditLogs).where(where);
     return { rows, total: Number(count?.total ?? 0) };
   }
 

@@ -1,9 +1,9 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { AuditLogsQuery, AuditLogsResponse, ErrorBody } from '@unnest/contracts';
+import { AuditLogsQuery, AuditLogsResponse, ErrorBody, UserActivityQuery } from '@unnest/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AuditService } from './service.js';
 
-/** GET /api/audit/logs: the signed-in user's history, paged, newest first. */
+/** The signed-in user's history, paged, newest first: as the history page reads it, and filtered for programs. */
 export function auditRoutes(service: AuditService) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.withTypeProvider<TypeBoxTypeProvider>().get(
@@ -19,6 +19,33 @@ export function auditRoutes(service: AuditService) {
       },
       async (request) => {
         return service.page(request.claims.sub, request.query.page ?? 1, request.query.page_size ?? 20);
+      },
+    );
+    app.withTypeProvider<TypeBoxTypeProvider>().get(
+      '/api/audit/user-activity',
+      {
+        config: { access: 'user-or-key' },
+        schema: {
+          tags: ['audit'],
+          summary:
+            'The caller’s activity, newest first, filtered by action, status and time (from inclusive, to exclusive)',
+          querystring: UserActivityQuery,
+          response: { 200: AuditLogsResponse, 400: ErrorBody, 401: ErrorBody },
+        },
+      },
+      async (request) => {
+        const { page, page_size, action, status, from, to } = request.query;
+        return service.filteredPage(
+          {
+            userId: request.claims.sub,
+            ...(action === undefined ? {} : { action }),
+            ...(status === undefined ? {} : { status }),
+            ...(from === undefined ? {} : { from: new Date(from) }),
+            ...(to === undefined ? {} : { to: new Date(to) }),
+          },
+          page ?? 1,
+          page_size ?? 20,
+        );
       },
     );
   };

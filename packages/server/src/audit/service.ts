@@ -1,7 +1,7 @@
 import type { AuditAction, AuditLog, AuditLogsResponse, AuditStatus } from '@unnest/contracts';
 import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
-import type { AuditRepository, AuditRow, ConversionTotals } from './repository.js';
+import type { AuditFilter, AuditRepository, AuditRow, ConversionTotals } from './repository.js';
 
 /** Actions that count as conversions in the statistics. */
 export const CONVERSION_ACTIONS: readonly AuditAction[] = ['json_to_csv', 'csv_to_json'];
@@ -61,7 +61,12 @@ export class AuditService {
 
   /** One page of the user's history, newest first. */
   async page(userId: string, page: number, pageSize: number): Promise<AuditLogsResponse> {
-    const { rows, total } = await this.repository.page(userId, (page - 1) * pageSize, pageSize);
+    return this.filteredPage({ userId }, page, pageSize);
+  }
+
+  /** One page of the entries a filter selects (a user's, or everyone's for the admin area), newest first. */
+  async filteredPage(filter: AuditFilter, page: number, pageSize: number): Promise<AuditLogsResponse> {
+    const { rows, total } = await this.repository.page(filter, (page - 1) * pageSize, pageSize);
     return { logs: rows.map(toLog), total, page, page_size: pageSize };
   }
 

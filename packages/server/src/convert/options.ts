@@ -8,6 +8,7 @@ import {
 } from '@unnest/contracts';
 import type { PlanLimits } from '../plans/catalogue.js';
 import { AppError } from '../platform/errors.js';
+import type { InputFormat } from '../platform/file-names.js';
 
 /** Conversion options as the request sends them (multipart fields or query string): text or absent. */
 export type OptionFields = Partial<
@@ -24,9 +25,6 @@ export interface ResolvedOptions {
   /** The premium analysis asked for explicitly (a plan that includes it runs it anyway). */
   analysis: boolean;
 }
-
-/** The input formats the server converts, known from the file name. */
-export type InputFormat = 'json' | 'csv';
 
 function invalid(detail: string): AppError {
   return new AppError('VALIDATION_FAILED', { detail });
@@ -85,12 +83,4 @@ export function resolveOptions(
     excelSafe: flag(fields.excel_safe, 'excel_safe', settings.excel_safe),
     analysis: flag(fields.analysis, 'analysis', false),
   };
-}
-
-/** The input format a file name declares; UNSUPPORTED_FILE_TYPE for anything but .json and .csv. */
-export function inputFormatOf(filename: string): InputFormat {
-  const lower = filename.toLowerCase();
-  if (lower.endsWith('.json')) return 'json';
-  if (lower.endsWith('.csv')) return 'csv';
-  throw new AppError('UNSUPPORTED_FILE_TYPE');
 }

@@ -17,9 +17,9 @@ import { contentTypeFor } from '../platform/content-types.js';
 import { AppError } from '../platform/errors.js';
 import { cleanFilename } from '../platform/file-names.js';
 import type { InFlightConversions } from '../platform/in-flight.js';
+import { acceptRawBodies, declaredLength, uploadCutShort } from '../platform/request-body.js';
 import type { OptionFields } from './options.js';
-import { acceptRawBodies, declaredLength } from './raw-body.js';
-import { type ConvertService, uploadCutShort } from './service.js';
+import type { ConvertService } from './service.js';
 
 const errors = {
   400: ErrorBody,

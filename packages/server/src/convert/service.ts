@@ -20,15 +20,17 @@ import type { ConversionPool } from '../platform/conversion-pool.js';
 import { EmptyInputError, type EngineSettings, StorageLeftExceededError } from '../platform/conversion-tasks.js';
 import type { DomainEvents } from '../platform/domain-events.js';
 import { AppError, infrastructureFailure } from '../platform/errors.js';
-import { resultFilename } from '../platform/file-names.js';
+import { type InputFormat, inputFormatOf, resultFilename } from '../platform/file-names.js';
 import { abortable } from '../platform/in-flight.js';
 import type { Logger } from '../platform/logger.js';
 import { primed } from '../platform/primed-stream.js';
 import type { RateLimiter } from '../platform/rate-limiter.js';
+import { incomplete } from '../platform/request-body.js';
+import { tooLargeRefusal } from '../platform/size-refusal.js';
 import type { ProfileService } from '../profile/service.js';
 import type { Allowance, ConversionAllowance } from './conversion-allowance.js';
 import { csvToJsonEnvelope } from './json-envelope.js';
-import { type InputFormat, inputFormatOf, type OptionFields, type ResolvedOptions, resolveOptions } from './options.js';
+import { type OptionFields, type ResolvedOptions, resolveOptions } from './options.js';
 
 /** Bytes arriving for a conversion: a multipart file or a raw request body. */
 export interface Upload {
@@ -44,9 +46,6 @@ export interface ConvertedStream {
   contentType: string;
   filename: string;
 }
-
-const MB = 1024 * 1024;
-const round = (value: number) => Math.round(value * 1000) / 1000;
 
 /** The quick convert's engine settings: CSV with the engine's defaults. */
 const QUICK_CONVERT_ENGINE: EngineSettings = {
@@ -68,12 +67,6 @@ function conversionFailure(error: unknown, prefix: string): unknown {
   if (error.code === 'INVALID_OPTION')
     return new AppError('VALIDATION_FAILED', { detail: error.message, cause: error });
   return new AppError('CONVERSION_FAILED', { detail: `${prefix}: ${error.describe()}`, cause: error });
-}
-
-function sizeText(bytes: number): string {
-  if (bytes >= 1024 * MB) return `${round(bytes / (1024 * MB))} GB`;
-  if (bytes >= MB) return `${round(bytes / MB)} MB`;
-  return `${Math.round(bytes / 1024)} KB`;
 }
 
 /** Empty or whitespace-only input is reported with the spec's text rather than as a syntax error. */
@@ -167,7 +160,7 @@ export class ConvertService {
       input,
       upload.declaredBytes,
     );
-    const tooLarge = () => this.tooLarge(plan, remainingStorage, allowance);
+    const tooLarge = () => tooLargeRefusal(plan.name, remainingStorage, allowance);
     let slot: FileSlot | undefined;
     let originalSize = 0;
     const counted = { bytes: 0 };
@@ -184,6 +177,18 @@ export class ConvertService {
         inputFormat: input,
         outputFormat: options.outputFormat,
         retentionType: plan.id === 'free' ? 'free' : 'premium',
+        // A CSV's own delimiter is detected, and its conversion takes no other option.
+        options:
+          input === 'csv'
+            ? { output_format: options.outputFormat }
+            : {
+                output_format: options.outputFormat,
+                delimiter: options.delimiter,
+                array_strategy: options.arrays,
+                include_bom: options.bom,
+                excel_safe: options.excelSafe,
+                analysis,
+              },
       });
       // The worker stores the upload while it converts it, and stores the result itself.
       const stored = await this.deps.pool
@@ -302,7 +307,7 @@ export class ConvertService {
   ): Promise<ConvertedStream> {
     const started = this.deps.clock.now().getTime();
     const { plan, options, allowance } = await this.prepare(userId, fields, 'json', upload.declaredBytes);
-    const tooLarge = () => this.tooLarge(plan, Number.POSITIVE_INFINITY, allowance);
+    const tooLarge = () => tooLargeRefusal(plan.name, Number.POSITIVE_INFINITY, allowance);
     const counted = { bytes: 0 };
     try {
       if (upload.declaredBytes !== undefined && upload.declaredBytes > allowance.maxFileBytes) throw tooLarge();
@@ -356,7 +361,7 @@ export class ConvertService {
     const maxFileBytes = allowance?.maxFileBytes ?? fileSizeLimitBytes(plan);
     if (bytes.length > maxFileBytes) {
       await allowance?.release();
-      throw this.tooLarge(plan, Number.POSITIVE_INFINITY, { maxFileBytes, credit: allowance?.credit ?? false });
+      throw tooLargeRefusal(plan.name, Number.POSITIVE_INFINITY, { maxFileBytes, credit: allowance?.credit ?? false });
     }
     try {
       if (signal.aborted) throw signal.reason;
@@ -442,7 +447,7 @@ export class ConvertService {
         await allowance.payForSize(this.overPlanSize(plan));
       }
       if (count.bytes > Math.min(allowance.maxFileBytes, remainingStorage)) {
-        throw this.tooLarge(plan, remainingStorage, allowance);
+        throw tooLargeRefusal(plan.name, remainingStorage, allowance);
       }
       yield chunk;
     }
@@ -450,24 +455,9 @@ export class ConvertService {
 
   /** The refusal of a file over the plan's size when no credit pays for it. */
   private overPlanSize(plan: PlanLimits): AppError {
-    return this.tooLarge(plan, Number.POSITIVE_INFINITY, { maxFileBytes: fileSizeLimitBytes(plan), credit: false });
-  }
-
-  private tooLarge(
-    plan: PlanLimits,
-    remainingStorage: number,
-    allowance: Pick<Allowance, 'maxFileBytes' | 'credit'>,
-  ): AppError {
-    const fileLimit = allowance.maxFileBytes;
-    if (remainingStorage < fileLimit) {
-      return new AppError('STORAGE_LIMIT_REACHED', {
-        detail: `This file does not fit in your remaining storage (${sizeText(Math.max(0, remainingStorage))} free). Delete some files or upgrade your plan.`,
-      });
-    }
-    return new AppError('FILE_TOO_LARGE', {
-      detail: allowance.credit
-        ? `The file is larger than a conversion credit pays for (${sizeText(fileLimit)}).`
-        : `The file is larger than the ${plan.name} plan allows (${sizeText(fileLimit)}). Upgrade your plan to convert larger files.`,
+    return tooLargeRefusal(plan.name, Number.POSITIVE_INFINITY, {
+      maxFileBytes: fileSizeLimitBytes(plan),
+      credit: false,
     });
   }
 
@@ -512,23 +502,6 @@ function engineSettings(input: InputFormat, options: ResolvedOptions, analysis: 
     excelSafe: options.excelSafe,
     analysis,
   };
-}
-
-/**
- * An upload whose connection broke or whose multipart body was cut short is the client's fault (400),
- * not the server's; the stream's own error stays as the cause for the log.
- */
-export function uploadCutShort(error: unknown): unknown {
-  if (error instanceof AppError) return error;
-  return new AppError('BAD_REQUEST', { detail: 'The upload ended before the whole file arrived.', cause: error });
-}
-
-async function* incomplete(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  try {
-    yield* source;
-  } catch (error) {
-    throw uploadCutShort(error);
-  }
 }
 
 async function collectChunks(source: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> {

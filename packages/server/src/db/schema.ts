@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -96,7 +97,8 @@ export const files = pgTable(
     originalFilename: text('original_filename').notNull(),
     filename: text('filename').notNull(),
     inputFormat: text('input_format').notNull(),
-    outputFormat: text('output_format').notNull(),
+    /** Null for an upload stored without converting. */
+    outputFormat: text('output_format'),
     originalKey: text('original_key').notNull(),
     originalSize: bigint('original_size', { mode: 'number' }).notNull(),
     resultKey: text('result_key').notNull(),
@@ -106,6 +108,8 @@ export const files = pgTable(
     status: text('status').notNull().default('converted'),
     error: text('error'),
     retentionType: text('retention_type').notNull(),
+    /** The options the conversion ran with (UsedOptions); null for an upload not converted. */
+    options: jsonb('options'),
     expiresAt: at('expires_at'),
     createdAt: at('created_at').notNull(),
   },

@@ -22,11 +22,11 @@ export class FilesRepository {
     return inserted;
   }
 
-  /** Turns a pending row into a converted one; undefined when the row is gone (deleted meanwhile). */
-  async complete(fileId: string, done: CompletedFile): Promise<FileRow | undefined> {
+  /** Turns a pending row into a converted (or uploaded) one; undefined when the row is gone (deleted meanwhile). */
+  async complete(fileId: string, done: CompletedFile, status: 'converted' | 'uploaded'): Promise<FileRow | undefined> {
     const [row] = await this.db
       .update(files)
-      .set({ ...done, status: 'converted' })
+      .set({ ...done, status })
       .where(and(eq(files.id, fileId), eq(files.status, 'pending')))
       .returning();
     return row;
@@ -52,14 +52,14 @@ export class FilesRepository {
       .limit(limit);
   }
 
-  /** Which of these ids have a row that may own bytes (pending or converted). */
+  /** Which of these ids have a row that may own bytes (pending, converted or uploaded). */
   async withBytes(fileIds: readonly string[]): Promise<Set<string>> {
     const ids = fileIds.filter((id) => UUID.test(id));
     if (ids.length === 0) return new Set();
     const rows = await this.db
       .select({ id: files.id })
       .from(files)
-      .where(and(inArray(files.id, ids), inArray(files.status, ['pending', 'converted'])));
+      .where(and(inArray(files.id, ids), inArray(files.status, ['pending', 'converted', 'uploaded'])));
     return new Set(rows.map((row) => row.id));
   }
 

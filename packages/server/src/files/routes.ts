@@ -1,23 +1,32 @@
+import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
+  CONVERSION_TEXTS,
   CompareDataResponse,
   DownloadQuery,
   ErrorBody,
   FileIdParams,
+  FileMetadata,
+  FileRecord,
   FilesListResponse,
   SuccessResponse,
 } from '@unnest/contracts';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../platform/errors.js';
+import { cleanFilename } from '../platform/file-names.js';
+import type { InFlightConversions } from '../platform/in-flight.js';
+import { declaredLength, uploadCutShort } from '../platform/request-body.js';
 import type { FilesService } from './service.js';
+import type { FileUploads } from './uploads.js';
 
 const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody, 500: ErrorBody };
 
 /** HTTP for the user's stored files; ownership is checked in FilesService on every call. */
-export function filesRoutes(service: FilesService) {
+export function filesRoutes(service: FilesService, uploads: FileUploads, inFlight: InFlightConversions) {
   return async function register(app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
-    const config = { access: 'user' } as const;
+    const config = { access: 'user-or-key' } as const;
     const common = { tags: ['files'] };
 
     api.get(
@@ -72,6 +81,84 @@ export function filesRoutes(service: FilesService) {
       },
       async (request) => service.compareData(request.claims.sub, request.params.fileId),
     );
+
+    api.get(
+      '/api/files/:fileId',
+      {
+        config,
+        schema: { ...common, summary: 'One file', params: FileIdParams, response: { 200: FileRecord, ...errors } },
+      },
+      async (request) => service.get(request.claims.sub, request.params.fileId),
+    );
+
+    api.get(
+      '/api/files/:fileId/metadata',
+      {
+        config,
+        schema: {
+          ...common,
+          summary: 'Size, records, columns, the options it was converted with, expiry and download URL',
+          params: FileIdParams,
+          response: { 200: FileMetadata, ...errors },
+        },
+      },
+      async (request) => service.metadata(request.claims.sub, request.params.fileId),
+    );
+
+    api.delete(
+      '/api/files/:fileId',
+      {
+        config,
+        schema: {
+          ...common,
+          summary: 'Delete a file and its bytes (the same as DELETE /api/files/delete/{fileId})',
+          params: FileIdParams,
+          response: { 200: SuccessResponse, ...errors },
+        },
+      },
+      async (request) => {
+        await service.delete(request.claims.sub, request.params.fileId);
+        return { success: true, message: 'File deleted' };
+      },
+    );
+
+    await app.register(async (scope) => {
+      await scope.register(multipart, {
+        // FileUploads counts the bytes against the plan; busboy's own limits only bound the form.
+        limits: { files: 1, fields: 0, parts: 1, fileSize: Number.MAX_SAFE_INTEGER },
+        throwFileSizeLimit: false,
+      });
+      scope.withTypeProvider<TypeBoxTypeProvider>().post(
+        '/api/files/upload',
+        {
+          config,
+          schema: {
+            ...common,
+            summary:
+              'Store a .json or .csv file without converting it (multipart field `file`); it counts against storage and is kept as the plan keeps files',
+            consumes: ['multipart/form-data'],
+            response: { 201: FileRecord, 400: ErrorBody, 403: ErrorBody, 413: ErrorBody, ...errors },
+          },
+        },
+        async (request, reply) => {
+          const signal = inFlight.track(reply);
+          const part = await request.file().catch((error: unknown) => {
+            throw uploadCutShort(error);
+          });
+          if (part?.fieldname !== 'file') throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.noFile });
+          const record = await uploads.store(
+            request.claims.sub,
+            {
+              filename: cleanFilename(part.filename, 'upload'),
+              body: part.file,
+              declaredBytes: declaredLength(request.headers['content-length']),
+            },
+            signal,
+          );
+          return reply.code(201).send(record);
+        },
+      );
+    });
 
     api.delete(
       '/api/files/delete/:fileId',

@@ -4,8 +4,10 @@ import {
   COMPARE_MAX_BYTES,
   CONVERSION_TEXTS,
   type CompareDataResponse,
+  type FileMetadata,
   type FileRecord,
   type FilesListResponse,
+  type UsedOptions,
 } from '@unnest/contracts';
 import type { AuditService } from '../audit/service.js';
 import { planLimits } from '../plans/catalogue.js';
@@ -30,8 +32,11 @@ export interface NewConversion {
   originalFilename: string;
   filename: string;
   inputFormat: string;
-  outputFormat: string;
+  /** Null: an upload stored without converting. */
+  outputFormat: string | null;
   retentionType: 'free' | 'premium';
+  /** The conversion's options, kept for its metadata. */
+  options: UsedOptions | null;
 }
 
 /** A download ready to stream. */
@@ -61,7 +66,7 @@ function describe(row: FileRow): FileRecord {
     size: row.resultSize,
     original_size: row.originalSize,
     input_format: row.inputFormat as FileRecord['input_format'],
-    output_format: row.outputFormat as FileRecord['output_format'],
+    output_format: (row.outputFormat ?? null) as FileRecord['output_format'],
     status: row.status as FileRecord['status'],
     error: row.error,
     retention_type: row.retentionType as FileRecord['retention_type'],
@@ -102,7 +107,7 @@ export class FilesService {
       fileId,
       userId: conversion.userId,
       originalKey: `${folder}/original.${conversion.inputFormat}`,
-      resultKey: `${folder}/result.${conversion.outputFormat}`,
+      resultKey: `${folder}/result.${conversion.outputFormat ?? conversion.inputFormat}`,
     };
     await this.deps.repository.insert({
       ...conversion,
@@ -145,9 +150,16 @@ export class FilesService {
     }
   }
 
-  /** Marks a conversion whose bytes are both stored as converted. FILE_NOT_FOUND when it was deleted meanwhile. */
-  async complete(slot: FileSlot, done: CompletedFile): Promise<FileRecord> {
-    const row = await this.deps.repository.complete(slot.fileId, done);
+  /**
+   * Marks a conversion whose bytes are both stored as converted (or an upload stored without
+   * converting as uploaded). FILE_NOT_FOUND when it was deleted meanwhile.
+   */
+  async complete(
+    slot: FileSlot,
+    done: CompletedFile,
+    status: 'converted' | 'uploaded' = 'converted',
+  ): Promise<FileRecord> {
+    const row = await this.deps.repository.complete(slot.fileId, done, status);
     if (!row) {
       await this.deps.storage.deletePrefix(fileFolder(slot.userId, slot.fileId));
       throw new AppError('FILE_NOT_FOUND', { detail: 'The file was deleted while it was being converted.' });
@@ -170,10 +182,46 @@ export class FilesService {
     return this.deps.repository.storedBytes(userId);
   }
 
+  /** One of the user's files. */
+  async get(userId: string, fileId: string): Promise<FileRecord> {
+    return describe(await this.owned(userId, fileId));
+  }
+
+  /** One of the user's files with the options it was converted with and where to download it. */
+  async metadata(userId: string, fileId: string): Promise<FileMetadata> {
+    const row = await this.owned(userId, fileId);
+    const record = describe(row);
+    const ready = row.status === 'converted' || row.status === 'uploaded';
+    return {
+      fileId: record.fileId,
+      status: record.status,
+      original_filename: record.original_filename,
+      filename: record.filename,
+      input_format: record.input_format,
+      output_format: record.output_format,
+      original_size: record.original_size,
+      size: record.size,
+      records: row.records,
+      columns: row.columns,
+      options: (row.options ?? null) as UsedOptions | null,
+      retention_type: record.retention_type,
+      created_at: record.created_at,
+      expires_at: record.expires_at,
+      download_url: ready
+        ? `/api/files/download/${row.id}${row.status === 'uploaded' ? '?variant=original' : ''}`
+        : null,
+    };
+  }
+
   /** Opens the converted file (or the upload) of one of the user's files for download. */
   async download(userId: string, fileId: string, variant: 'converted' | 'original'): Promise<Download> {
     const row = await this.owned(userId, fileId);
-    if (row.status !== 'converted') {
+    if (row.status === 'uploaded' && variant === 'converted') {
+      throw new AppError('FILE_NOT_FOUND', {
+        detail: 'The file was stored without converting: download it with variant=original.',
+      });
+    }
+    if (row.status !== 'converted' && row.status !== 'uploaded') {
       throw new AppError('FILE_NOT_FOUND', {
         detail: row.status === 'failed' ? `The conversion failed: ${row.error}` : 'The file is still being converted.',
       });
@@ -202,7 +250,12 @@ export class FilesService {
       fileSizeBytes: size,
       durationMs: this.deps.clock.now().getTime() - started,
     });
-    return { stream, filename, size, contentType: contentTypeFor(original ? row.inputFormat : row.outputFormat) };
+    return {
+      stream,
+      filename,
+      size,
+      contentType: contentTypeFor(original ? row.inputFormat : (row.outputFormat ?? row.inputFormat)),
+    };
   }
 
   /** The upload and the CSV of a JSON to CSV conversion, as text, for files under 20 MB. */

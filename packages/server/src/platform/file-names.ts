@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { AppError } from './errors.js';
 
 const MAX_NAME = 200;
 
@@ -19,4 +20,15 @@ export function resultFilename(originalName: string, format: string): string {
   const extension = path.posix.extname(originalName);
   const stem = extension ? originalName.slice(0, -extension.length) : originalName;
   return `${stem || 'converted'}.${format}`;
+}
+
+/** The input formats the server converts, known from the file name. */
+export type InputFormat = 'json' | 'csv';
+
+/** The input format a file name declares; UNSUPPORTED_FILE_TYPE for anything but .json and .csv. */
+export function inputFormatOf(filename: string): InputFormat {
+  const lower = filename.toLowerCase();
+  if (lower.endsWith('.json')) return 'json';
+  if (lower.endsWith('.csv')) return 'csv';
+  throw new AppError('UNSUPPORTED_FILE_TYPE');
 }

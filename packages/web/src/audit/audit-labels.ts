@@ -8,6 +8,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   download: 'Download',
   delete: 'Delete',
   sign_in: 'Sign in',
+  upload: 'Upload',
 };
 
 /** Whether an entry is a conversion (what the chart counts). */

@@ -6,6 +6,7 @@ const STATUS_CHIPS: Record<FileRecord['status'], { label: string; color: 'succes
   converted: { label: 'Converted', color: 'success' },
   failed: { label: 'Failed', color: 'error' },
   pending: { label: 'Converting', color: 'info' },
+  uploaded: { label: 'Stored', color: 'info' },
 };
 
 /** A file's status; a failed conversion's reason shows on hover. */

@@ -70,7 +70,10 @@ export default function FilesPage() {
 
   function startDownload(file: FileRecord) {
     setDownloading(file.fileId);
-    download.mutate({ fileId: file.fileId, name: file.filename }, { onSettled: () => setDownloading(null) });
+    download.mutate(
+      { fileId: file.fileId, name: file.filename, original: file.status === 'uploaded' },
+      { onSettled: () => setDownloading(null) },
+    );
   }
 
   function confirmDelete() {
@@ -167,7 +170,9 @@ export default function FilesPage() {
                           from {file.original_filename} ({formatBytes(file.original_size)})
                         </Typography>
                       </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatBytes(file.size)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {formatBytes(file.status === 'uploaded' ? file.original_size : file.size)}
+                      </TableCell>
                       <TableCell>
                         <FileStatusChip file={file} />
                       </TableCell>
@@ -179,7 +184,10 @@ export default function FilesPage() {
                             <IconButton
                               aria-label={`Download ${file.filename}`}
                               onClick={() => startDownload(file)}
-                              disabled={downloading === file.fileId || file.status !== 'converted'}
+                              disabled={
+                                downloading === file.fileId ||
+                                (file.status !== 'converted' && file.status !== 'uploaded')
+                              }
                             >
                               <Download />
                             </IconButton>

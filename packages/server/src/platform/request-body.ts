@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { AppError } from './errors.js';
 
 /**
  * Makes the routes of this plugin receive the request body as the raw stream, whatever its content
@@ -15,4 +16,22 @@ export function declaredLength(header: string | undefined): number | undefined {
   if (header === undefined) return undefined;
   const value = Number(header);
   return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+
+/**
+ * An upload whose connection broke or whose multipart body was cut short is the client's fault (400),
+ * not the server's; the stream's own error stays as the cause for the log.
+ */
+export function uploadCutShort(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  return new AppError('BAD_REQUEST', { detail: 'The upload ended before the whole file arrived.', cause: error });
+}
+
+/** The upload stream, with a cut connection said as the upload ending early. */
+export async function* incomplete(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  try {
+    yield* source;
+  } catch (error) {
+    throw uploadCutShort(error);
+  }
 }
