@@ -38,7 +38,9 @@ describe('access on every route of the built app', () => {
   });
 
   it('every route declares its access', () => {
-    const undeclared = routes.filter((route) => !['public', 'user', 'admin'].includes(route.access ?? ''));
+    const undeclared = routes.filter(
+      (route) => !['public', 'user', 'user-or-key', 'admin'].includes(route.access ?? ''),
+    );
     expect(undeclared.map((route) => `${route.methods.join(',')} ${route.url}`)).toEqual([]);
   });
 
@@ -80,6 +82,23 @@ describe('access on every route of the built app', () => {
         expect(operation?.security, `${method} ${route.url}`).toEqual(securityFor(route.access ?? 'public'));
       }
     }
+  });
+
+  it('takes API keys on the conversion, files and usage routes only, never on account or key management', () => {
+    const keyRoutes = routes
+      .filter((route) => route.access === 'user-or-key')
+      .map((route) => `${route.methods.join(',')} ${route.url}`);
+    const accountRoutes = routes
+      .filter((route) => route.access === 'user' || route.access === 'admin')
+      .map((route) => route.url);
+    for (const url of keyRoutes) expect(url).toMatch(/ \/api\/(convert|files|batch|jobs|usage|auth\/validate)\b/);
+    expect(keyRoutes).toEqual(
+      expect.arrayContaining(['POST /api/convert/file', 'GET /api/files', 'POST /api/convert/compare-analysis']),
+    );
+    expect(accountRoutes).toEqual(
+      expect.arrayContaining(['/api/keys', '/api/keys/:id', '/api/profile', '/api/profile/settings', '/api/auth/me']),
+    );
+    expect(accountRoutes.filter((url) => url.startsWith('/api/payments/')).length).toBeGreaterThan(3);
   });
 
   it('every route that is not public answers 401 UNAUTHENTICATED without a token', async () => {

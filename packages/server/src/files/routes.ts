@@ -17,7 +17,7 @@ const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody, 500: ErrorBody 
 export function filesRoutes(service: FilesService) {
   return async function register(app: FastifyInstance): Promise<void> {
     const api = app.withTypeProvider<TypeBoxTypeProvider>();
-    const config = { access: 'user' } as const;
+    const config = { access: 'user-or-key' } as const;
     const common = { tags: ['files'] };
 
     api.get(
