@@ -55,8 +55,11 @@ export class ApiKeysService {
   async create(userId: string, body: CreateApiKeyBody): Promise<CreatedApiKey> {
     const now = this.deps.clock.now();
     const { key, prefix, hash } = newApiKey();
+    // A whole second, as every credential's expiry is stated (GET /api/auth/validate).
     const expiresAt =
-      body.expires_in_days === undefined ? null : new Date(now.getTime() + body.expires_in_days * DAY_MS);
+      body.expires_in_days === undefined
+        ? null
+        : new Date(Math.floor((now.getTime() + body.expires_in_days * DAY_MS) / 1000) * 1000);
     const row = await this.deps.repository.insertUnder(
       { userId, name: body.name.trim() || 'API key', prefix, keyHash: hash, expiresAt, createdAt: now },
       API_KEYS_PER_ACCOUNT,
