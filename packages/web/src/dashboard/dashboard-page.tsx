@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ApiCallsUsage } from '../api-keys';
+import { ApiUsageSummary } from '../api-keys';
 import { QueryError } from '../components/query-error';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { useProfileStats } from '../lib/api/get-profile-stats';
@@ -135,7 +135,7 @@ export default function DashboardPage() {
           )}
         </Section>
         <Section title="API Usage">
-          <ApiCallsUsage />
+          <ApiUsageSummary />
         </Section>
         <Section title="Quick Actions">
           <Stack spacing={1}>

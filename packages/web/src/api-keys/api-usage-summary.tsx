@@ -7,7 +7,7 @@ import { useUsage } from './api/get-usage';
 import { apiCallsText, resetText } from './api-calls-text';
 
 /** The dashboard's API usage: this month's calls against the plan's limit, and when they reset. */
-export function ApiCallsUsage() {
+export function ApiUsageSummary() {
   const usage = useUsage();
   if (usage.isError) return <Typography color="error">Failed to load API usage</Typography>;
   if (!usage.data) return <Skeleton variant="rounded" height={60} />;
