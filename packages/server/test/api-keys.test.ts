@@ -133,6 +133,7 @@ describe('API key lifecycle', () => {
     const user = await starterUser('keys-validation');
     expect((await createKey(user, {})).json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect((await createKey(user, { name: '' })).json().detail).toBe('Please give the key a name');
+    expect((await createKey(user, { name: '   ' })).json().detail).toBe('Please give the key a name');
     expect((await createKey(user, { name: 'x', expires_in_days: 0 })).json().detail).toBe(
       'The expiry must be between 1 and 3650 days',
     );

@@ -41,10 +41,6 @@ function allowance(limit: number, used: number, now: Date): CallAllowance {
   };
 }
 
-function formatCount(count: number): string {
-  return count.toLocaleString('en-US');
-}
-
 /**
  * The plan's API calls per calendar month (UTC). Each key call is counted before its work, in one
  * guarded statement, so parallel calls never pass the limit; past it, one conversion credit pays for
@@ -55,7 +51,8 @@ export class ApiCallMeter {
 
   async take(userId: string, planId: string): Promise<MeteredCall> {
     const { repository, payments } = this.deps;
-    const limit = planLimits(planId).apiCallsPerMonth;
+    const plan = planLimits(planId);
+    const limit = plan.apiCallsPerMonth;
     const now = this.deps.clock.now();
     const { month, resetAt } = apiMonth(now);
     const left = (used: number) => allowance(limit, used, now);
@@ -74,12 +71,11 @@ export class ApiCallMeter {
         },
       };
     }
-    const plan = planLimits(planId);
     throw new AppError('API_LIMIT_REACHED', {
       detail:
         limit === 0
           ? `The ${plan.name} plan includes no API calls. Upgrade your plan, or buy conversion credits (one pays for one call).`
-          : `The ${plan.name} plan includes ${formatCount(limit)} API calls per month and you have used them all. They start again on ${resetAt.toISOString()}; upgrade your plan, or buy conversion credits (one pays for one call).`,
+          : `The ${plan.name} plan includes ${limit.toLocaleString('en-US')} API calls per month and you have used them all. They start again on ${resetAt.toISOString()}; upgrade your plan, or buy conversion credits (one pays for one call).`,
       retryAfterSeconds: left(limit).resetSeconds,
       facts: { limit, used: limit, reset_at: resetAt.toISOString() },
     });

@@ -53,6 +53,8 @@ export class ApiKeysService {
 
   /** Creates a key; the answer holds the key itself, which is never shown again. */
   async create(userId: string, body: CreateApiKeyBody): Promise<CreatedApiKey> {
+    const name = body.name.trim();
+    if (name === '') throw new AppError('VALIDATION_FAILED', { detail: 'Please give the key a name' });
     const now = this.deps.clock.now();
     const { key, prefix, hash } = newApiKey();
     // A whole second, as every credential's expiry is stated (GET /api/auth/validate).
@@ -61,7 +63,7 @@ export class ApiKeysService {
         ? null
         : new Date(Math.floor((now.getTime() + body.expires_in_days * DAY_MS) / 1000) * 1000);
     const row = await this.deps.repository.insertUnder(
-      { userId, name: body.name.trim() || 'API key', prefix, keyHash: hash, expiresAt, createdAt: now },
+      { userId, name, prefix, keyHash: hash, expiresAt, createdAt: now },
       API_KEYS_PER_ACCOUNT,
     );
     if (!row) {
