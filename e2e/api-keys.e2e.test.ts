@@ -18,11 +18,20 @@ async function postJson(url: string, body: object): Promise<Response> {
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
-/** A conversion a program makes with the key, from outside the browser. */
+/**
+ * A conversion a program makes with the key, from outside the browser. The form is sent as one
+ * buffer: a refused upload is answered before its body is read and the connection closed, and a
+ * body still streaming then would fail to send (EPIPE) instead of reading the 401.
+ */
 async function convertWithKey(): Promise<Response> {
   const form = new FormData();
   form.append('file', new Blob(['[{"id":1,"customer":{"name":"Ada"}}]'], { type: 'application/json' }), 'orders.json');
-  return fetch(`${server.url}/api/convert/file`, { method: 'POST', headers: { 'X-API-Key': key }, body: form });
+  const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+  return fetch(`${server.url}/api/convert/file`, {
+    method: 'POST',
+    headers: { 'X-API-Key': key, 'Content-Type': encoded.headers.get('content-type') ?? '' },
+    body: Buffer.from(await encoded.arrayBuffer()),
+  });
 }
 
 describe('API keys in a real browser', () => {
@@ -121,5 +130,7 @@ describe('API keys in a real browser', () => {
     const refused = await convertWithKey();
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({ code: 'UNAUTHENTICATED', detail: 'This API key was revoked' });
+    const listing = await fetch(`${server.url}/api/files`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(listing.status).toBe(401);
   });
 });
