@@ -40,6 +40,8 @@ export const ERROR_CODES = [
   'INVALID_PACK',
   'ORDER_FAILED',
   'PAYMENT_VERIFICATION_FAILED',
+  'API_LIMIT_REACHED',
+  'API_KEY_NOT_ALLOWED',
 ] as const;
 
 /** One of the API's error codes. */
@@ -83,4 +85,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   INVALID_PACK: 'Invalid credit pack selected',
   ORDER_FAILED: 'Failed to create payment order',
   PAYMENT_VERIFICATION_FAILED: 'Payment verification failed',
+  API_LIMIT_REACHED: 'You have used all API calls of your plan for this month',
+  API_KEY_NOT_ALLOWED:
+    'API keys work on the conversion, files, batch and jobs endpoints only: sign in to manage your account and keys',
 };

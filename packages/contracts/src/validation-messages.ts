@@ -3,7 +3,7 @@
  * JSON-schema keyword that failed. The server answers a failed check with that text; the web app
  * can show the same text before sending. An empty string counts as missing (`required`).
  */
-export type ValidationKeyword = 'required' | 'minLength' | 'maxLength' | 'pattern';
+export type ValidationKeyword = 'required' | 'minLength' | 'maxLength' | 'pattern' | 'minimum' | 'maximum' | 'type';
 
 /** Name of the schema annotation holding the messages. */
 export const VALIDATION_MESSAGES_KEY = 'x-messages';

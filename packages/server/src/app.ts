@@ -7,6 +7,11 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { llmHeaderRefiner } from './analysis/llm-refiner.js';
 import { analysisRoutes } from './analysis/routes.js';
 import { AnalysisService } from './analysis/service.js';
+import { meterKeyCalls } from './api-keys/key-calls.js';
+import { ApiCallMeter } from './api-keys/metering.js';
+import { ApiKeysRepository } from './api-keys/repository.js';
+import { apiKeysRoutes } from './api-keys/routes.js';
+import { ApiKeysService } from './api-keys/service.js';
 import { AuditRepository } from './audit/repository.js';
 import { auditRoutes } from './audit/routes.js';
 import { AuditService } from './audit/service.js';
@@ -14,7 +19,7 @@ import { AccessTokens } from './auth/access-tokens.js';
 import { ADMIN_GROUP } from './auth/groups.js';
 import { passwordResetMailJob, purgeExpiredAuthRecordsJob } from './auth/jobs.js';
 import { AuthRepository } from './auth/repository.js';
-import { bearerAuthenticator } from './auth/request-auth.js';
+import { apiKeyAuthenticator, bearerAuthenticator } from './auth/request-auth.js';
 import { authRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
 import type { Config } from './config.js';
@@ -139,9 +144,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   const accessTokens = new AccessTokens(jwtSecret);
   // Before the API docs and every route: the docs read the security this derives from each route's access.
   installRouteAccess(app, {
-    // Called per request, after `auth` below exists: the token's session epoch is checked there.
-    authenticators: { bearerAuth: bearerAuthenticator((token) => auth.authenticate(token)) },
+    // Called per request, after `auth` and `apiKeys` below exist: the token's session epoch and the
+    // key's revocation and expiry are checked in the database there.
+    authenticators: {
+      bearerAuth: bearerAuthenticator((token) => auth.authenticate(token)),
+      apiKey: apiKeyAuthenticator((key) => apiKeys.authenticate(key)),
+    },
     adminGroup: ADMIN_GROUP,
+    meterKeyCall: (request, reply, claims, counted) => keyCallMeter(request, reply, claims, counted),
   });
   await registerApiDocs(app, config.publicUrl);
 
@@ -191,6 +201,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     audit,
     payments,
     clock,
+  });
+  const apiKeysRepository = new ApiKeysRepository(database.db);
+  const apiCallMeter = new ApiCallMeter({ repository: apiKeysRepository, payments, clock });
+  const keyCallMeter = meterKeyCalls(apiCallMeter);
+  const apiKeys = new ApiKeysService({
+    repository: apiKeysRepository,
+    auth,
+    plans,
+    files,
+    meter: apiCallMeter,
+    clock,
+    adminGroup: ADMIN_GROUP,
   });
   const spoolDir = path.join(config.dataDir, 'spool');
   fs.mkdirSync(spoolDir, { recursive: true, mode: 0o700 });
@@ -268,6 +290,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   if (gateway?.mode === 'test') {
     await app.register(testCheckoutRoutes(new TestCheckout({ repository: paymentsRepository, gateway, clock })));
   }
+  await app.register(apiKeysRoutes(apiKeys));
   await app.register(auditRoutes(audit));
   await app.register(profileRoutes(profile));
   await app.register(webAssets(log));

@@ -84,6 +84,24 @@ describe('access on every route of the built app', () => {
     }
   });
 
+  it('takes API keys on the conversion, files, usage and activity routes only, never on account or key management', () => {
+    const keyRoutes = routes
+      .filter((route) => route.access === 'user-or-key')
+      .map((route) => `${route.methods.join(',')} ${route.url}`);
+    const accountRoutes = routes
+      .filter((route) => route.access === 'user' || route.access === 'admin')
+      .map((route) => route.url);
+    for (const url of keyRoutes)
+      expect(url).toMatch(/ \/api\/(convert|files|batch|jobs|usage|auth\/validate|audit\/user-activity)\b/);
+    expect(keyRoutes).toEqual(
+      expect.arrayContaining(['POST /api/convert/file', 'GET /api/files', 'POST /api/convert/compare-analysis']),
+    );
+    expect(accountRoutes).toEqual(
+      expect.arrayContaining(['/api/keys', '/api/keys/:id', '/api/profile', '/api/profile/settings', '/api/auth/me']),
+    );
+    expect(accountRoutes.filter((url) => url.startsWith('/api/payments/')).length).toBeGreaterThan(3);
+  });
+
   it('every route that is not public answers 401 UNAUTHENTICATED without a token', async () => {
     const protectedRoutes = routes.filter((route) => route.access !== 'public');
     expect(protectedRoutes.length).toBeGreaterThan(10);

@@ -24,7 +24,7 @@ export function analysisRoutes(service: AnalysisService) {
       {
         // Two texts of up to 20 MB each, JSON-escaped.
         bodyLimit: 4 * COMPARE_MAX_BYTES,
-        config: { access: 'user' },
+        config: { access: 'user-or-key' },
         schema: {
           tags: ['analysis'],
           summary:

@@ -63,7 +63,7 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
       {
         // Two CSV fields of at most 20 MB each, JSON-escaped.
         bodyLimit: 4 * CSV_TO_JSON_MAX_BYTES,
-        config: { access: 'user' },
+        config: { access: 'user-or-key' },
         schema: {
           tags,
           summary: 'CSV text to JSON: {csv_content, output_format} or {csv_data, original_filename}',
@@ -113,7 +113,7 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
       api.post(
         '/api/convert/text',
         {
-          config: { access: 'user' },
+          config: { access: 'user-or-key' },
           schema: {
             tags,
             summary: 'Raw JSON text in; the result is stored like an uploaded file',
@@ -140,7 +140,7 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
       raw.post(
         '/api/convert/text/download',
         {
-          config: { access: 'user' },
+          config: { access: 'user-or-key' },
           schema: {
             tags,
             summary: 'Raw JSON text in; the CSV comes back as a download named converted.csv',
@@ -177,7 +177,7 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
       uploads.withTypeProvider<TypeBoxTypeProvider>().post(
         '/api/convert/file',
         {
-          config: { access: 'user' },
+          config: { access: 'user-or-key' },
           schema: {
             tags,
             summary:

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -251,4 +252,43 @@ export const subscriptions = pgTable(
     updatedAt: at('updated_at').notNull(),
   },
   (table) => [index('subscriptions_period_end_idx').on(table.periodEnd)],
+);
+
+/**
+ * API keys: only a SHA-256 hash of the key is stored (the key has 256 random bits, so no slow hash is
+ * needed), with its first characters to tell keys apart. A revoked key keeps its row (revoked_at).
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    expiresAt: at('expires_at'),
+    /** Written at most once a minute per key, not on every call. */
+    lastUsedAt: at('last_used_at'),
+    revokedAt: at('revoked_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('api_keys_user_idx').on(table.userId, table.createdAt)],
+);
+
+/** API calls made with keys, per account and calendar month (UTC, `YYYY-MM`), counted atomically. */
+export const apiCallCounts = pgTable(
+  'api_call_counts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    /** Calls the plan paid for (never above the plan's limit). */
+    calls: integer('calls').notNull(),
+    /** Calls past the limit that a conversion credit paid for. */
+    creditCalls: integer('credit_calls').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.month] })],
 );

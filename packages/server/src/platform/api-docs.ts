@@ -16,7 +16,7 @@ export async function registerApiDocs(app: FastifyInstance, publicUrl: string): 
         title: 'Unnest API',
         version: '0.1.0',
         description:
-          'JSON to CSV and back. Errors are `{detail, code}`. Signed-in calls send `Authorization: Bearer <access_token>`.',
+          'JSON to CSV and back. Errors are `{detail, code}`. Signed-in calls send `Authorization: Bearer <access_token>`; programs send an API key (`X-API-Key: unn_...` or `Authorization: Bearer unn_...`) to the endpoints whose security lists `apiKey`, each call counted against the plan’s API calls per calendar month (UTC), with `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` headers.',
       },
       servers: [{ url: publicUrl }],
       components: { securitySchemes: SECURITY_SCHEMES },

@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES, type ErrorBody, type ErrorCode, VALIDATION_MESSAGES_KEY } from '@unnest/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { AppError, ERROR_STATUS, infrastructureFailure } from './errors.js';
+import { AppError, ERROR_STATUS, type ErrorFacts, infrastructureFailure } from './errors.js';
 
 /** The parts of an Ajv error (verbose mode) that pick the message. */
 interface SchemaViolation {
@@ -20,9 +20,15 @@ function validationDetail(violation: SchemaViolation | undefined): string {
   return messages?.[keyword] ?? messages?.required ?? ERROR_MESSAGES.VALIDATION_FAILED;
 }
 
-function send(reply: FastifyReply, code: ErrorCode, detail: string, retryAfterSeconds?: number): FastifyReply {
+function send(
+  reply: FastifyReply,
+  code: ErrorCode,
+  detail: string,
+  retryAfterSeconds?: number,
+  facts?: ErrorFacts,
+): FastifyReply {
   if (retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterSeconds))));
-  const body: ErrorBody = { detail, code };
+  const body: ErrorBody = { detail, code, ...facts };
   return reply.status(ERROR_STATUS[code]).send(body);
 }
 
@@ -31,7 +37,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-      return send(reply, error.code, error.message, error.retryAfterSeconds);
+      return send(reply, error.code, error.message, error.retryAfterSeconds, error.facts);
     }
     if (error.validation) {
       return send(reply, 'VALIDATION_FAILED', validationDetail(error.validation[0] as SchemaViolation));

@@ -1,4 +1,7 @@
-import { ERROR_MESSAGES, type ErrorCode } from '@unnest/contracts';
+import { ERROR_MESSAGES, type ErrorBody, type ErrorCode } from '@unnest/contracts';
+
+/** The optional fields of an error body. */
+export type ErrorFacts = Omit<ErrorBody, 'detail' | 'code'>;
 
 /** The one table from error code to HTTP status. */
 export const ERROR_STATUS: Record<ErrorCode, number> = {
@@ -37,6 +40,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   INVALID_PACK: 400,
   ORDER_FAILED: 502,
   PAYMENT_VERIFICATION_FAILED: 400,
+  API_LIMIT_REACHED: 429,
+  API_KEY_NOT_ALLOWED: 403,
 };
 
 /** An expected failure with a code the client can act on; services throw it, the error handler answers it. */
@@ -44,12 +49,18 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   /** Seconds the client should wait, sent as Retry-After. */
   readonly retryAfterSeconds: number | undefined;
+  /** Figures the body carries beside `detail` and `code` (a used-up limit: limit, used, reset_at). */
+  readonly facts: ErrorFacts | undefined;
 
-  constructor(code: ErrorCode, options: { detail?: string; retryAfterSeconds?: number; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: { detail?: string; retryAfterSeconds?: number; cause?: unknown; facts?: ErrorFacts } = {},
+  ) {
     super(options.detail ?? ERROR_MESSAGES[code], { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.facts = options.facts;
   }
 
   get status(): number {

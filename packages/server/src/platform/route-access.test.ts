@@ -1,35 +1,63 @@
-import type { AccessTokenClaims } from '@unnest/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installErrorHandler } from './error-handler.js';
 import { AppError } from './errors.js';
-import { installRouteAccess, securityFor, withRouteAccess } from './route-access.js';
+import { type CallerClaims, installRouteAccess, securityFor, withRouteAccess } from './route-access.js';
 
-function claimsFor(token: string): AccessTokenClaims {
+function claimsFor(token: string): CallerClaims {
   return {
     sub: `user-${token}`,
     email: `${token}@example.com`,
     groups: token === 'operator' ? ['admin'] : [],
     is_premium: false,
     plan: 'free',
-    iat: 0,
     exp: 1,
   };
 }
 
-/** An app whose bearer tokens are the names 'member' and 'operator' (in the admin group). */
+const bearer = (request: FastifyRequest) => /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+const keyOf = (request: FastifyRequest) => request.headers['x-api-key'] as string | undefined;
+
+/** Calls the meter saw: which key, counted or only looked at. */
+let metered: string[] = [];
+
+/**
+ * An app whose bearer tokens are the names 'member' and 'operator' (in the admin group), and whose
+ * only valid API key (X-API-Key) is 'key-of-member'; its meter refuses a key call once 2 were counted.
+ */
 function appWithAccess(): FastifyInstance {
   const app = Fastify();
   installErrorHandler(app);
+  metered = [];
   installRouteAccess(app, {
     authenticators: {
-      bearerAuth: async (request) => {
-        const token = /^Bearer (member|operator)$/.exec(request.headers.authorization ?? '')?.[1];
-        if (!token) throw new AppError('UNAUTHENTICATED');
-        return claimsFor(token);
+      bearerAuth: {
+        present: (request) => bearer(request) !== undefined,
+        authenticate: async (request) => {
+          const token = bearer(request);
+          if (token !== 'member' && token !== 'operator') throw new AppError('UNAUTHENTICATED');
+          return claimsFor(token);
+        },
+      },
+      apiKey: {
+        present: (request) => keyOf(request) !== undefined,
+        authenticate: async (request) => {
+          if (keyOf(request) !== 'key-of-member') throw new AppError('UNAUTHENTICATED', { detail: 'revoked' });
+          return { ...claimsFor('member'), exp: null, apiKey: { id: 'k1', prefix: 'unn_k1', name: 'ci' } };
+        },
       },
     },
     adminGroup: 'admin',
+    meterKeyCall: async (_request, reply, claims, counted) => {
+      if (counted && metered.filter((call) => call.endsWith('counted')).length >= 2) {
+        throw new AppError('API_LIMIT_REACHED');
+      }
+      metered.push(`${claims.apiKey?.id} ${counted ? 'counted' : 'looked at'}`);
+      reply.header('ratelimit-limit', '2');
+      return async () => {
+        metered.push('given back');
+      };
+    },
   });
   return app;
 }
@@ -40,8 +68,11 @@ afterEach(async () => {
   app = undefined;
 });
 
-async function answer(url: string, token?: string) {
-  const response = await app!.inject({ url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+async function answer(url: string, token?: string, key?: string) {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (key) headers['x-api-key'] = key;
+  const response = await app!.inject({ url, headers });
   return { status: response.statusCode, body: response.json() };
 }
 
@@ -58,6 +89,40 @@ describe('route access', () => {
     expect(await answer('/ops')).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
     expect(await answer('/ops', 'member')).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
     expect(await answer('/ops', 'operator')).toEqual({ status: 200, body: { sub: 'user-operator' } });
+  });
+
+  it('takes a key only on user-or-key routes, meters its calls, and gives back one that failed on the server', async () => {
+    app = appWithAccess();
+    app.get('/mine', { config: { access: 'user' } }, async (request) => ({ sub: request.claims.sub }));
+    app.get('/ops', { config: { access: 'admin' } }, async () => ({}));
+    app.get('/api', { config: { access: 'user-or-key' } }, async (request) => ({ key: request.claims.apiKey ?? null }));
+    app.get('/look', { config: { access: 'user-or-key', metered: false } }, async () => ({}));
+    app.get('/broken', { config: { access: 'user-or-key' } }, async () => {
+      throw new Error('a bug');
+    });
+
+    expect(await answer('/api', 'member')).toEqual({ status: 200, body: { key: null } });
+    expect(metered).toEqual([]);
+    const viaKey = await app.inject({ url: '/api', headers: { 'x-api-key': 'key-of-member' } });
+    expect(viaKey.json()).toEqual({ key: { id: 'k1', prefix: 'unn_k1', name: 'ci' } });
+    expect(viaKey.headers['ratelimit-limit']).toBe('2');
+    expect(await answer('/api', undefined, 'stolen')).toMatchObject({ status: 401, body: { detail: 'revoked' } });
+    expect(await answer('/look', undefined, 'key-of-member')).toMatchObject({ status: 200 });
+    expect(await answer('/mine', undefined, 'key-of-member')).toMatchObject({
+      status: 403,
+      body: { code: 'API_KEY_NOT_ALLOWED' },
+    });
+    expect(await answer('/ops', undefined, 'key-of-member')).toMatchObject({
+      status: 403,
+      body: { code: 'API_KEY_NOT_ALLOWED' },
+    });
+    expect((await answer('/broken', undefined, 'key-of-member')).status).toBe(500);
+    expect(metered).toEqual(['k1 counted', 'k1 looked at', 'k1 counted', 'given back']);
+    // The meter refuses the third counted call (it counts two; the given-back one stays in this fake).
+    expect(await answer('/api', undefined, 'key-of-member')).toMatchObject({
+      status: 429,
+      body: { code: 'API_LIMIT_REACHED' },
+    });
   });
 
   it('checks access before the body is read or validated', async () => {
@@ -88,7 +153,13 @@ describe('route access', () => {
     app.get('/open', { config: { access: 'public' }, schema: {} }, async () => ({}));
     app.get('/mine', { config: { access: 'user' }, schema: {} }, async () => ({}));
     app.get('/ops', { config: { access: 'admin' }, schema: {} }, async () => ({}));
-    expect(schemas).toEqual({ '/open': undefined, '/mine': [{ bearerAuth: [] }], '/ops': [{ bearerAuth: [] }] });
+    app.get('/api', { config: { access: 'user-or-key' }, schema: {} }, async () => ({}));
+    expect(schemas).toEqual({
+      '/open': undefined,
+      '/mine': [{ bearerAuth: [] }],
+      '/ops': [{ bearerAuth: [] }],
+      '/api': [{ bearerAuth: [] }, { apiKey: [] }],
+    });
     expect(securityFor('public')).toBeUndefined();
   });
 

@@ -1,5 +1,11 @@
-import type { AccessTokenClaims } from '@unnest/contracts';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { AppError } from './errors.js';
 
 /**
@@ -7,10 +13,9 @@ import { AppError } from './errors.js';
  * - `public`: anyone;
  * - `user`: a caller with a valid bearer access token;
  * - `user-or-key`: the same, or a caller with an API key (the conversion, files, batch and jobs
- *   routes: what a program calls; never account or key management);
- * - `admin`: the same, whose token carries the admin group.
- * A new kind (an API key) is a new entry in ACCESS_RULES and, if it proves identity another way, in
- * SECURITY_SCHEMES and the authenticators.
+ *   routes: what a program calls; never account or key management), whose call is metered;
+ * - `admin`: a bearer token whose account carries the admin group.
+ * A key sent to a route that does not take keys gets 403 API_KEY_NOT_ALLOWED.
  */
 export type RouteAccess = 'public' | 'user' | 'user-or-key' | 'admin';
 
@@ -18,10 +23,15 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Required on every route: the app refuses to start when a route declares none. */
     access?: RouteAccess;
+    /**
+     * On a `user-or-key` route: whether a call made with an API key counts against the plan's API
+     * calls (default true). False only for routes that look at the key itself (validate, usage).
+     */
+    metered?: boolean;
   }
   interface FastifyRequest {
-    /** The caller's verified token. Set before the handler on every route that is not public; reading it on a public route throws. */
-    readonly claims: AccessTokenClaims;
+    /** The verified caller. Set before the handler on every route that is not public; reading it on a public route throws. */
+    readonly claims: CallerClaims;
   }
   interface FastifyInstance {
     /** The access given to routes registered in this scope that declare none (third-party plugins). */
@@ -29,23 +39,44 @@ declare module 'fastify' {
   }
 }
 
+/** Who is calling: the account, and how it proved it (a bearer access token, or an API key). */
+export interface CallerClaims {
+  sub: string;
+  email: string;
+  /** The account's groups; a key never carries the admin group. */
+  groups: string[];
+  is_premium: boolean;
+  plan: string;
+  /** When the credential stops working (seconds since the epoch); null for a key without expiry. */
+  exp: number | null;
+  /** The API key the call was made with; absent for a bearer access token. */
+  apiKey?: { id: string; prefix: string; name: string };
+}
+
 /** How a caller proves who they are, by OpenAPI security scheme name (the document lists these). */
 export const SECURITY_SCHEMES = {
   bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+  apiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-API-Key',
+    description:
+      'An API key (unn_...) from Settings, API keys, sent as `X-API-Key: unn_...` or `Authorization: Bearer unn_...`. Works on the conversion, files, batch and jobs endpoints; every call counts against the plan’s API calls per month.',
+  },
 } as const;
 type SecurityScheme = keyof typeof SECURITY_SCHEMES;
 
 interface AccessRule {
   /** The schemes a caller may prove identity with (any one suffices); none for anyone. */
   readonly schemes: readonly SecurityScheme[];
-  /** Whether the token must carry the admin group. */
+  /** Whether the caller must carry the admin group. */
   readonly admin: boolean;
 }
 
 const ACCESS_RULES: Record<RouteAccess, AccessRule> = {
   public: { schemes: [], admin: false },
   user: { schemes: ['bearerAuth'], admin: false },
-  'user-or-key': { schemes: ['bearerAuth'], admin: false },
+  'user-or-key': { schemes: ['bearerAuth', 'apiKey'], admin: false },
   admin: { schemes: ['bearerAuth'], admin: true },
 };
 
@@ -55,17 +86,39 @@ export function securityFor(access: RouteAccess): Array<Record<string, string[]>
   return schemes.length === 0 ? undefined : schemes.map((scheme) => ({ [scheme]: [] }));
 }
 
-/** Reads the caller's identity from a request for one scheme; throws UNAUTHENTICATED when absent or invalid. */
-export type Authenticator = (request: FastifyRequest) => Promise<AccessTokenClaims>;
+/** Reads the caller's identity from a request for one scheme. */
+export interface Authenticator {
+  /** Whether the request carries this scheme's credential at all. */
+  present(request: FastifyRequest): boolean;
+  /** The caller, when the credential is valid; throws UNAUTHENTICATED (with why) when it is not. */
+  authenticate(request: FastifyRequest): Promise<CallerClaims>;
+}
+
+/**
+ * Counts a call made with an API key before its handler runs, and sets its rate-limit headers; throws
+ * to refuse it. With `counted` false it only sets the headers. Returns what gives the call back.
+ */
+export type KeyCallMeter = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  claims: CallerClaims,
+  counted: boolean,
+) => Promise<(() => Promise<void>) | undefined>;
 
 export interface RouteAccessOptions {
   authenticators: Record<SecurityScheme, Authenticator>;
   /** The group an `admin` route requires. */
   adminGroup: string;
+  /** Meters the calls made with API keys (every `user-or-key` route). */
+  meterKeyCall: KeyCallMeter;
 }
 
 const ACCESS_KINDS = Object.keys(ACCESS_RULES);
-const verifiedClaims = new WeakMap<FastifyRequest, AccessTokenClaims>();
+const verifiedClaims = new WeakMap<FastifyRequest, CallerClaims>();
+// What gives back a metered key call, should it fail through the server's fault.
+const meteredCalls = new WeakMap<FastifyRequest, () => Promise<void>>();
+// A call that failed with a server error (5xx) was no use to the caller: it does not count.
+const SERVER_ERROR = 500;
 
 function routeName(route: RouteOptions): string {
   return `${[route.method].flat().join(',')} ${route.url}`;
@@ -75,11 +128,12 @@ function routeName(route: RouteOptions): string {
  * Makes access declarations binding, on the root instance before any route or the API docs are
  * registered: every route must declare `config.access` (or be in a scope given one), its OpenAPI
  * `security` is derived from it (a hand-written one is refused), and routes that are not public get
- * one onRequest hook that authenticates, checks the group and puts the claims on `request.claims`.
+ * one onRequest hook that authenticates, checks the group, meters key calls and puts the claims on
+ * `request.claims`.
  */
 export function installRouteAccess(app: FastifyInstance, options: RouteAccessOptions): void {
   app.decorateRequest('claims', {
-    getter(this: FastifyRequest): AccessTokenClaims {
+    getter(this: FastifyRequest): CallerClaims {
       const claims = verifiedClaims.get(this);
       if (!claims) throw new Error(`request.claims read on ${this.method} ${this.url}, a route that checks no access`);
       return claims;
@@ -99,30 +153,37 @@ export function installRouteAccess(app: FastifyInstance, options: RouteAccessOpt
     if (security) route.schema = { ...route.schema, security };
     const rule = ACCESS_RULES[access];
     if (rule.schemes.length === 0) return;
-    const check = accessCheck(rule, options);
+    const check = accessCheck(rule, options, route.config.metered !== false);
     route.onRequest = [check, ...[route.onRequest ?? []].flat()];
+    if (rule.schemes.includes('apiKey')) route.onResponse = [giveBackFailedCall, ...[route.onResponse ?? []].flat()];
   });
 }
 
-function accessCheck(rule: AccessRule, options: RouteAccessOptions): onRequestHookHandler {
-  const authenticators = rule.schemes.map((scheme) => options.authenticators[scheme]);
-  return async function checkAccess(request) {
-    const claims = await authenticateWithAny(request, authenticators);
+function accessCheck(rule: AccessRule, options: RouteAccessOptions, metered: boolean): onRequestHookHandler {
+  const accepted = rule.schemes.map((scheme) => options.authenticators[scheme]);
+  const others = (Object.keys(options.authenticators) as SecurityScheme[])
+    .filter((scheme) => !rule.schemes.includes(scheme))
+    .map((scheme) => options.authenticators[scheme]);
+  return async function checkAccess(request, reply) {
+    // The first credential the route accepts decides; one it does not accept is refused as such.
+    const authenticator = accepted.find((candidate) => candidate.present(request));
+    if (!authenticator) {
+      if (others.some((other) => other.present(request))) throw new AppError('API_KEY_NOT_ALLOWED');
+      throw new AppError('UNAUTHENTICATED');
+    }
+    const claims = await authenticator.authenticate(request);
     if (rule.admin && !claims.groups.includes(options.adminGroup)) throw new AppError('FORBIDDEN');
+    if (claims.apiKey) {
+      const giveBack = await options.meterKeyCall(request, reply, claims, metered);
+      if (giveBack) meteredCalls.set(request, giveBack);
+    }
     verifiedClaims.set(request, claims);
   };
 }
 
-async function authenticateWithAny(request: FastifyRequest, authenticators: Authenticator[]) {
-  let failure: unknown = new AppError('UNAUTHENTICATED');
-  for (const authenticate of authenticators) {
-    try {
-      return await authenticate(request);
-    } catch (error) {
-      failure = error;
-    }
-  }
-  throw failure;
+async function giveBackFailedCall(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const giveBack = meteredCalls.get(request);
+  if (giveBack && reply.statusCode >= SERVER_ERROR) await giveBack();
 }
 
 /**

@@ -17,13 +17,16 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Unnest</title>');
   fs.writeFileSync(path.join(root, 'assets', 'app-1234.js'), 'console.log(1)');
   app = Fastify();
-  installRouteAccess(app, {
-    authenticators: {
-      bearerAuth: async () => {
-        throw new AppError('UNAUTHENTICATED');
-      },
+  const nobody = {
+    present: () => false,
+    authenticate: async () => {
+      throw new AppError('UNAUTHENTICATED');
     },
+  };
+  installRouteAccess(app, {
+    authenticators: { bearerAuth: nobody, apiKey: nobody },
     adminGroup: 'admin',
+    meterKeyCall: async () => undefined,
   });
   await app.register(webAssets(createLogger('silent'), root));
   await app.ready();

@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { ApiUsageSummary } from '../api-keys';
 import { QueryError } from '../components/query-error';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { useProfileStats } from '../lib/api/get-profile-stats';
@@ -93,7 +94,9 @@ export default function DashboardPage() {
         />
       )}
 
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}
+      >
         <Section title="Usage Statistics">
           {sub ? (
             <>
@@ -130,6 +133,9 @@ export default function DashboardPage() {
           ) : (
             <Skeleton variant="rounded" height={80} />
           )}
+        </Section>
+        <Section title="API Usage">
+          <ApiUsageSummary />
         </Section>
         <Section title="Quick Actions">
           <Stack spacing={1}>

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { DEFAULT_SETTINGS, type UserSettings } from '@unnest/contracts';
 import { useEffect, useState } from 'react';
+import { ApiKeysPanel } from '../api-keys';
 import { useThemeMode } from '../app/theme-mode';
 import { ARRAY_CHOICES, DELIMITER_CHOICES } from '../components/conversion-choices';
 import { LabelledSelect } from '../components/labelled-select';
@@ -176,6 +177,9 @@ export default function SettingsPage() {
         <AccountInformation />
         <Section title="Manage Subscription" subtitle="Your plan, its renewal and your conversion credits.">
           <ManageSubscription />
+        </Section>
+        <Section title="API keys" subtitle="Call the API from your programs. Every call counts against your plan.">
+          <ApiKeysPanel />
         </Section>
 
         {save.isError && (

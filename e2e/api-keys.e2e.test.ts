@@ -1,0 +1,136 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.js';
+import { inspectBothThemes } from './support/screenshots.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+// The server runs as `npm start` does, on a local address without keys: payments in test mode.
+const EMAIL = `e2e-keys-${Date.now().toString(36)}@example.com`;
+const PASSWORD = 'correct horse battery';
+
+let server: TestServer;
+let context: BrowserContext;
+let closeBrowser: () => Promise<void>;
+let page: Page;
+let key = '';
+
+async function postJson(url: string, body: object): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/**
+ * A conversion a program makes with the key, from outside the browser. The form is sent as one
+ * buffer: a refused upload is answered before its body is read and the connection closed, and a
+ * body still streaming then would fail to send (EPIPE) instead of reading the 401.
+ */
+async function convertWithKey(): Promise<Response> {
+  const form = new FormData();
+  form.append('file', new Blob(['[{"id":1,"customer":{"name":"Ada"}}]'], { type: 'application/json' }), 'orders.json');
+  const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+  return fetch(`${server.url}/api/convert/file`, {
+    method: 'POST',
+    headers: { 'X-API-Key': key, 'Content-Type': encoded.headers.get('content-type') ?? '' },
+    body: Buffer.from(await encoded.arrayBuffer()),
+  });
+}
+
+describe('API keys in a real browser', () => {
+  beforeAll(async () => {
+    server = await startTestServer();
+    expect((await postJson(`${server.url}/api/auth/signup`, { email: EMAIL, password: PASSWORD })).status).toBe(201);
+    const mail = await server.inbox.next(EMAIL);
+    const confirm = await postJson(`${server.url}/api/auth/confirm-signup`, {
+      email: EMAIL,
+      confirmation_code: mail.code,
+    });
+    expect(confirm.status).toBe(200);
+    ({ context, close: closeBrowser } = await launchBrowser());
+    context.setDefaultTimeout(15_000);
+    page = await context.newPage();
+  }, 90_000);
+
+  afterAll(async () => {
+    await closeBrowser?.();
+    await server?.stop();
+  });
+
+  it('signs in and takes the Starter plan (1,000 API calls a month) in test mode', async () => {
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(EMAIL);
+    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.getByText('Your plan includes no API calls; each call spends one conversion credit').waitFor();
+
+    await page.getByRole('button', { name: 'Upgrade to Starter' }).click();
+    await page
+      .getByRole('dialog', { name: 'Upgrade Your Plan' })
+      .getByRole('button', { name: 'Upgrade to Starter' })
+      .click();
+    await page.waitForURL(/\/api\/payments\/test-checkout\//);
+    await page.getByRole('button', { name: 'Pay (test)' }).click();
+    await page.waitForURL(/\/dashboard\?payment=success/);
+    await page.getByText(/Payment successful\. You are on the Starter plan until/).waitFor();
+    await page.getByText('0 of 1,000 API calls this month').waitFor();
+  });
+
+  it('creates a key in Settings, shown once with a copy button and a curl example', async () => {
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await page.getByRole('heading', { name: 'API keys' }).waitFor();
+    await page.getByText('No API keys yet. Create one to call the API from a program.').waitFor();
+    await page.getByLabel('Key name').fill('e2e pipeline');
+    await page.getByLabel('Expires').click();
+    await page.getByRole('option', { name: '30 days' }).click();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const shown = page.getByLabel('Your new API key');
+    await shown.waitFor();
+    key = (await shown.textContent()) ?? '';
+    expect(key).toMatch(/^unn_[A-Za-z0-9_-]{43}$/);
+    await page.getByRole('button', { name: 'Copy key' }).waitFor();
+    const table = page.getByRole('table', { name: 'API keys' });
+    await table.getByText('e2e pipeline').waitFor();
+    await table.getByText(`${key.slice(0, 12)}...`).waitFor();
+    expect(await page.getByLabel('curl example').textContent()).toContain(`'${key.slice(0, 12)}...'`);
+    await inspectBothThemes(page, 'settings-api-key-created');
+
+    // Once dismissed, the key is not shown again, not even after a reload.
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+    await page.reload();
+    await table.getByText('e2e pipeline').waitFor();
+    expect(await page.getByText(key).count()).toBe(0);
+  });
+
+  it('converts a file with the key from a program, metered with RateLimit headers', async () => {
+    const response = await convertWithKey();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ filename: 'orders.csv', records: 1 });
+    expect(response.headers.get('ratelimit-limit')).toBe('1000');
+    expect(response.headers.get('ratelimit-remaining')).toBe('999');
+    expect(Number(response.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
+
+    await page.reload();
+    const row = page.getByRole('row', { name: /e2e pipeline/ });
+    expect(await row.getByRole('cell').nth(3).textContent()).not.toBe('Never');
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByText('1 of 1,000 API calls this month').waitFor();
+    await inspectBothThemes(page, 'dashboard-api-usage');
+  });
+
+  it('revokes the key after a confirmation; the next call gets 401', async () => {
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await page.getByRole('button', { name: 'Revoke e2e pipeline' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Revoke this API key?' });
+    await dialog.getByText(/will get 401 from their next call/).waitFor();
+    await inspectBothThemes(page, 'settings-api-key-revoke');
+    await dialog.getByRole('button', { name: 'Revoke key' }).click();
+    await page.getByText('No API keys yet. Create one to call the API from a program.').waitFor();
+
+    const refused = await convertWithKey();
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ code: 'UNAUTHENTICATED', detail: 'This API key was revoked' });
+    const listing = await fetch(`${server.url}/api/files`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(listing.status).toBe(401);
+  });
+});
