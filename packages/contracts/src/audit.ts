@@ -1,7 +1,23 @@
 import { type Static, Type } from 'typebox';
 
 /** What an audit entry records. */
-export const AUDIT_ACTIONS = ['json_to_csv', 'csv_to_json', 'quick_convert', 'download', 'delete', 'sign_in'] as const;
+export const AUDIT_ACTIONS = [
+  'json_to_csv',
+  'csv_to_json',
+  'quick_convert',
+  'download',
+  'delete',
+  'sign_in',
+  // What an administrator did, recorded under the administrator's account.
+  'admin_set_plan',
+  'admin_add_credits',
+  'admin_set_role',
+  'admin_disable',
+  'admin_enable',
+  'admin_resend_confirmation',
+  'admin_delete_user',
+  'admin_retry_job',
+] as const;
 /** One audit action. */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** Outcome of an audited action (spec section 4). */
