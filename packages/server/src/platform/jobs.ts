@@ -148,7 +148,7 @@ export class JobQueue {
     };
   }
 
-  /** Jobs waiting, running and failed, per queue (the debug page's queue depth). */
+  /** Jobs waiting, running and failed, per queue, every queue of the app listed (the debug page's queue depth). */
   async depth(): Promise<QueueDepth[]> {
     const { rows } = await this.boss.getDb().executeSql(
       `SELECT name,
@@ -157,12 +157,22 @@ export class JobQueue {
               (count(*) FILTER (WHERE state = 'failed'))::int AS failed
          FROM ${QUEUE_SCHEMA}.job GROUP BY name ORDER BY name`,
     );
-    return rows.map((row: Record<string, unknown>) => ({
-      name: String(row.name),
-      waiting: Number(row.waiting),
-      active: Number(row.active),
-      failed: Number(row.failed),
-    }));
+    const counted = new Map<string, QueueDepth>(
+      rows.map((row: Record<string, unknown>) => [
+        String(row.name),
+        {
+          name: String(row.name),
+          waiting: Number(row.waiting),
+          active: Number(row.active),
+          failed: Number(row.failed),
+        },
+      ]),
+    );
+    // Every queue of this app, the empty ones too.
+    for (const name of this.definitions.keys()) {
+      if (!counted.has(name)) counted.set(name, { name, waiting: 0, active: 0, failed: 0 });
+    }
+    return [...counted.values()].sort((a, b) => a.name.localeCompare(b.name));
   }
 
   /** Puts a failed job back in its queue; false when there is no such failed job. */
