@@ -14,7 +14,7 @@ import type {
 } from '@unnest/contracts';
 import { AUDIT_ACTIONS, PLAN_IDS } from '@unnest/contracts';
 import type { AuditService } from '../audit/service.js';
-import { CONVERSION_ACTIONS } from '../audit/service.js';
+import { CONVERSION_ACTIONS, toAuditLog } from '../audit/service.js';
 import type { AuthService } from '../auth/service.js';
 import type { FilesService } from '../files/service.js';
 import type { PaymentsService } from '../payments/service.js';
@@ -30,7 +30,6 @@ const DASHBOARD_DAYS = 14;
 const STATS_DAYS = 30;
 const TOP_USERS = 10;
 const RECENT_ACTIVITY = 10;
-const MB = 1024 * 1024;
 
 /** What an admin action is about, for its audit entry. */
 interface Target {
@@ -220,17 +219,7 @@ export class AdminService {
       pageSize,
     );
     return {
-      logs: rows.map((row) => ({
-        id: row.id,
-        user_id: row.userId,
-        email: row.email,
-        action: row.action as AuditAction,
-        status: row.status as AuditStatus,
-        details: row.details,
-        fileSize: row.fileSizeBytes === null ? null : Math.round((row.fileSizeBytes / MB) * 1000) / 1000,
-        duration: row.durationMs === null ? null : row.durationMs / 1000,
-        timestamp: row.createdAt.toISOString(),
-      })),
+      logs: rows.map((row) => ({ ...toAuditLog(row), user_id: row.userId, email: row.email })),
       total,
       page,
       page_size: pageSize,

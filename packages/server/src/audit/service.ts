@@ -18,8 +18,8 @@ export interface AuditEntry {
 const MB = 1024 * 1024;
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
-/** The API shape of an audit row: sizes in MB, durations in seconds. */
-function toLog(row: AuditRow): AuditLog {
+/** The API shape of an audit row: sizes in MB, durations in seconds (the admin area's logs too). */
+export function toAuditLog(row: AuditRow): AuditLog {
   return {
     id: row.id,
     action: row.action as AuditAction,
@@ -62,7 +62,7 @@ export class AuditService {
   /** One page of the user's history, newest first. */
   async page(userId: string, page: number, pageSize: number): Promise<AuditLogsResponse> {
     const { rows, total } = await this.repository.page(userId, (page - 1) * pageSize, pageSize);
-    return { logs: rows.map(toLog), total, page, page_size: pageSize };
+    return { logs: rows.map(toAuditLog), total, page, page_size: pageSize };
   }
 
   /** Conversion counts and bytes, with `since` counting the ones from the start of this month (UTC). */

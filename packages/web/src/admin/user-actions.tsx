@@ -116,12 +116,32 @@ export function UserActions({ account }: { account: AdminUserDetail }) {
               Add credits
             </Button>
             {account.is_admin && !account.admin_from_config && !self && (
-              <Button variant="outlined" onClick={() => run({ kind: 'role', admin: false })}>
+              <Button
+                variant="outlined"
+                onClick={() =>
+                  setPending({
+                    action: { kind: 'role', admin: false },
+                    title: 'Take the admin role?',
+                    text: `${account.email} loses access to the admin area from its next request.`,
+                    confirmLabel: 'Take admin role',
+                  })
+                }
+              >
                 Take admin role
               </Button>
             )}
             {!account.is_admin && (
-              <Button variant="outlined" onClick={() => run({ kind: 'role', admin: true })}>
+              <Button
+                variant="outlined"
+                onClick={() =>
+                  setPending({
+                    action: { kind: 'role', admin: true },
+                    title: 'Give the admin role?',
+                    text: `${account.email} can then see every account and act on it, as you can.`,
+                    confirmLabel: 'Give admin role',
+                  })
+                }
+              >
                 Give admin role
               </Button>
             )}
