@@ -292,7 +292,8 @@ describe('failed jobs', () => {
       expect(twice.statusCode).toBe(404);
       expect((await adminEntries('admin_retry_job'))[0]?.details).toContain(id ?? '');
     } finally {
-      await boss.stop({ graceful: false, close: !t.database.url ? false : true });
+      // On PGlite this pg-boss shares the app's database handle, which must stay open; on PostgreSQL it has its own pool.
+      await boss.stop({ graceful: false, close: t.database.url !== undefined });
     }
   });
 });

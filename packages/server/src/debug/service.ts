@@ -88,7 +88,14 @@ export class DebugService {
   }
 
   private describe(time: Date, level: string, line: string): DebugLogRecord {
-    const record = JSON.parse(this.redact(line)) as Record<string, unknown>;
+    const redacted = this.redact(line);
+    let record: Record<string, unknown>;
+    try {
+      record = JSON.parse(redacted) as Record<string, unknown>;
+    } catch {
+      // A secret that spanned JSON syntax broke the line: show it as text, still redacted.
+      return { time: time.toISOString(), level, message: '', details: redacted };
+    }
     const details = Object.fromEntries(Object.entries(record).filter(([key]) => !OMITTED_FIELDS.has(key)));
     return {
       time: time.toISOString(),
