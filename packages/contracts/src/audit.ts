@@ -9,6 +9,15 @@ export const AUDIT_ACTIONS = [
   'delete',
   'sign_in',
   'upload',
+  // What an administrator did, recorded under the administrator's account.
+  'admin_set_plan',
+  'admin_add_credits',
+  'admin_set_role',
+  'admin_disable',
+  'admin_enable',
+  'admin_resend_confirmation',
+  'admin_delete_user',
+  'admin_retry_job',
 ] as const;
 /** One audit action. */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

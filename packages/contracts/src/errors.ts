@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   'PAYMENT_VERIFICATION_FAILED',
   'API_LIMIT_REACHED',
   'API_KEY_NOT_ALLOWED',
+  'ACCOUNT_DISABLED',
 ] as const;
 
 /** One of the API's error codes. */
@@ -88,4 +89,5 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   API_LIMIT_REACHED: 'You have used all API calls of your plan for this month',
   API_KEY_NOT_ALLOWED:
     'API keys work on the conversion, files, batch and jobs endpoints only: sign in to manage your account and keys',
+  ACCOUNT_DISABLED: 'This account has been disabled. Please contact the operator of this service.',
 };

@@ -1,3 +1,4 @@
+export * from './admin.js';
 export * from './analysis.js';
 export * from './api-keys.js';
 export * from './audit.js';

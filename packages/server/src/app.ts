@@ -4,6 +4,9 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { AdminRepository } from './admin/repository.js';
+import { adminRoutes } from './admin/routes.js';
+import { AdminService } from './admin/service.js';
 import { llmHeaderRefiner } from './analysis/llm-refiner.js';
 import { analysisRoutes } from './analysis/routes.js';
 import { AnalysisService } from './analysis/service.js';
@@ -27,6 +30,8 @@ import { ConversionAllowance } from './convert/conversion-allowance.js';
 import { convertRoutes } from './convert/routes.js';
 import { ConvertService } from './convert/service.js';
 import type { DatabaseHandle } from './db/database.js';
+import { debugRoutes } from './debug/routes.js';
+import { configuredSecrets, DebugService } from './debug/service.js';
 import { purgeExpiredFilesJob } from './files/jobs.js';
 import { FilesRepository } from './files/repository.js';
 import { filesRoutes } from './files/routes.js';
@@ -57,6 +62,7 @@ import type { Logger } from './platform/logger.js';
 import { createMailer } from './platform/mail.js';
 import { RateEventsRepository } from './platform/rate-events.repository.js';
 import { RateLimiter } from './platform/rate-limiter.js';
+import { RecentErrors } from './platform/recent-errors.js';
 import { installRouteAccess } from './platform/route-access.js';
 import { createStorage, localFilesRoot } from './platform/storage/create-storage.js';
 import type { StorageDriver } from './platform/storage/storage-driver.js';
@@ -76,6 +82,8 @@ export interface AppDeps {
   onRoute?: (route: RouteOptions) => void;
   /** Threads and heap limit of the conversion worker pool (default: one thread per core). */
   conversionPool?: Pick<ConversionPoolOptions, 'threads' | 'heapLimitMb'>;
+  /** The error records the logger keeps for /api/debug/logs (see createLogger); none kept without it. */
+  recentErrors?: RecentErrors;
 }
 
 /** The built app and the services an entry point (worker, admin command) may call directly. */
@@ -293,6 +301,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   await app.register(apiKeysRoutes(apiKeys));
   await app.register(auditRoutes(audit));
   await app.register(profileRoutes(profile));
+  const admin = new AdminService({
+    repository: new AdminRepository(database.db),
+    auth,
+    payments,
+    profile,
+    files,
+    audit,
+    jobs,
+    clock,
+  });
+  await app.register(adminRoutes(admin));
+  const debug = new DebugService({
+    config,
+    databaseKind: database.kind,
+    jobs,
+    recentErrors: deps.recentErrors ?? new RecentErrors(0),
+    secrets: configuredSecrets(config, jwtSecret),
+  });
+  await app.register(debugRoutes(debug));
   await app.register(webAssets(log));
   await app.ready();
   return { app, auth, jobs, files, storage, conversionPool, payments, events };

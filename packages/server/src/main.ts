@@ -1,15 +1,17 @@
 #!/usr/bin/env node
-import { AdminUsageError, runAdminCommand } from './admin/command.js';
+import { AdminUsageError, runAdminCommand, serverHoldsEmbeddedDatabase } from './admin/command.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { AppError } from './platform/errors.js';
 import { createLogger, type Logger } from './platform/logger.js';
+import { RecentErrors } from './platform/recent-errors.js';
 
 // A graceful shutdown has hung before (a connection that never drained): exit anyway this long
 // after the conversions' grace time (SHUTDOWN_GRACE_SECONDS).
 const SHUTDOWN_MARGIN_MS = 10_000;
+const RECENT_ERRORS_KEPT = 200;
 
 type Mode = 'serve' | 'worker' | 'admin';
 
@@ -39,13 +41,22 @@ function onShutdown(log: Logger, timeoutMs: number, close: () => Promise<void>):
 async function main(mode: Mode, args: string[]): Promise<void> {
   const config = loadConfig();
   // The admin command prints its answer; only problems go to the log.
-  const log = createLogger(mode === 'admin' ? 'warn' : config.logLevel);
+  // The admins' debug page shows the last error records of a serving process.
+  const recentErrors = new RecentErrors(RECENT_ERRORS_KEPT);
+  const log = createLogger(mode === 'admin' ? 'warn' : config.logLevel, undefined, recentErrors);
   if (mode === 'worker' && !config.databaseUrl) {
     throw new ConfigError(
       'The worker command needs DATABASE_URL: on the embedded database the server runs the jobs itself (WORKERS).',
     );
   }
-  const database: DatabaseHandle = await openDatabase(config, (error) => log.error({ err: error }, 'database error'));
+  const database: DatabaseHandle = await openDatabase(config, (error) =>
+    log.error({ err: error }, 'database error'),
+  ).catch((error: unknown) => {
+    // The embedded database has one process: while the server runs, the admin area is the way in.
+    throw mode === 'admin' && error instanceof DataDirLockedError
+      ? serverHoldsEmbeddedDatabase(error, config.publicUrl)
+      : error;
+  });
   try {
     await database.migrate();
   } catch (error) {
@@ -53,7 +64,7 @@ async function main(mode: Mode, args: string[]): Promise<void> {
     throw unreachableDatabase(error, config.databaseUrl) ?? error;
   }
   const workers = mode === 'worker' ? Math.max(1, config.workers) : mode === 'admin' ? 0 : config.workers;
-  const { app, auth } = await buildApp({ ...config, workers }, { database, log });
+  const { app, auth } = await buildApp({ ...config, workers }, { database, log, recentErrors });
   const closeAll = async () => {
     await app.close();
     await database.close();

@@ -98,7 +98,7 @@ export class ApiKeysService {
     const now = this.deps.clock.now();
     if (row.revokedAt) throw refused('This API key was revoked');
     if (row.expiresAt && row.expiresAt <= now) throw refused('This API key has expired');
-    const user = await this.deps.auth.currentUser(row.userId);
+    const user = await this.deps.auth.keyHolder(row.userId);
     const recordedSince = new Date(now.getTime() - LAST_USED_PRECISION_MS);
     if (!row.lastUsedAt || row.lastUsedAt < recordedSince) {
       await this.deps.repository.touch(row.id, now, recordedSince);

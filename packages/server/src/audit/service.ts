@@ -18,8 +18,8 @@ export interface AuditEntry {
 const MB = 1024 * 1024;
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
-/** The API shape of an audit row: sizes in MB, durations in seconds. */
-function toLog(row: AuditRow): AuditLog {
+/** The API shape of an audit row: sizes in MB, durations in seconds (the admin area's logs too). */
+export function toAuditLog(row: AuditRow): AuditLog {
   return {
     id: row.id,
     action: row.action as AuditAction,
@@ -64,10 +64,10 @@ export class AuditService {
     return this.filteredPage({ userId }, page, pageSize);
   }
 
-  /** One page of the entries a filter selects (a user's, or everyone's for the admin area), newest first. */
+  /** One page of the entries a filter selects, newest first. */
   async filteredPage(filter: AuditFilter, page: number, pageSize: number): Promise<AuditLogsResponse> {
     const { rows, total } = await this.repository.page(filter, (page - 1) * pageSize, pageSize);
-    return { logs: rows.map(toLog), total, page, page_size: pageSize };
+    return { logs: rows.map(toAuditLog), total, page, page_size: pageSize };
   }
 
   /** Conversion counts and bytes, with `since` counting the ones from the start of this month (UTC). */

@@ -64,10 +64,13 @@ export class AuthRepository {
     return row;
   }
 
-  /** The account's session epoch (one primary-key lookup); undefined when the account is gone. */
-  async sessionEpoch(id: string): Promise<number | undefined> {
-    const [row] = await this.db.select({ epoch: users.sessionEpoch }).from(users).where(eq(users.id, id));
-    return row?.epoch;
+  /** The account's session epoch and whether it is disabled (one primary-key lookup); undefined when it is gone. */
+  async sessionState(id: string): Promise<{ epoch: number; disabled: boolean } | undefined> {
+    const [row] = await this.db
+      .select({ epoch: users.sessionEpoch, disabledAt: users.disabledAt })
+      .from(users)
+      .where(eq(users.id, id));
+    return row && { epoch: row.epoch, disabled: row.disabledAt !== null };
   }
 
   /**
@@ -159,6 +162,36 @@ export class AuthRepository {
         .set({ sessionEpoch: sql`${users.sessionEpoch} + 1`, updatedAt: now })
         .where(eq(users.id, userId));
       await revokeRefreshTokens(tx, userId, now);
+    });
+  }
+
+  /**
+   * Changes what an account's tokens say (its plan, its admin role) and raises its session epoch, so
+   * that every access token issued before stops working and the client's refresh gets the new claims.
+   */
+  async changeAccess(id: string, change: { plan?: string; isAdmin?: boolean }, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(users)
+      .set({ ...change, sessionEpoch: sql`${users.sessionEpoch} + 1`, updatedAt: now })
+      .where(eq(users.id, id))
+      .returning({ id: users.id });
+    return rows.length === 1;
+  }
+
+  /**
+   * Disables an account (ending every session: epoch raised, refresh tokens revoked) or enables it
+   * again; false when the account does not exist.
+   */
+  async setDisabled(id: string, disabled: boolean, now: Date): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(users)
+        .set({ disabledAt: disabled ? now : null, sessionEpoch: sql`${users.sessionEpoch} + 1`, updatedAt: now })
+        .where(eq(users.id, id))
+        .returning({ id: users.id });
+      if (rows.length === 0) return false;
+      if (disabled) await revokeRefreshTokens(tx, id, now);
+      return true;
     });
   }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hash as hashPassword, verify as verifyPassword } from '@node-rs/argon2';
-import type { AccessTokenClaims, CurrentUser, PlanId } from '@unnest/contracts';
+import { type AccessTokenClaims, type CurrentUser, ERROR_MESSAGES, type PlanId } from '@unnest/contracts';
 import { addressSubject } from '../platform/client-address.js';
 import type { Clock } from '../platform/clock.js';
 import { AppError } from '../platform/errors.js';
@@ -8,7 +8,7 @@ import type { Logger } from '../platform/logger.js';
 import type { Mailer, MailMessage } from '../platform/mail.js';
 import type { RateLimiter } from '../platform/rate-limiter.js';
 import type { AccessTokens } from './access-tokens.js';
-import { describeUser } from './groups.js';
+import { describeUser, isAdminByConfig } from './groups.js';
 import {
   CODE_MAILS_PER_ADDRESS,
   CODE_MAX_ATTEMPTS,
@@ -102,21 +102,7 @@ export class AuthService {
     const slot = await this.takeCodeMailSlot(clientAddress);
     const user = await this.deps.repository.findUserByEmail(normalizeEmail(rawEmail));
     if (!user) return; // answered like a sent code, so that resend does not reveal accounts
-    if (user.emailConfirmedAt) throw new AppError('ALREADY_CONFIRMED');
-    const resend = await this.deps.limiter.acquire(CONFIRMATION_RESENDS, user.id);
-    if (!resend.granted) {
-      throw rateLimited(
-        'Too many codes requested. Please wait before asking for another one.',
-        resend.retryAfterSeconds,
-      );
-    }
-    const code = newCode();
-    await this.deps.repository.replaceCode(
-      user.id,
-      'confirm-email',
-      this.codeRecord(user.id, 'confirm-email', code, this.deps.clock.now()),
-    );
-    await this.sendNow(confirmationMail(user.email, code), user.id, slot);
+    await this.sendNewConfirmationCode(user, slot);
   }
 
   /**
@@ -150,6 +136,10 @@ export class AuthService {
     await failure.release();
     await limiter.reset(LOGIN_FAILURES_PER_PAIR, pair);
     if (!user.emailConfirmedAt) throw new AppError('EMAIL_NOT_CONFIRMED');
+    if (user.disabledAt) {
+      await this.deps.onSignIn?.(user.id, 'error', `Refused sign-in of a disabled account from ${clientAddress}`);
+      throw new AppError('ACCOUNT_DISABLED');
+    }
     const session = await this.startSession(user, randomUUID());
     await this.deps.onSignIn?.(user.id, 'success', `Signed in from ${clientAddress}`);
     return session;
@@ -171,6 +161,7 @@ export class AuthService {
     }
     const user = await repository.findUserById(stored.userId);
     if (!user) throw new AppError('SESSION_EXPIRED');
+    if (user.disabledAt) throw new AppError('ACCOUNT_DISABLED');
     return this.startSession(user, stored.familyId);
   }
 
@@ -187,17 +178,29 @@ export class AuthService {
   }
 
   /**
-   * The claims of a bearer token that is valid now: signed, unexpired, and issued under the
-   * account's current session epoch (one primary-key lookup), so that sign-out everywhere, a
-   * password reset and account deletion end it at once.
+   * The claims of a bearer token that is valid now: signed, unexpired, of an account that is not
+   * disabled and issued under its current session epoch (one primary-key lookup), so that sign-out
+   * everywhere, a password reset, account deletion, disabling and a role change end it at once.
    */
   async authenticate(token: string): Promise<AccessTokenClaims> {
     const { claims, epoch } = await this.deps.accessTokens.verify(token, this.deps.clock.now());
-    const current = await this.deps.repository.sessionEpoch(claims.sub);
+    const current = await this.deps.repository.sessionState(claims.sub);
     if (current === undefined) throw new AppError('UNAUTHENTICATED', { detail: 'This account no longer exists' });
-    if (current !== epoch)
+    if (current.disabled) throw new AppError('UNAUTHENTICATED', { detail: ERROR_MESSAGES.ACCOUNT_DISABLED });
+    if (current.epoch !== epoch)
       throw new AppError('UNAUTHENTICATED', { detail: 'This session was ended. Please sign in again.' });
     return claims;
+  }
+
+  /**
+   * The account an API key belongs to, for a call made with the key: refused like its tokens when
+   * the account is disabled.
+   */
+  async keyHolder(userId: string): Promise<CurrentUser> {
+    const user = await this.deps.repository.findUserById(userId);
+    if (!user) throw new AppError('UNAUTHENTICATED', { detail: 'This account no longer exists' });
+    if (user.disabledAt) throw new AppError('UNAUTHENTICATED', { detail: ERROR_MESSAGES.ACCOUNT_DISABLED });
+    return describeUser(user, this.deps.adminEmails);
   }
 
   /** The account behind a valid access token, as the server sees it now. */
@@ -251,6 +254,67 @@ export class AuthService {
     if (!user) throw new AppError('USER_NOT_FOUND');
     await repository.setPlan(user.id, plan, clock.now());
     return describeUser({ ...user, plan }, this.deps.adminEmails);
+  }
+
+  /** Whether the address is listed in ADMIN_EMAILS (an admin whatever the admin area says). */
+  isConfiguredAdmin(email: string): boolean {
+    return isAdminByConfig(normalizeEmail(email), this.deps.adminEmails);
+  }
+
+  /** An account by e-mail as the client sees it (the operator command); USER_NOT_FOUND when there is none. */
+  async findByEmail(rawEmail: string): Promise<CurrentUser> {
+    const user = await this.deps.repository.findUserByEmail(normalizeEmail(rawEmail));
+    if (!user) throw new AppError('USER_NOT_FOUND');
+    return describeUser(user, this.deps.adminEmails);
+  }
+
+  /**
+   * Sets an account's plan or admin role (the admin area). Its session epoch is raised with it, so
+   * tokens issued before stop working at once and the client's refresh carries the new groups.
+   */
+  async changeAccess(userId: string, change: { plan?: PlanId; isAdmin?: boolean }): Promise<void> {
+    if (!(await this.deps.repository.changeAccess(userId, change, this.deps.clock.now()))) {
+      throw new AppError('USER_NOT_FOUND');
+    }
+  }
+
+  /** Disables an account (no sign-in, every token refused from the next request) or enables it. */
+  async setDisabled(userId: string, disabled: boolean): Promise<void> {
+    if (!(await this.deps.repository.setDisabled(userId, disabled, this.deps.clock.now()))) {
+      throw new AppError('USER_NOT_FOUND');
+    }
+  }
+
+  /**
+   * E-mails a new confirmation code to an unconfirmed account on an operator's request, within the
+   * same hourly limit per account as the user's own resends.
+   */
+  async resendConfirmationTo(userId: string): Promise<void> {
+    const user = await this.deps.repository.findUserById(userId);
+    if (!user) throw new AppError('USER_NOT_FOUND');
+    await this.sendNewConfirmationCode(user, async () => {});
+  }
+
+  /**
+   * Replaces an unconfirmed account's code and mails the new one, at most CONFIRMATION_RESENDS an
+   * hour per account; a mail that fails gives `slot` back.
+   */
+  private async sendNewConfirmationCode(user: UserRow, slot: () => Promise<void>): Promise<void> {
+    if (user.emailConfirmedAt) throw new AppError('ALREADY_CONFIRMED');
+    const resend = await this.deps.limiter.acquire(CONFIRMATION_RESENDS, user.id);
+    if (!resend.granted) {
+      throw rateLimited(
+        'Too many codes requested. Please wait before asking for another one.',
+        resend.retryAfterSeconds,
+      );
+    }
+    const code = newCode();
+    await this.deps.repository.replaceCode(
+      user.id,
+      'confirm-email',
+      this.codeRecord(user.id, 'confirm-email', code, this.deps.clock.now()),
+    );
+    await this.sendNow(confirmationMail(user.email, code), user.id, slot);
   }
 
   /**

@@ -32,6 +32,10 @@ export const users = pgTable('users', {
   sessionEpoch: integer('session_epoch').notNull().default(0),
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
+  /** The admin role given in the admin area (ADMIN_EMAILS accounts are admins whatever this says). */
+  isAdmin: boolean('is_admin').notNull().default(false),
+  /** Set while an operator has disabled the account: it cannot sign in and its tokens stop working. */
+  disabledAt: at('disabled_at'),
 });
 
 /** E-mailed one-time codes (confirmation, password reset), stored as keyed hashes. */
@@ -291,4 +295,25 @@ export const apiCallCounts = pgTable(
     creditCalls: integer('credit_calls').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.userId, table.month] })],
+);
+
+/**
+ * Credits an operator added by hand, with the reason. The request id the admin area sends with each
+ * grant is unique, so a repeated request (a double click, a retry) adds the credits once.
+ */
+export const creditGrants = pgTable(
+  'credit_grants',
+  {
+    id: id(),
+    requestId: text('request_id').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The operator who granted; kept (null) when that account is deleted. */
+    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    credits: integer('credits').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('credit_grants_user_idx').on(table.userId, table.createdAt)],
 );

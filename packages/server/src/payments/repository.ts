@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { creditBalances, paymentOrders, payments, subscriptions, users } from '../db/schema.js';
+import { creditBalances, creditGrants, paymentOrders, payments, subscriptions, users } from '../db/schema.js';
 
 export type OrderRow = typeof paymentOrders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -226,6 +226,40 @@ export class PaymentsRepository {
       .update(creditBalances)
       .set({ balance: sql`${creditBalances.balance} + 1`, updatedAt: now })
       .where(eq(creditBalances.userId, userId));
+  }
+
+  /**
+   * Adds credits an operator grants, with the grant's record, in one transaction. The unique request
+   * id makes a repeated request add nothing; returns whether this call added the credits.
+   */
+  async grantCreditsByOperator(
+    grant: { requestId: string; userId: string; grantedBy: string; credits: number; reason: string },
+    now: Date,
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [recorded] = await tx
+        .insert(creditGrants)
+        .values({ ...grant, createdAt: now })
+        .onConflictDoNothing({ target: creditGrants.requestId })
+        .returning({ id: creditGrants.id });
+      if (!recorded) return false;
+      await tx
+        .insert(creditBalances)
+        .values({ userId: grant.userId, balance: grant.credits, updatedAt: now })
+        .onConflictDoUpdate({
+          target: creditBalances.userId,
+          set: { balance: sql`${creditBalances.balance} + ${grant.credits}`, updatedAt: now },
+        });
+      return true;
+    });
+  }
+
+  /** Ends the account's running bought period now, without renewal (an operator put it on Free). */
+  async endRunningSubscription(userId: string, now: Date): Promise<void> {
+    await this.db
+      .update(subscriptions)
+      .set({ periodEnd: now, endedAt: now, renew: false, updatedAt: now })
+      .where(and(eq(subscriptions.userId, userId), isNull(subscriptions.endedAt)));
   }
 
   async balance(userId: string): Promise<number> {

@@ -211,6 +211,36 @@ export class PaymentsService {
     return found;
   }
 
+  /**
+   * An operator's change of plan, effective at once: limits are read from the account on every
+   * request, and its tokens are renewed with the new plan. Putting an account on Free also ends its
+   * running bought period and applies the Free retention to its files, as when a plan runs out.
+   */
+  async setPlanByOperator(userId: string, plan: PlanId): Promise<void> {
+    await this.deps.auth.changeAccess(userId, { plan });
+    if (plan !== 'free') return;
+    await this.deps.repository.endRunningSubscription(userId, this.deps.clock.now());
+    await this.deps.files.applyFreeRetention(userId);
+  }
+
+  /**
+   * Credits an operator adds, with a reason, once per `requestId` (a repeated request adds nothing).
+   * Returns the balance after it and whether this call added them.
+   */
+  async addCreditsByOperator(grant: {
+    requestId: string;
+    userId: string;
+    grantedBy: string;
+    credits: number;
+    reason: string;
+  }): Promise<{ added: boolean; balance: number }> {
+    await this.deps.auth.currentUser(grant.userId).catch(() => {
+      throw new AppError('USER_NOT_FOUND');
+    });
+    const added = await this.deps.repository.grantCreditsByOperator(grant, this.deps.clock.now());
+    return { added, balance: await this.deps.repository.balance(grant.userId) };
+  }
+
   /** Plan expiry job: ends plans whose period is over; their files fall under the Free retention. */
   async endExpiredPlans(): Promise<number> {
     const ended = await this.deps.repository.endExpired(this.deps.clock.now());

@@ -42,6 +42,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PAYMENT_VERIFICATION_FAILED: 400,
   API_LIMIT_REACHED: 429,
   API_KEY_NOT_ALLOWED: 403,
+  ACCOUNT_DISABLED: 403,
 };
 
 /** An expected failure with a code the client can act on; services throw it, the error handler answers it. */

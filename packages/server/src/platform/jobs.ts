@@ -17,6 +17,37 @@ export interface JobDefinition<S extends TSchema = TSchema> {
   handle(payload: Static<S>): Promise<void>;
 }
 
+/** pg-boss's schema (its default), where its job table lives. */
+const QUEUE_SCHEMA = 'pgboss';
+const FAILURE_TEXT_MAX = 500;
+
+/** A job that failed for good. */
+export interface FailedJobRow {
+  id: string;
+  queue: string;
+  retries: number;
+  error: string;
+  createdAt: Date;
+  failedAt: Date | null;
+}
+
+/** Jobs of one queue by state. */
+export interface QueueDepth {
+  name: string;
+  waiting: number;
+  active: number;
+  failed: number;
+}
+
+/** pg-boss keeps a failure as the thrown error's `{ message, stack }` (or whatever the handler threw). */
+function failureText(output: unknown): string {
+  const message =
+    output && typeof output === 'object' && 'message' in output
+      ? String(output.message)
+      : JSON.stringify(output ?? null);
+  return message.length > FAILURE_TEXT_MAX ? `${message.slice(0, FAILURE_TEXT_MAX)}…` : message;
+}
+
 /** Declares a job with its payload type inferred from the schema. */
 export function defineJob<S extends TSchema>(definition: JobDefinition<S>): JobDefinition<S> {
   return definition;
@@ -87,6 +118,70 @@ export class JobQueue {
   async state(name: string, id: string): Promise<string | undefined> {
     const job = await this.boss.getJobById(name, id);
     return job?.state;
+  }
+
+  /**
+   * Jobs that failed for good (their retries used up) and are still kept, newest failure first, with
+   * how many there are. Read from pg-boss's own table: its queue statistics lag behind by a monitor pass.
+   */
+  async failedJobs(offset: number, limit: number): Promise<{ jobs: FailedJobRow[]; total: number }> {
+    const db = this.boss.getDb();
+    const { rows } = await db.executeSql(
+      `SELECT id::text AS id, name, retry_count AS retries, output, created_on, completed_on
+         FROM ${QUEUE_SCHEMA}.job WHERE state = 'failed'
+         ORDER BY completed_on DESC NULLS LAST, created_on DESC LIMIT $1 OFFSET $2`,
+      [limit, offset],
+    );
+    const { rows: counted } = await db.executeSql(
+      `SELECT count(*)::int AS total FROM ${QUEUE_SCHEMA}.job WHERE state = 'failed'`,
+    );
+    return {
+      jobs: rows.map((row: Record<string, unknown>) => ({
+        id: String(row.id),
+        queue: String(row.name),
+        retries: Number(row.retries),
+        error: failureText(row.output),
+        createdAt: new Date(row.created_on as string | Date),
+        failedAt: row.completed_on ? new Date(row.completed_on as string | Date) : null,
+      })),
+      total: Number(counted[0]?.total ?? 0),
+    };
+  }
+
+  /** Jobs waiting, running and failed, per queue, every queue of the app listed (the debug page's queue depth). */
+  async depth(): Promise<QueueDepth[]> {
+    const { rows } = await this.boss.getDb().executeSql(
+      `SELECT name,
+              (count(*) FILTER (WHERE state IN ('created', 'retry')))::int AS waiting,
+              (count(*) FILTER (WHERE state = 'active'))::int AS active,
+              (count(*) FILTER (WHERE state = 'failed'))::int AS failed
+         FROM ${QUEUE_SCHEMA}.job GROUP BY name ORDER BY name`,
+    );
+    const counted = new Map<string, QueueDepth>(
+      rows.map((row: Record<string, unknown>) => [
+        String(row.name),
+        {
+          name: String(row.name),
+          waiting: Number(row.waiting),
+          active: Number(row.active),
+          failed: Number(row.failed),
+        },
+      ]),
+    );
+    // Every queue of this app, the empty ones too.
+    for (const name of this.definitions.keys()) {
+      if (!counted.has(name)) counted.set(name, { name, waiting: 0, active: 0, failed: 0 });
+    }
+    return [...counted.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** Puts a failed job back in its queue; false when there is no such failed job. */
+  async retry(queue: string, id: string): Promise<boolean> {
+    if (!this.definitions.has(queue)) return false;
+    const job = await this.boss.getJobById(queue, id);
+    if (job?.state !== 'failed') return false;
+    await this.boss.retry(queue, id);
+    return true;
   }
 
   /** Stops workers (letting running jobs finish up to `timeoutMs`) and the queue's connections. */

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
+import type { RecentErrors } from './recent-errors.js';
 
 /** The logger type every module takes (pino's, as Fastify sees it). */
 export type Logger = FastifyBaseLogger;
@@ -21,7 +22,18 @@ const REDACT = [
   'token',
 ];
 
-/** Creates the process logger: JSON lines on stdout, or to `destination` (tests read it). */
-export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' } }, destination);
+/**
+ * Creates the process logger: JSON lines on stdout, or to `destination` (tests read it). With
+ * `recentErrors`, every written line (redacted) is also shown to it, which keeps the error ones.
+ */
+export function createLogger(level: string, destination?: pino.DestinationStream, recentErrors?: RecentErrors): Logger {
+  const options = { level, redact: { paths: REDACT, censor: '[redacted]' } };
+  if (!recentErrors) return pino(options, destination);
+  const out = destination ?? pino.destination({ dest: 1, sync: true });
+  return pino(options, {
+    write(line: string) {
+      out.write(line);
+      recentErrors.observe(line);
+    },
+  });
 }

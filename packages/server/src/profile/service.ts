@@ -99,6 +99,11 @@ export class ProfileService {
    */
   async deleteAccount(userId: string, password: string): Promise<void> {
     await this.deps.auth.confirmPassword(userId, password);
+    await this.eraseAccount(userId);
+  }
+
+  /** Deletes an account without its password (an operator's decision): bytes first, then the row. */
+  async eraseAccount(userId: string): Promise<void> {
     await this.deps.files.deleteAllBytes(userId);
     await this.deps.auth.deleteAccount(userId);
   }

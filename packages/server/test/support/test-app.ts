@@ -7,6 +7,7 @@ import { REFRESH_COOKIE } from '../../src/auth/routes.js';
 import { loadConfig } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import { createLogger } from '../../src/platform/logger.js';
+import { RecentErrors } from '../../src/platform/recent-errors.js';
 import { FakeClock } from './fake-clock.js';
 import { SmtpInbox } from './smtp-inbox.js';
 import { openTestDatabase, type TestDatabase } from './test-database.js';
@@ -44,13 +45,15 @@ export async function startTestApp(
     ...options.env,
   });
   const logs: string[] = [];
-  const log = createLogger('info', { write: (line: string) => logs.push(line) });
+  const recentErrors = new RecentErrors();
+  const log = createLogger('info', { write: (line: string) => logs.push(line) }, recentErrors);
   const clock = new FakeClock();
   const handle = options.wrapDatabase ? options.wrapDatabase(database.handle) : database.handle;
   const built = await buildApp(config, {
     database: handle,
     log,
     clock,
+    recentErrors,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   return {

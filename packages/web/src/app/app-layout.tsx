@@ -43,9 +43,10 @@ function ThemeToggle() {
 
 function NavList({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const { user } = useSession();
   return (
     <List component="nav" aria-label="Main" sx={{ px: 1, py: 1.5 }}>
-      {NAV_ITEMS.map((item) => {
+      {NAV_ITEMS.filter((item) => !item.group || user?.groups.includes(item.group)).map((item) => {
         const selected = pathname === item.path || pathname.startsWith(`${item.path}/`);
         return (
           <ListItemButton

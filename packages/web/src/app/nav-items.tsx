@@ -1,3 +1,4 @@
+import AdminPanelSettings from '@mui/icons-material/AdminPanelSettingsOutlined';
 import Dashboard from '@mui/icons-material/DashboardOutlined';
 import Folder from '@mui/icons-material/FolderOutlined';
 import History from '@mui/icons-material/History';
@@ -10,6 +11,8 @@ export interface NavItem {
   label: string;
   path: string;
   icon: ReactNode;
+  /** Shown only to accounts in this group (the server checks it on every call). */
+  group?: string;
 }
 
 /**
@@ -22,4 +25,5 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', path: '/dashboard', icon: <Dashboard /> },
   { label: 'Audit', path: '/audit', icon: <History /> },
   { label: 'Settings', path: '/settings', icon: <Settings /> },
+  { label: 'Admin', path: '/admin', icon: <AdminPanelSettings />, group: 'admin' },
 ];

@@ -15,6 +15,7 @@ const DashboardPage = lazy(() => import('../dashboard/dashboard-page'));
 const SettingsPage = lazy(() => import('../settings/settings-page'));
 const PaymentReturnPage = lazy(() => import('../payments/payment-return-page'));
 const ReceiptPage = lazy(() => import('../payments/receipt-page'));
+const AdminArea = lazy(() => import('../admin/admin-area'));
 
 /** `/`: the landing page for visitors, the dashboard for signed-in users. */
 function HomeRoute() {
@@ -43,6 +44,7 @@ export const router = createBrowserRouter([
           { path: 'settings', element: <SettingsPage /> },
           { path: 'payments/return', element: <PaymentReturnPage /> },
           { path: 'payments/receipts/:id', element: <ReceiptPage /> },
+          { path: 'admin/*', element: <AdminArea /> },
         ],
       },
       { path: '*', element: <FallbackRedirect /> },

@@ -9,6 +9,14 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   delete: 'Delete',
   sign_in: 'Sign in',
   upload: 'Upload',
+  admin_set_plan: 'Admin: plan changed',
+  admin_add_credits: 'Admin: credits added',
+  admin_set_role: 'Admin: role changed',
+  admin_disable: 'Admin: account disabled',
+  admin_enable: 'Admin: account enabled',
+  admin_resend_confirmation: 'Admin: confirmation resent',
+  admin_delete_user: 'Admin: account deleted',
+  admin_retry_job: 'Admin: job retried',
 };
 
 /** Whether an entry is a conversion (what the chart counts). */

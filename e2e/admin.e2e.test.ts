@@ -1,0 +1,136 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.js';
+import { inspectBothThemes } from './support/screenshots.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+const RUN = Date.now().toString(36);
+const ADMIN_EMAIL = `e2e-admin-${RUN}@example.com`;
+const USER_EMAIL = `e2e-member-${RUN}@example.com`;
+const PASSWORD = 'correct horse battery';
+
+let server: TestServer;
+// Two browsers: the admin's and the user's, each with its own cookies and storage.
+let adminBrowser: { context: BrowserContext; close: () => Promise<void> };
+let userBrowser: { context: BrowserContext; close: () => Promise<void> };
+let admin: Page;
+let user: Page;
+
+async function postJson(url: string, body: object): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+async function createAccount(email: string): Promise<void> {
+  expect((await postJson(`${server.url}/api/auth/signup`, { email, password: PASSWORD })).status).toBe(201);
+  const mail = await server.inbox.next(email);
+  const confirm = await postJson(`${server.url}/api/auth/confirm-signup`, { email, confirmation_code: mail.code });
+  expect(confirm.status).toBe(200);
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(`${server.url}/dashboard`);
+}
+
+describe('the admin area in a real browser', () => {
+  beforeAll(async () => {
+    server = await startTestServer({ ADMIN_EMAILS: ADMIN_EMAIL });
+    await createAccount(ADMIN_EMAIL);
+    await createAccount(USER_EMAIL);
+    adminBrowser = await launchBrowser();
+    userBrowser = await launchBrowser();
+    for (const browser of [adminBrowser, userBrowser]) browser.context.setDefaultTimeout(15_000);
+    admin = await adminBrowser.context.newPage();
+    user = await userBrowser.context.newPage();
+  }, 120_000);
+
+  afterAll(async () => {
+    await adminBrowser?.close();
+    await userBrowser?.close();
+    await server?.stop();
+  });
+
+  it('keeps an account outside the admin group out: no drawer entry, a 403 page', async () => {
+    await signIn(user, USER_EMAIL);
+    await user.getByText('Free plan').first().waitFor();
+    const nav = user.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Settings' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+    await user.goto(`${server.url}/admin`);
+    await user.getByRole('heading', { name: '403: Access denied' }).waitFor();
+    await inspectBothThemes(user, 'admin-forbidden');
+    await user.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await user.waitForURL(`${server.url}/dashboard`);
+  });
+
+  it('shows an admin the dashboard, stats, logs and failed jobs', async () => {
+    await signIn(admin, ADMIN_EMAIL);
+    await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+    await admin.waitForURL(`${server.url}/admin/dashboard`);
+    await admin.getByRole('heading', { name: 'Admin dashboard' }).waitFor();
+    await admin.getByRole('figure', { name: /Conversions per day over the last 14 days/ }).waitFor();
+    await admin.getByText('Accounts', { exact: true }).waitFor();
+    await inspectBothThemes(admin, 'admin-dashboard');
+    const sections = admin.getByRole('navigation', { name: 'Admin sections' });
+    await sections.getByRole('link', { name: 'Stats' }).click();
+    await admin.getByRole('table', { name: 'Accounts per plan' }).waitFor();
+    await inspectBothThemes(admin, 'admin-stats');
+    await sections.getByRole('link', { name: 'Logs' }).click();
+    const logs = admin.getByRole('table', { name: 'Audit of every account' });
+    await logs.getByText(USER_EMAIL).first().waitFor();
+    await admin.getByLabel('Account (e-mail or id)').fill(ADMIN_EMAIL);
+    // The filtered page replaces the unfiltered one: the user's entries go.
+    await logs.getByText(USER_EMAIL).first().waitFor({ state: 'detached' });
+    await logs.getByText('Signed in from').first().waitFor();
+    expect(await logs.getByText(USER_EMAIL).count()).toBe(0);
+    await inspectBothThemes(admin, 'admin-logs');
+    await sections.getByRole('link', { name: 'Failed jobs' }).click();
+    await admin.getByText('No failed jobs').waitFor();
+    await inspectBothThemes(admin, 'admin-jobs');
+  });
+
+  it('changes a user’s plan and adds credits, and the user sees the new plan on the dashboard', async () => {
+    const sections = admin.getByRole('navigation', { name: 'Admin sections' });
+    await sections.getByRole('link', { name: 'Users' }).click();
+    await admin.getByLabel('Search by e-mail').fill(USER_EMAIL);
+    const accounts = admin.getByRole('table', { name: 'Accounts' });
+    await accounts.getByRole('link', { name: USER_EMAIL }).click();
+    await admin.getByRole('heading', { name: USER_EMAIL }).waitFor();
+    await inspectBothThemes(admin, 'admin-user');
+
+    await admin.getByLabel('Plan').click();
+    await admin.getByRole('option', { name: 'Business' }).click();
+    await admin.getByRole('button', { name: 'Change plan' }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Change the plan?' });
+    await confirm.getByText(/from the free plan to the business plan/).waitFor();
+    await inspectBothThemes(admin, 'admin-change-plan-dialog');
+    await confirm.getByRole('button', { name: 'Change plan' }).click();
+    await admin.getByText(`${USER_EMAIL} is now on the business plan. Its limits apply at once.`).waitFor();
+
+    await admin.getByRole('button', { name: 'Add credits' }).click();
+    const credits = admin.getByRole('dialog', { name: 'Add credits' });
+    await credits.getByLabel('Credits').fill('5');
+    await credits.getByLabel('Reason').fill('Goodwill after an outage');
+    await inspectBothThemes(admin, 'admin-add-credits-dialog');
+    await credits.getByRole('button', { name: 'Add credits' }).click();
+    await admin.getByText(`Added 5 credit(s) to ${USER_EMAIL}.`).waitFor();
+
+    // The user, in the other browser, reloads the dashboard.
+    await user.goto(`${server.url}/dashboard`);
+    await user.getByText('Business plan').first().waitFor();
+    const creditsCard = user.getByText('Conversion Credits', { exact: true }).locator('xpath=..');
+    await creditsCard.getByText('5', { exact: true }).waitFor();
+
+    // Both actions are in the audit under the admin's account.
+    await sections.getByRole('link', { name: 'Logs' }).click();
+    await admin.getByLabel('Account (e-mail or id)').fill(ADMIN_EMAIL);
+    const logs = admin.getByRole('table', { name: 'Audit of every account' });
+    await logs.getByText(/Changed the plan from free to business/).waitFor();
+    await logs.getByText(/Added 5 credit\(s\): Goodwill after an outage/).waitFor();
+  });
+});

@@ -1,0 +1,134 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { AUDIT_ACTIONS, type AuditAction, type AuditStatus } from '@unnest/contracts';
+import { useDeferredValue, useState } from 'react';
+import { LabelledSelect } from '../components/labelled-select';
+import { PageHeader } from '../components/page-header';
+import { QueryError } from '../components/query-error';
+import { formatDateTime } from '../lib/format-date';
+import { LOGS_FALLBACK, type LogFilters, useAdminLogs } from './api/get-admin-logs';
+
+const ACTION_OPTIONS = [
+  { value: '' as const, label: 'Any action' },
+  ...AUDIT_ACTIONS.map((action) => ({ value: action, label: action })),
+];
+const STATUS_OPTIONS = [
+  { value: '' as const, label: 'Any status' },
+  { value: 'success' as const, label: 'Success' },
+  { value: 'error' as const, label: 'Error' },
+  { value: 'warning' as const, label: 'Warning' },
+];
+
+/** /admin/logs: the audit of every account, filtered by account, action and status. */
+export default function AdminLogsPage() {
+  const [user, setUser] = useState('');
+  const [action, setAction] = useState<AuditAction | ''>('');
+  const [status, setStatus] = useState<AuditStatus | ''>('');
+  const deferredUser = useDeferredValue(user);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(20);
+  const filters: LogFilters = { user: deferredUser, action, status };
+  const logs = useAdminLogs(filters, page + 1, pageSize);
+  return (
+    <>
+      <PageHeader title="Logs" subtitle="What every account did, admins' actions included, newest first." />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <TextField
+          label="Account (e-mail or id)"
+          size="small"
+          value={user}
+          onChange={(event) => {
+            setUser(event.target.value);
+            setPage(0);
+          }}
+          sx={{ minWidth: 260 }}
+        />
+        <LabelledSelect
+          id="logs-action"
+          label="Action"
+          value={action}
+          options={ACTION_OPTIONS}
+          onChange={(value) => {
+            setAction(value);
+            setPage(0);
+          }}
+          minWidth={220}
+        />
+        <LabelledSelect
+          id="logs-status"
+          label="Status"
+          value={status}
+          options={STATUS_OPTIONS}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(0);
+          }}
+          minWidth={160}
+        />
+      </Stack>
+      {logs.isError && <QueryError error={logs.error} fallback={LOGS_FALLBACK} onRetry={() => void logs.refetch()} />}
+      <Card>
+        {logs.isPending ? (
+          <Box sx={{ p: 2 }}>
+            <Skeleton height={40} />
+            <Skeleton height={40} />
+          </Box>
+        ) : (
+          <>
+            <TableContainer>
+              <Table aria-label="Audit of every account" sx={{ minWidth: 760 }}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Time</TableCell>
+                    <TableCell>Account</TableCell>
+                    <TableCell>Action</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell>Details</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {(logs.data?.logs ?? []).map((entry) => (
+                    <TableRow key={entry.id} hover>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.timestamp)}</TableCell>
+                      <TableCell>{entry.email}</TableCell>
+                      <TableCell>{entry.action}</TableCell>
+                      <TableCell>{entry.status}</TableCell>
+                      <TableCell sx={{ wordBreak: 'break-word', maxWidth: 420 }}>{entry.details}</TableCell>
+                    </TableRow>
+                  ))}
+                  {logs.data?.logs.length === 0 && (
+                    <TableRow>
+                      <TableCell colSpan={5}>No entries match these filters.</TableCell>
+                    </TableRow>
+                  )}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <TablePagination
+              component="div"
+              count={logs.data?.total ?? 0}
+              page={page}
+              onPageChange={(_, next) => setPage(next)}
+              rowsPerPage={pageSize}
+              rowsPerPageOptions={[20, 50, 100]}
+              onRowsPerPageChange={(event) => {
+                setPageSize(Number(event.target.value));
+                setPage(0);
+              }}
+            />
+          </>
+        )}
+      </Card>
+    </>
+  );
+}
