@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   'INVALID_PACK',
   'ORDER_FAILED',
   'PAYMENT_VERIFICATION_FAILED',
+  'UNSUBSCRIBE_LINK_INVALID',
 ] as const;
 
 /** One of the API's error codes. */
@@ -83,4 +84,5 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   INVALID_PACK: 'Invalid credit pack selected',
   ORDER_FAILED: 'Failed to create payment order',
   PAYMENT_VERIFICATION_FAILED: 'Payment verification failed',
+  UNSUBSCRIBE_LINK_INVALID: 'This unsubscribe link is not valid',
 };

@@ -37,6 +37,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   INVALID_PACK: 400,
   ORDER_FAILED: 502,
   PAYMENT_VERIFICATION_FAILED: 400,
+  UNSUBSCRIBE_LINK_INVALID: 400,
 };
 
 /** An expected failure with a code the client can act on; services throw it, the error handler answers it. */
