@@ -47,8 +47,11 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`the server did not answer /health within ${timeoutMs} ms`);
 }
 
-/** Starts `packages/server/dist/main.js` as `npm start` would, on its own port and data directory. */
-export async function startTestServer(): Promise<TestServer> {
+/**
+ * Starts `packages/server/dist/main.js` as `npm start` would, on its own port and data directory;
+ * `env` adds or overrides settings.
+ */
+export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
   for (const built of [SERVER_MAIN, WEB_INDEX]) {
     if (!fs.existsSync(built)) throw new Error(`${built} is missing: run npm run build first`);
   }
@@ -69,6 +72,7 @@ export async function startTestServer(): Promise<TestServer> {
       // A job worker: forgot-password mails its code from the job queue.
       WORKERS: '1',
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -14,18 +14,32 @@ import { formatDateTime } from '../lib/format-date';
 import { useNotifications } from './api/get-notifications';
 import { useMarkRead } from './api/mark-read';
 
-/** The bell's accessible name: says how many are unread, so a screen reader hears the badge. */
+const MAX_COUNT = 99;
+
+/** The bell's accessible name: says how many are unread as the badge shows it, so both agree. */
 export function bellLabel(unread: number): string {
   if (unread === 0) return 'Notifications, none unread';
-  return `Notifications, ${unread} unread`;
+  return `Notifications, ${unread > MAX_COUNT ? `${MAX_COUNT}+` : unread} unread`;
 }
+
+// Read by screen readers, not shown: the dot says it to the eye.
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: '-1px',
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
 
 function NotificationEntry({ notice, onOpen }: { notice: Notification; onOpen: (notice: Notification) => void }) {
   return (
     <MenuItem
       onClick={() => onOpen(notice)}
       sx={{ alignItems: 'flex-start', whiteSpace: 'normal', py: 1.25, gap: 1.5 }}
-      aria-label={`${notice.read ? '' : 'Unread: '}${notice.title}`}
     >
       <Box
         aria-hidden
@@ -40,6 +54,11 @@ function NotificationEntry({ notice, onOpen }: { notice: Notification; onOpen: (
       />
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: notice.read ? 400 : 600 }}>
+          {!notice.read && (
+            <Box component="span" sx={VISUALLY_HIDDEN}>
+              Unread:{' '}
+            </Box>
+          )}
           {notice.title}
         </Typography>
         <Typography
@@ -89,9 +108,14 @@ export function NotificationBell() {
           aria-expanded={anchor ? 'true' : undefined}
           onClick={(event) => setAnchor(event.currentTarget)}
         >
-          <Badge badgeContent={unread} color="error" max={99}>
+          {/* No badge at all when nothing is unread: a hidden badge would keep its last number as text. */}
+          {unread > 0 ? (
+            <Badge badgeContent={unread} color="error" max={MAX_COUNT}>
+              <NotificationsIcon />
+            </Badge>
+          ) : (
             <NotificationsIcon />
-          </Badge>
+          )}
         </IconButton>
       </Tooltip>
       <Menu
@@ -105,7 +129,7 @@ export function NotificationBell() {
         }}
       >
         <MenuItem disabled={unread === 0} onClick={() => markRead.mutate(null)}>
-          <Typography variant="subtitle2" component="span" color={unread === 0 ? 'text.secondary' : 'primary'}>
+          <Typography variant="subtitle2" component="span">
             {unread === 0 ? 'No unread notifications' : `Mark all read (${unread})`}
           </Typography>
         </MenuItem>
