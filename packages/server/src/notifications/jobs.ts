@@ -55,7 +55,7 @@ export function notificationMailJob(service: NotificationsService, retrySeconds:
   });
 }
 
-/** Subscribes to the events that notify: each only enqueues the event job (keyed by the event id). */
+/** Subscribes to the events that notify: each only enqueues the event job, whose event id names the notification. */
 export function subscribeNotifications(events: DomainEvents, enqueue: (event: NotifyingEvent) => Promise<void>): void {
   for (const type of NOTIFYING_EVENTS) {
     events.subscribe(type as DomainEventType, (event) => enqueue(event as NotifyingEvent));
