@@ -39,7 +39,7 @@ async function signIn(page: Page, email: string): Promise<void> {
 
 describe('the admin area in a real browser', () => {
   beforeAll(async () => {
-    server = await startTestServer({ ADMIN_EMAILS: ADMIN_EMAIL });
+    server = await startTestServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
     await createAccount(ADMIN_EMAIL);
     await createAccount(USER_EMAIL);
     adminBrowser = await launchBrowser();

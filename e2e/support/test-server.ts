@@ -49,9 +49,9 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 
 /**
  * Starts `packages/server/dist/main.js` as `npm start` would, on its own port and data directory;
- * `env` adds settings (ADMIN_EMAILS).
+ * `env` adds or overrides settings.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(options: { env?: Record<string, string> } = {}): Promise<TestServer> {
   for (const built of [SERVER_MAIN, WEB_INDEX]) {
     if (!fs.existsSync(built)) throw new Error(`${built} is missing: run npm run build first`);
   }
@@ -72,7 +72,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       // A job worker: forgot-password mails its code from the job queue.
       WORKERS: '1',
       LOG_LEVEL: 'warn',
-      ...env,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -43,6 +43,7 @@ export const ERROR_CODES = [
   'API_LIMIT_REACHED',
   'API_KEY_NOT_ALLOWED',
   'ACCOUNT_DISABLED',
+  'UNSUBSCRIBE_LINK_INVALID',
 ] as const;
 
 /** One of the API's error codes. */
@@ -90,4 +91,5 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   API_KEY_NOT_ALLOWED:
     'API keys work on the conversion, files, batch and jobs endpoints only: sign in to manage your account and keys',
   ACCOUNT_DISABLED: 'This account has been disabled. Please contact the operator of this service.',
+  UNSUBSCRIBE_LINK_INVALID: 'This unsubscribe link is not valid',
 };

@@ -9,6 +9,7 @@ export * from './error-body.js';
 export * from './errors.js';
 export * from './files.js';
 export * from './health.js';
+export * from './notifications.js';
 export * from './payments.js';
 export * from './plans.js';
 export * from './profile.js';

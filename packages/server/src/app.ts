@@ -32,11 +32,17 @@ import { ConvertService } from './convert/service.js';
 import type { DatabaseHandle } from './db/database.js';
 import { debugRoutes } from './debug/routes.js';
 import { configuredSecrets, DebugService } from './debug/service.js';
-import { purgeExpiredFilesJob } from './files/jobs.js';
+import { announceExpiringFilesJob, purgeExpiredFilesJob } from './files/jobs.js';
 import { FilesRepository } from './files/repository.js';
 import { filesRoutes } from './files/routes.js';
 import { FilesService, PENDING_STALE_MS } from './files/service.js';
 import { FileUploads } from './files/uploads.js';
+import { notificationEventJob, notificationMailJob, subscribeNotifications } from './notifications/jobs.js';
+import { NotificationsRepository } from './notifications/repository.js';
+import { notificationsRoutes } from './notifications/routes.js';
+import { NotificationsService } from './notifications/service.js';
+import { unsubscribeRoutes } from './notifications/unsubscribe.routes.js';
+import { UnsubscribeLinks } from './notifications/unsubscribe-links.js';
 import { type CheckoutGateway, razorpayGateway, testGateway } from './payments/checkout-gateway.js';
 import { endExpiredPlansJob, renewalRemindersJob } from './payments/jobs.js';
 import { PaymentsRepository } from './payments/repository.js';
@@ -70,6 +76,7 @@ import { webAssets } from './platform/web-assets.js';
 import { ProfileRepository } from './profile/repository.js';
 import { profileRoutes } from './profile/routes.js';
 import { ProfileService } from './profile/service.js';
+import { notificationSettingsOf } from './profile/settings.js';
 
 /** What the app is built on; tests pass their own clock and database. */
 export interface AppDeps {
@@ -98,6 +105,7 @@ export interface BuiltApp {
   payments: PaymentsService;
   /** What happened, for the features that react to it. */
   events: DomainEvents;
+  notifications: NotificationsService;
 }
 
 const RAZORPAY_CSP = {
@@ -189,6 +197,34 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   const passwordResetMail = passwordResetMailJob(auth);
   const storage = deps.storage ?? createStorage(config);
   const files = new FilesService({ repository: new FilesRepository(database.db), storage, audit, clock, log });
+  const notifications = new NotificationsService({
+    repository: new NotificationsRepository(database.db),
+    auth,
+    files,
+    // The switches live with the other settings; the profile is built below, before any request.
+    settings: {
+      of: async (userId) => notificationSettingsOf(await profile.settings(userId)),
+      update: async (userId, update) => notificationSettingsOf(await profile.updateSettings(userId, update)),
+    },
+    // Unsubscribe links are signed with a key derived from (not equal to) the signing secret.
+    links: new UnsubscribeLinks(
+      createHmac('sha256', jwtSecret).update('unnest unsubscribe links').digest(),
+      config.publicUrl,
+    ),
+    mailer,
+    clock,
+    log,
+    publicUrl: config.publicUrl,
+    longConversionMs: config.notifications.longConversionSeconds * 1000,
+    queueMail: async (notificationId) => {
+      await jobs.send(notificationMail, { notificationId });
+    },
+  });
+  const notificationEvent = notificationEventJob(notifications);
+  const notificationMail = notificationMailJob(notifications, config.notifications.mailRetrySeconds);
+  subscribeNotifications(events, async (event) => {
+    await jobs.send(notificationEvent, { event });
+  });
   const gateway = checkoutGateway(config, jwtSecret, log);
   const paymentsRepository = new PaymentsRepository(database.db);
   const payments = new PaymentsService({
@@ -196,7 +232,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     gateway,
     auth,
     files,
-    mailer,
+    notifier: notifications,
     clock,
     log,
     publicUrl: config.publicUrl,
@@ -272,8 +308,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
       purgeExpiredAuthRecordsJob(auth),
       passwordResetMail,
       purgeExpiredFilesJob(files),
+      announceExpiringFilesJob(files, events, clock),
       endExpiredPlansJob(payments),
       renewalRemindersJob(payments),
+      notificationEvent,
+      notificationMail,
     ],
     workers: config.workers,
     log,
@@ -320,9 +359,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     secrets: configuredSecrets(config, jwtSecret),
   });
   await app.register(debugRoutes(debug));
+  await app.register(notificationsRoutes(notifications));
+  await app.register(unsubscribeRoutes(notifications, config.publicUrl));
   await app.register(webAssets(log));
   await app.ready();
-  return { app, auth, jobs, files, storage, conversionPool, payments, events };
+  return { app, auth, jobs, files, storage, conversionPool, payments, events, notifications };
 }
 
 /** The configured way of taking payments, said in the start-up log (with why, when it is off). */

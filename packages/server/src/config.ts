@@ -36,6 +36,15 @@ export interface Config {
   /** An OpenAI-compatible model that may refine smart column names (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL). */
   llm: LlmSettings | undefined;
   payments: PaymentsConfig;
+  notifications: NotificationsConfig;
+}
+
+/** When notifications are raised and how their mail is retried. */
+export interface NotificationsConfig {
+  /** A stored conversion at least this long notifies when it ends (LONG_CONVERSION_SECONDS). */
+  longConversionSeconds: number;
+  /** First retry of a failed notification e-mail, doubling after (NOTIFICATION_MAIL_RETRY_SECONDS). */
+  mailRetrySeconds: number;
 }
 
 /** How payments are taken (PAYMENTS, RAZORPAY_*). */
@@ -141,6 +150,8 @@ const Environment = Type.Object({
   RAZORPAY_KEY_SECRET: Type.Optional(Type.String({ [SECRET]: true })),
   RAZORPAY_WEBHOOK_SECRET: Type.Optional(Type.String({ [SECRET]: true })),
   RAZORPAY_API_URL: url(['http:', 'https:']),
+  LONG_CONVERSION_SECONDS: integer(0, 86_400, 30),
+  NOTIFICATION_MAIL_RETRY_SECONDS: integer(1, 3600, 60),
 });
 type Environment = Static<typeof Environment>;
 
@@ -241,6 +252,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         LLM_MODEL: settings.LLM_MODEL,
       }) ?? undefined,
     payments: paymentsConfig(settings, publicUrl),
+    notifications: {
+      longConversionSeconds: Number(settings.LONG_CONVERSION_SECONDS),
+      mailRetrySeconds: Number(settings.NOTIFICATION_MAIL_RETRY_SECONDS),
+    },
   };
 }
 

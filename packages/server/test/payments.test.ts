@@ -7,7 +7,8 @@ let t: TestApp;
 let stub: RazorpayStub;
 beforeAll(async () => {
   stub = await RazorpayStub.start();
-  t = await startTestApp({ env: { ...RAZORPAY_KEYS, RAZORPAY_API_URL: stub.url } });
+  // Receipts are notifications whose mail a job sends: this app runs a job worker.
+  t = await startTestApp({ env: { ...RAZORPAY_KEYS, RAZORPAY_API_URL: stub.url, WORKERS: '1' } });
 }, 60_000);
 afterAll(async () => {
   await t?.close();

@@ -50,6 +50,8 @@ describe('access on every route of the built app', () => {
       .map((route) => `${route.methods.join(',')} ${route.url}`)
       .sort();
     expect(openApi).toEqual([
+      // The signed one-click unsubscribe link of notification e-mails; the signature is its proof.
+      'GET /api/notifications/unsubscribe',
       'GET /api/payments/plans',
       // Test mode only (the default on a local address): the server's own checkout page.
       'GET /api/payments/test-checkout/:orderId',
@@ -63,6 +65,7 @@ describe('access on every route of the built app', () => {
       'POST /api/auth/reset-password',
       'POST /api/auth/signup',
       'POST /api/convert/simple',
+      'POST /api/notifications/unsubscribe',
       'POST /api/payments/test-checkout/:orderId',
       // Razorpay calls it; the signature over the raw body is its proof.
       'POST /api/payments/webhook',

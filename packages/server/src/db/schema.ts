@@ -317,3 +317,51 @@ export const creditGrants = pgTable(
   },
   (table) => [index('credit_grants_user_idx').on(table.userId, table.createdAt)],
 );
+
+/**
+ * What the bell shows: one row per event that concerned the account. `eventKey` names the event
+ * (e.g. `conversion.completed:<fileId>`) and is unique, so a retried job or a republished event
+ * notifies once. `emailedAt` is set when its e-mail went out (null: not sent, or not to be sent).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    eventKey: text('event_key').notNull().unique(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    readAt: at('read_at'),
+    emailedAt: at('emailed_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    index('notifications_user_created_idx').on(table.userId, table.createdAt),
+    index('notifications_user_unread_idx').on(table.userId).where(sql`${table.readAt} is null`),
+  ],
+);
+
+/**
+ * The storage level (0, 80 or 90 percent of the plan) an account was last seen at, and how many
+ * times it rose: each rise is a new crossing with its own notification key.
+ */
+export const storageAlertLevels = pgTable('storage_alert_levels', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  level: integer('level').notNull(),
+  crossings: integer('crossings').notNull(),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/** Files whose coming expiry was announced (`file.expiring`), so that each is announced once. */
+export const fileExpiryNotices = pgTable('file_expiry_notices', {
+  fileId: uuid('file_id')
+    .primaryKey()
+    .references(() => files.id, { onDelete: 'cascade' }),
+  announcedAt: at('announced_at').notNull(),
+});

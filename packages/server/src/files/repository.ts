@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { files } from '../db/schema.js';
+import { fileExpiryNotices, files } from '../db/schema.js';
 
 /** A stored conversion row. */
 export type FileRow = typeof files.$inferSelect;
@@ -111,5 +111,43 @@ export class FilesRepository {
 
   async deleteById(fileId: string): Promise<void> {
     await this.db.delete(files).where(eq(files.id, fileId));
+  }
+
+  /**
+   * Claims the kept (premium) converted files that expire by `horizon` and were not announced yet,
+   * marking each announced, so that each is claimed once.
+   */
+  async claimExpiring(now: Date, horizon: Date, limit: number): Promise<FileRow[]> {
+    const due = await this.db
+      .select({ id: files.id })
+      .from(files)
+      .leftJoin(fileExpiryNotices, eq(fileExpiryNotices.fileId, files.id))
+      .where(
+        and(
+          eq(files.retentionType, 'premium'),
+          eq(files.status, 'converted'),
+          gt(files.expiresAt, now),
+          lte(files.expiresAt, horizon),
+          isNull(fileExpiryNotices.fileId),
+        ),
+      )
+      .limit(limit);
+    if (due.length === 0) return [];
+    // Two scans at once may see the same files; the primary key lets one of them claim each.
+    const claimed = await this.db
+      .insert(fileExpiryNotices)
+      .values(due.map((row) => ({ fileId: row.id, announcedAt: now })))
+      .onConflictDoNothing()
+      .returning({ fileId: fileExpiryNotices.fileId });
+    if (claimed.length === 0) return [];
+    return this.db
+      .select()
+      .from(files)
+      .where(
+        inArray(
+          files.id,
+          claimed.map((row) => row.fileId),
+        ),
+      );
   }
 }

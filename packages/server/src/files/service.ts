@@ -324,6 +324,12 @@ export class FilesService {
     return deleted;
   }
 
+  /** Kept files that expire within `withinMs` and were not announced yet, each returned once. */
+  async claimExpiring(withinMs: number): Promise<FileRow[]> {
+    const now = this.deps.clock.now();
+    return this.deps.repository.claimExpiring(now, new Date(now.getTime() + withinMs), PURGE_BATCH);
+  }
+
   /**
    * After a bought plan ends, the account's files are kept as the Free plan keeps them from now on:
    * none outlives now plus the Free retention.

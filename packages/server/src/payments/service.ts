@@ -12,14 +12,14 @@ import type {
 } from '@unnest/contracts';
 import type { AuthService } from '../auth/service.js';
 import type { FilesService } from '../files/service.js';
+import type { Notifier } from '../notifications/service.js';
 import { FIRST_50_OFFER, first50Amount, planLimits } from '../plans/catalogue.js';
 import type { Clock } from '../platform/clock.js';
 import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
-import type { Mailer } from '../platform/mail.js';
 import { type CatalogueItem, itemOfOrder, purchasablePack, purchasablePlan } from './catalogue-prices.js';
 import type { CheckoutGateway } from './checkout-gateway.js';
-import { receiptMail, renewalReminderMail } from './mail-templates.js';
+import { receiptNotice, renewalReminderNotice } from './mail-templates.js';
 import type { OrderRow, PaymentRow, PaymentsRepository, SubscriptionRow } from './repository.js';
 import { checkoutSignatureMatches, webhookSignatureMatches } from './signatures.js';
 import { readWebhookEvent } from './webhook-events.js';
@@ -51,7 +51,8 @@ export class PaymentsService {
       gateway: CheckoutGateway | undefined;
       auth: AuthService;
       files: FilesService;
-      mailer: Mailer;
+      /** Receipts and plan reminders are notifications (in the bell, e-mailed as the settings say). */
+      notifier: Notifier;
       clock: Clock;
       log: Logger;
       publicUrl: string;
@@ -249,20 +250,18 @@ export class PaymentsService {
     return ended.length;
   }
 
-  /** Reminder job: e-mails renewing plans that end within 3 days, once per period. */
+  /** Reminder job: notifies renewing plans that end within 3 days, once per period. */
   async sendRenewalReminders(): Promise<number> {
     const now = this.deps.clock.now();
     const due = await this.deps.repository.claimReminders(now, new Date(now.getTime() + REMINDER_DAYS * DAY_MS));
     for (const reminder of due) {
       try {
-        await this.deps.mailer.send(
-          renewalReminderMail(
-            reminder.email,
-            planLimits(reminder.plan).name,
-            reminder.periodEnd,
-            `${this.deps.publicUrl}/dashboard`,
-          ),
-        );
+        await this.deps.notifier.notify({
+          userId: reminder.userId,
+          kind: 'plan_ending',
+          eventKey: `plan.ending:${reminder.userId}:${reminder.periodEnd.toISOString()}`,
+          ...renewalReminderNotice(planLimits(reminder.plan).name, reminder.periodEnd),
+        });
       } catch (error) {
         await this.deps.repository.unclaimReminder(reminder.userId, reminder.periodEnd);
         throw error;
@@ -336,10 +335,8 @@ export class PaymentsService {
       'payment granted',
     );
     const recorded = await this.deps.repository.paymentOfOrder(order.id);
-    const user = await this.deps.auth.currentUser(order.userId);
     if (!recorded) return;
-    const mail = receiptMail(
-      user.email,
+    const notice = receiptNotice(
       {
         item: item.name,
         amount: recorded.amount,
@@ -349,12 +346,12 @@ export class PaymentsService {
         at: recorded.createdAt,
         testMode: order.testMode,
       },
-      `${this.deps.publicUrl}/payments/receipts/${recorded.id}`,
+      `/payments/receipts/${recorded.id}`,
     );
-    // The grant stands whether or not the e-mail goes out; the receipt page has it all.
-    await this.deps.mailer
-      .send(mail)
-      .catch((error: unknown) => this.deps.log.error({ err: error, orderId: order.id }, 'receipt e-mail failed'));
+    // The grant stands whether or not the receipt is noted; the receipt page has it all.
+    await this.deps.notifier
+      .notify({ userId: order.userId, kind: 'payment_receipt', eventKey: `payment.receipt:${recorded.id}`, ...notice })
+      .catch((error: unknown) => this.deps.log.error({ err: error, orderId: order.id }, 'receipt notification failed'));
   }
 
   private async refund(

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Currency } from '@unnest/contracts';
 import type { Clock } from '../platform/clock.js';
 import { AppError } from '../platform/errors.js';
+import { escapeHtml } from '../platform/html.js';
 import { itemOfOrder } from './catalogue-prices.js';
 import type { CheckoutGateway } from './checkout-gateway.js';
 import { formatAmount } from './mail-templates.js';
@@ -75,8 +76,4 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}button{font-size:
     }
     return order;
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -43,6 +43,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   API_LIMIT_REACHED: 429,
   API_KEY_NOT_ALLOWED: 403,
   ACCOUNT_DISABLED: 403,
+  UNSUBSCRIBE_LINK_INVALID: 400,
 };
 
 /** An expected failure with a code the client can act on; services throw it, the error handler answers it. */

@@ -9,6 +9,10 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative to `text` (notification mail has both). */
+  html?: string;
+  /** Extra headers, e.g. `List-Unsubscribe` (RFC 8058). */
+  headers?: Record<string, string>;
   /**
    * What a developer without a mail server needs from this message (e.g. the code). Printed in the
    * log only in outbox mode, so that sign-up works on a laptop; never logged when SMTP is set.
@@ -34,7 +38,7 @@ export function createMailer(
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+        await transport.sendMail(envelope(options.from, message));
       },
       close: () => transport.close(),
     };
@@ -42,12 +46,7 @@ export function createMailer(
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({
-        from: options.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-      });
+      const info = await transport.sendMail(envelope(options.from, message));
       // Messages hold sign-in codes: readable by the server's account alone.
       await fs.mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -59,5 +58,17 @@ export function createMailer(
       );
     },
     close: () => transport.close(),
+  };
+}
+
+/** What nodemailer sends for a message: its parts and headers, from `from`. */
+function envelope(from: string, message: MailMessage) {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    ...(message.html === undefined ? {} : { html: message.html }),
+    ...(message.headers === undefined ? {} : { headers: message.headers }),
   };
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type UserSettings } from '@unnest/contracts';
+import { DEFAULT_SETTINGS, type NotificationSettings, type UserSettings } from '@unnest/contracts';
 import type { ProfileRow } from './repository.js';
 
 /** The settings a row holds, or the defaults when the user never saved any. */
@@ -34,5 +34,14 @@ export function rowOf(userId: string, displayName: string | null, settings: User
     includeBom: settings.include_bom,
     excelSafe: settings.excel_safe,
     updatedAt: now,
+  };
+}
+
+/** The three switches that rule notifications, out of all the settings. */
+export function notificationSettingsOf(settings: UserSettings): NotificationSettings {
+  return {
+    email_notifications: settings.email_notifications,
+    conversion_notifications: settings.conversion_notifications,
+    storage_alerts: settings.storage_alerts,
   };
 }

@@ -18,7 +18,8 @@ export class SmtpInbox {
     readonly url: string,
   ) {}
 
-  static async start(): Promise<SmtpInbox> {
+  /** Listens on `port` (any free one by default; a test may bring a server up where one was down). */
+  static async start(port = 0): Promise<SmtpInbox> {
     let inbox: SmtpInbox | undefined;
     const server = new SMTPServer({
       authOptional: true,
@@ -38,7 +39,7 @@ export class SmtpInbox {
         });
       },
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     const address = server.server.address();
     if (address === null || typeof address === 'string') throw new Error('SMTP server has no port');
     inbox = new SmtpInbox(server, `smtp://127.0.0.1:${address.port}`);

@@ -22,6 +22,7 @@ import { Brand } from '../components/brand';
 import { CenteredSpinner } from '../components/centered-spinner';
 import { useOpenAuthDialog } from '../lib/auth-dialog-control';
 import { useSession } from '../lib/session';
+import { NotificationBell } from '../notifications';
 import { NAV_ITEMS } from './nav-items';
 import { useThemeMode } from './theme-mode';
 
@@ -115,6 +116,7 @@ export function AppLayout() {
               Pricing
             </Button>
           )}
+          {user && <NotificationBell />}
           <ThemeToggle />
           {user ? (
             <>

@@ -5,7 +5,6 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import { DEFAULT_SETTINGS, type UserSettings } from '@unnest/contracts';
 import { useEffect, useState } from 'react';
 import { ApiKeysPanel } from '../api-keys';
@@ -19,6 +18,7 @@ import { ManageSubscription } from '../payments';
 import { AccountInformation } from './account-information';
 import { useUpdateSettings } from './api/update-settings';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { NotificationSwitch } from './notification-switch';
 import { Section } from './settings-section';
 
 /** How long 'Settings saved successfully!' stays (spec section 4). */
@@ -84,30 +84,24 @@ export default function SettingsPage() {
           <Alert severity="warning">Your saved settings could not be loaded, so the defaults are shown.</Alert>
         )}
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
-          <Section title="Notifications" subtitle="E-mails Unnest may send you.">
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={form.email_notifications}
-                  onChange={(e) => set('email_notifications', e.target.checked)}
-                />
-              }
-              label="Account e-mails"
+          <Section title="Notifications" subtitle="In the bell at the top, and by e-mail while e-mails are on.">
+            <NotificationSwitch
+              checked={form.email_notifications}
+              onChange={(checked) => set('email_notifications', checked)}
+              label="E-mail notifications"
+              help="Every notification e-mail, receipts and plan reminders included. Off: they show in the bell only."
             />
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={form.conversion_notifications}
-                  onChange={(e) => set('conversion_notifications', e.target.checked)}
-                />
-              }
+            <NotificationSwitch
+              checked={form.conversion_notifications}
+              onChange={(checked) => set('conversion_notifications', checked)}
               label="When a long conversion finishes"
+              help="Conversions over 30 seconds and batches, finished or failed."
             />
-            <FormControlLabel
-              control={
-                <Switch checked={form.storage_alerts} onChange={(e) => set('storage_alerts', e.target.checked)} />
-              }
+            <NotificationSwitch
+              checked={form.storage_alerts}
+              onChange={(checked) => set('storage_alerts', checked)}
               label="When storage is nearly full"
+              help="Storage past 80% and 90% of your plan, and kept files deleted within a day."
             />
           </Section>
           <Section

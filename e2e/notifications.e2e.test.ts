@@ -1,0 +1,103 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.js';
+import { inspectBothThemes } from './support/screenshots.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+// Every stored conversion counts as long (LONG_CONVERSION_SECONDS=0), so one conversion notifies.
+const EMAIL = `e2e-notify-${Date.now().toString(36)}@example.com`;
+const PASSWORD = 'correct horse battery';
+
+let server: TestServer;
+let context: BrowserContext;
+let closeBrowser: () => Promise<void>;
+let page: Page;
+
+async function postJson(url: string, body: object): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+describe('the notification bell in a real browser', () => {
+  beforeAll(async () => {
+    server = await startTestServer({ env: { LONG_CONVERSION_SECONDS: '0' } });
+    expect((await postJson(`${server.url}/api/auth/signup`, { email: EMAIL, password: PASSWORD })).status).toBe(201);
+    const mail = await server.inbox.next(EMAIL);
+    const confirm = await postJson(`${server.url}/api/auth/confirm-signup`, {
+      email: EMAIL,
+      confirmation_code: mail.code,
+    });
+    expect(confirm.status).toBe(200);
+    ({ context, close: closeBrowser } = await launchBrowser());
+    context.setDefaultTimeout(15_000);
+    page = await context.newPage();
+  }, 90_000);
+
+  afterAll(async () => {
+    await closeBrowser?.();
+    await server?.stop();
+  });
+
+  it('signs in to a bell with nothing unread', async () => {
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(EMAIL);
+    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.getByRole('button', { name: 'Notifications, none unread' }).waitFor();
+  });
+
+  it('converts a file, and the bell shows the finished conversion', async () => {
+    await page.getByRole('link', { name: 'Convert', exact: true }).click();
+    await page.getByTestId('file-input').setInputFiles({
+      name: 'orders.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('[{"id": 1, "item": "pen"}, {"id": 2, "item": "ink"}]'),
+    });
+    await page.getByText('orders.json').first().waitFor();
+    await page.getByRole('button', { name: 'Convert JSON File' }).click();
+    await page.getByRole('button', { name: 'Download CSV' }).waitFor();
+    // The notification comes from a background job; the bell looks again when the page is reloaded.
+    const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return bell.count();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(1);
+    const mail = await server.inbox.next(EMAIL);
+    expect(mail.raw).toContain('Subject: orders.json converted to CSV');
+  });
+
+  it('opens it from the bell with the keyboard, which marks it read and goes to the files', async () => {
+    const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
+    await bell.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu', { name: 'Notifications' });
+    await menu.getByRole('menuitem', { name: 'Mark all read (1)' }).waitFor();
+    await inspectBothThemes(page, 'notifications-menu');
+    const entry = menu.getByRole('menuitem', { name: /^Unread:\s*orders.json converted to CSV/ });
+    await entry.getByText(/finished in .* \(2 records, 2 columns\)/).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.url}/files`);
+    await page.getByRole('button', { name: 'Notifications, none unread' }).waitFor();
+    await page.getByRole('button', { name: 'Notifications, none unread' }).click();
+    await menu.getByRole('menuitem', { name: /^orders.json converted to CSV/ }).waitFor();
+    await menu.getByRole('menuitem', { name: 'No unread notifications' }).waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  it('the settings say what each notification switch rules', async () => {
+    await page.goto(`${server.url}/settings`);
+    const emails = page.getByRole('switch', { name: 'E-mail notifications' });
+    await emails.waitFor();
+    expect(await emails.getAttribute('aria-describedby')).toBeTruthy();
+    await page.getByText('Conversions over 30 seconds and batches, finished or failed.').waitFor();
+    await inspectBothThemes(page, 'settings-notifications');
+  });
+});
