@@ -40,6 +40,9 @@ export const ERROR_CODES = [
   'INVALID_PACK',
   'ORDER_FAILED',
   'PAYMENT_VERIFICATION_FAILED',
+  'WEBHOOKS_NOT_IN_PLAN',
+  'WEBHOOK_URL_REFUSED',
+  'WEBHOOK_NOT_FOUND',
 ] as const;
 
 /** One of the API's error codes. */
@@ -83,4 +86,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   INVALID_PACK: 'Invalid credit pack selected',
   ORDER_FAILED: 'Failed to create payment order',
   PAYMENT_VERIFICATION_FAILED: 'Payment verification failed',
+  WEBHOOKS_NOT_IN_PLAN:
+    'Webhooks come with API access, which your plan does not include. Upgrade to Starter or above to add webhooks.',
+  WEBHOOK_URL_REFUSED: 'This webhook URL cannot be used',
+  WEBHOOK_NOT_FOUND: 'Webhook not found',
 };

@@ -36,6 +36,8 @@ export interface Config {
   /** An OpenAI-compatible model that may refine smart column names (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL). */
   llm: LlmSettings | undefined;
   payments: PaymentsConfig;
+  /** Where outgoing webhooks may go (WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOW_PRIVATE; both off by default). */
+  webhooks: { allowHttp: boolean; allowPrivate: boolean };
 }
 
 /** How payments are taken (PAYMENTS, RAZORPAY_*). */
@@ -83,6 +85,11 @@ function text(fallback: string) {
 
 function optionalText() {
   return Type.Optional(Type.String());
+}
+
+/** An on/off switch: `1` or `true` turns it on, `0` or `false` (or unset) leaves it off. */
+function switchFlag() {
+  return Type.Optional(Type.Enum(['0', '1', 'true', 'false'], { [MUST_BE]: 'must be 1, 0, true or false' }));
 }
 
 /** A URL whose protocol is one of `protocols` (e.g. `https:`); its error never repeats it (it may hold a password). */
@@ -141,6 +148,8 @@ const Environment = Type.Object({
   RAZORPAY_KEY_SECRET: Type.Optional(Type.String({ [SECRET]: true })),
   RAZORPAY_WEBHOOK_SECRET: Type.Optional(Type.String({ [SECRET]: true })),
   RAZORPAY_API_URL: url(['http:', 'https:']),
+  WEBHOOK_ALLOW_HTTP: switchFlag(),
+  WEBHOOK_ALLOW_PRIVATE: switchFlag(),
 });
 type Environment = Static<typeof Environment>;
 
@@ -241,6 +250,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         LLM_MODEL: settings.LLM_MODEL,
       }) ?? undefined,
     payments: paymentsConfig(settings, publicUrl),
+    webhooks: { allowHttp: flag(settings.WEBHOOK_ALLOW_HTTP), allowPrivate: flag(settings.WEBHOOK_ALLOW_PRIVATE) },
   };
 }
 

@@ -37,6 +37,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   INVALID_PACK: 400,
   ORDER_FAILED: 502,
   PAYMENT_VERIFICATION_FAILED: 400,
+  WEBHOOKS_NOT_IN_PLAN: 403,
+  WEBHOOK_URL_REFUSED: 400,
+  WEBHOOK_NOT_FOUND: 404,
 };
 
 /** An expected failure with a code the client can act on; services throw it, the error handler answers it. */
