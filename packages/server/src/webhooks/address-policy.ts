@@ -17,21 +17,21 @@ export function webhookAddressPolicy(allowPrivate: boolean): AddressPolicy {
     if (!ipaddr.isValid(address)) return `'${address}' is not an IP address`;
     if (allowPrivate) return undefined;
     const range = ipaddr.process(address).range();
-    return range === PUBLIC_RANGE ? undefined : `${address} is a ${describeRange(range)} address`;
+    return range === PUBLIC_RANGE ? undefined : `${address} is ${describeRange(range)} address`;
   };
 }
 
 const RANGE_NAMES: Record<string, string> = {
-  loopback: 'loopback',
-  private: 'private',
-  linkLocal: 'link-local',
-  uniqueLocal: 'unique-local',
-  multicast: 'multicast',
-  unspecified: 'unspecified',
-  broadcast: 'broadcast',
-  carrierGradeNat: 'carrier-grade NAT',
+  loopback: 'a loopback',
+  private: 'a private',
+  linkLocal: 'a link-local',
+  uniqueLocal: 'a unique-local',
+  multicast: 'a multicast',
+  unspecified: 'an unspecified',
+  broadcast: 'a broadcast',
+  carrierGradeNat: 'a carrier-grade NAT',
 };
 
 function describeRange(range: string): string {
-  return RANGE_NAMES[range] ?? `reserved (${range})`;
+  return RANGE_NAMES[range] ?? `a reserved (${range})`;
 }
