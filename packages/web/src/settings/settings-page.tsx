@@ -15,6 +15,7 @@ import { PageHeader } from '../components/page-header';
 import { useSettings } from '../lib/api/get-settings';
 import { errorText } from '../lib/api-error';
 import { ManageSubscription } from '../payments';
+import { WebhooksSection } from '../webhooks/webhooks-section';
 import { AccountInformation } from './account-information';
 import { useUpdateSettings } from './api/update-settings';
 import { DeleteAccountDialog } from './delete-account-dialog';
@@ -176,6 +177,9 @@ export default function SettingsPage() {
         <AccountInformation />
         <Section title="Manage Subscription" subtitle="Your plan, its renewal and your conversion credits.">
           <ManageSubscription />
+        </Section>
+        <Section title="Webhooks" subtitle="Signed HTTP calls to your server when something happens in your account.">
+          <WebhooksSection />
         </Section>
 
         {save.isError && (
