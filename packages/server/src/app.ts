@@ -249,7 +249,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   const enqueueAttempt = async (deliveryId: string, attempt: number) => {
     await jobs.send(webhookAttempt, { deliveryId, attempt });
   };
-  const webhooks = new WebhooksService({ repository: webhooksRepository, plans, rules, enqueueAttempt, clock, log });
+  const webhooks = new WebhooksService({
+    repository: webhooksRepository,
+    plans,
+    limiter,
+    rules,
+    enqueueAttempt,
+    clock,
+    log,
+  });
   webhooks.subscribeTo(events);
   const webhookDeliveries = new WebhookDeliveries({
     repository: webhooksRepository,

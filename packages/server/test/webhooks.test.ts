@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../src/webhooks/deliveries.js';
+import { TEST_MESSAGES } from '../src/webhooks/service.js';
 import { call, signedInUser, type TestUser, uploadFile } from './support/api-client.js';
 import { post, startTestApp, type TestApp } from './support/test-app.js';
 import { type ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver.js';
@@ -243,4 +244,24 @@ describe('webhook retries', () => {
     expect(enabled.json().disabled_at).toBeNull();
     expect((await call(t.app, user, 'POST', `/api/webhooks/${endpoint.id}/test`)).statusCode).toBe(202);
   }, 120_000);
+});
+
+describe('test messages', () => {
+  it('limits test messages to 20 an hour per user', async () => {
+    const tester = await signedInUser(t, 'hooks-tester');
+    await t.auth.setPlan(tester.email, 'starter');
+    // Last in the file: the 20 queued messages are never waited for (the queue takes one job per poll).
+    const endpoint = await createEndpoint(tester, 'http://127.0.0.1:1/hook');
+    const answers = await Promise.all(
+      Array.from({ length: 22 }, () => call(t.app, tester, 'POST', `/api/webhooks/${endpoint.id}/test`)),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 202)).toHaveLength(TEST_MESSAGES.max);
+    const refused = answers.find((answer) => answer.statusCode === 429);
+    expect(refused?.json()).toEqual({
+      code: 'RATE_LIMITED',
+      detail: 'Too many test messages. Please try again later.',
+    });
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+  });
 });

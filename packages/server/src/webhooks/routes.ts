@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebhooksService } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const testErrors = { ...errors, 429: ErrorBody };
 
 /** HTTP for the signed-in user's webhook endpoints; ownership and plan are checked in WebhooksService. */
 export function webhooksRoutes(service: WebhooksService) {
@@ -71,7 +72,7 @@ export function webhooksRoutes(service: WebhooksService) {
           tags,
           summary: 'Queue a signed webhook.test message to the endpoint',
           params: WebhookParams,
-          response: { 202: WebhookTestResponse, ...errors },
+          response: { 202: WebhookTestResponse, ...testErrors },
         },
       },
       async (request, reply) => reply.code(202).send(await service.sendTest(request.claims.sub, request.params.id)),

@@ -13,6 +13,7 @@ import type { Clock } from '../platform/clock.js';
 import type { DomainEvent, DomainEvents, DomainEventType } from '../platform/domain-events.js';
 import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
+import type { RateLimit, RateLimiter } from '../platform/rate-limiter.js';
 import { ATTEMPT_LEASE_MS, messageId } from './deliveries.js';
 import { eventBody, webhookBody } from './payloads.js';
 import type { EndpointRow, WebhooksRepository } from './repository.js';
@@ -23,6 +24,8 @@ import { checkTarget, TargetRefused, type TargetRules } from './target.js';
 export const SECRET_ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
 /** How many tries the deliveries list shows. */
 const ATTEMPTS_LISTED = 100;
+/** Test messages a user may send: each is an outgoing request to a URL of their choosing. */
+export const TEST_MESSAGES: RateLimit = { bucket: 'webhook-test', max: 20, windowMs: 60 * 60 * 1000 };
 const SUBSCRIBED_EVENTS: readonly DomainEventType[] = [
   'conversion.completed',
   'conversion.failed',
@@ -51,6 +54,7 @@ export class WebhooksService {
     private readonly deps: {
       repository: WebhooksRepository;
       plans: Pick<PlansService, 'limitsFor'>;
+      limiter: RateLimiter;
       rules: TargetRules;
       /** Queues try number `attempt` of a delivery (a pg-boss job). */
       enqueueAttempt: (deliveryId: string, attempt: number) => Promise<void>;
@@ -115,6 +119,13 @@ export class WebhooksService {
     const endpoint = await this.owned(userId, id);
     if (endpoint.disabledAt) {
       throw new AppError('BAD_REQUEST', { detail: 'This webhook is disabled. Re-enable it to send a test.' });
+    }
+    const slot = await this.deps.limiter.acquire(TEST_MESSAGES, userId);
+    if (!slot.granted) {
+      throw new AppError('RATE_LIMITED', {
+        detail: 'Too many test messages. Please try again later.',
+        retryAfterSeconds: slot.retryAfterSeconds,
+      });
     }
     const now = this.deps.clock.now();
     const body = webhookBody(WEBHOOK_TEST_EVENT, now.toISOString(), {
