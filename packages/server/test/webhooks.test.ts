@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookDeliveries } from '../src/db/schema.js';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../src/webhooks/deliveries.js';
 import { TEST_MESSAGES } from '../src/webhooks/service.js';
 import { call, signedInUser, type TestUser, uploadFile } from './support/api-client.js';
@@ -152,6 +154,30 @@ describe('webhook endpoints', () => {
     for (const key of [secret, endpoint.secret]) {
       expect(new Webhook(key).verify(received.body, headersOf(received))).toMatchObject({ type: 'webhook.test' });
     }
+  });
+
+  it('delivers a republished event once, and a repeated try job sends nothing', async () => {
+    const inbox = await receiver();
+    const endpoint = await createEndpoint(owner, inbox.url, ['file.expiring']);
+    const event = { userId: owner.id, fileId: 'f-1', fileName: 'kept.json', expiresAt: '2030-01-01T00:00:00.000Z' };
+    await t.events.publish('file.expiring', 'file.expiring:f-1', event, t.clock.now());
+    await t.events.publish('file.expiring', 'file.expiring:f-1', event, t.clock.now());
+    const deliveries = await t.database.handle.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint.id));
+    expect(deliveries).toHaveLength(1);
+    await inbox.waitFor(1);
+    await attemptsOnceLogged(owner, endpoint.id, 1);
+    // The queue delivers at least once: the same try run again finds it taken and sends nothing.
+    await t.webhookDeliveries.attempt(deliveries[0]?.id ?? '', 1);
+    expect(inbox.received).toHaveLength(1);
+    expect(await attemptsOnceLogged(owner, endpoint.id, 1)).toHaveLength(1);
+    expect(JSON.parse(inbox.received[0]?.body ?? '')).toEqual({
+      type: 'file.expiring',
+      timestamp: expect.any(String),
+      data: { file_id: 'f-1', file_name: 'kept.json', expires_at: '2030-01-01T00:00:00.000Z' },
+    });
   });
 
   it('answers 404 for another user’s endpoint, on every route', async () => {
