@@ -38,6 +38,9 @@ describe('webhook URLs at registration', () => {
     ['https://0.0.0.0/hook', '0.0.0.0 is an unspecified address'],
     ['https://224.0.0.1/hook', '224.0.0.1 is a multicast address'],
     ['https://localhost/hook', '(localhost resolves to it)'],
+    // Other spellings of 127.0.0.1, which the URL parser normalises before any check.
+    ['https://2130706433/hook', '127.0.0.1 is a loopback address'],
+    ['https://0x7f.1/hook', '127.0.0.1 is a loopback address'],
   ])('refuses %s with a clear 400', async (url, reason) => {
     const response = await register(url);
     expect(response.statusCode, response.body).toBe(400);
