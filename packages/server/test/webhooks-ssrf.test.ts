@@ -147,6 +147,15 @@ describe('webhook sending', () => {
     expect(outcome).toMatchObject({ succeeded: false, statusCode: null, error: 'No answer within 0.3 s' });
   });
 
+  it('counts name resolution in the time limit', async () => {
+    const hanging: TargetRules = { ...OPEN, resolve: () => new Promise<string[]>(() => {}) };
+    const outcome = await sendWebhook({ url: 'http://slow-dns.example/hook', ...MESSAGE }, hanging, {
+      ...LIMITS,
+      timeoutMs: 300,
+    });
+    expect(outcome).toMatchObject({ succeeded: false, statusCode: null, error: 'No answer within 0.3 s' });
+  });
+
   it('reads at most 64 KB of a response, even an endless one', async () => {
     const endless = await receiver();
     const chunk = Buffer.alloc(16 * 1024, 'x');

@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import type { Mailer } from '../platform/mail.js';
@@ -72,7 +71,6 @@ export class WebhookDeliveries {
       await repository.finishDelivery(deliveryId, 'failed', now);
       return;
     }
-    const started = performance.now();
     const outcome = await sendWebhook(
       {
         url: endpoint.url,
@@ -88,7 +86,7 @@ export class WebhookDeliveries {
       endpointId: endpoint.id,
       attempt,
       attemptedAt: now,
-      durationMs: Math.round(performance.now() - started),
+      durationMs: outcome.durationMs,
       statusCode: outcome.statusCode,
       succeeded: outcome.succeeded,
       error: outcome.error,

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { checkAddress, checkTarget, guardedLookup, hostOf, TargetRefused, type TargetRules } from './target.js';
 
 /** One signed message to send. */
@@ -42,18 +43,27 @@ export async function sendWebhook(
   message: OutgoingWebhook,
   rules: TargetRules,
   limits: DeliveryLimits,
-  now: () => number = Date.now,
 ): Promise<DeliveryOutcome> {
-  const started = now();
+  const started = performance.now();
   const done = (outcome: Omit<DeliveryOutcome, 'durationMs'>): DeliveryOutcome => ({
     ...outcome,
-    durationMs: Math.max(0, Math.round(now() - started)),
+    durationMs: Math.round(performance.now() - started),
   });
+  const timeoutText = `No answer within ${limits.timeoutMs / 1000} s`;
+  // The limit covers the whole try, the name resolution of the check included.
   let url: URL;
+  let checkTimer: NodeJS.Timeout | undefined;
   try {
-    url = await checkTarget(message.url, rules);
+    url = await Promise.race([
+      checkTarget(message.url, rules),
+      new Promise<never>((_resolve, reject) => {
+        checkTimer = setTimeout(() => reject(new Error(timeoutText)), limits.timeoutMs);
+      }),
+    ]);
   } catch (error) {
     return done(failure(null, error));
+  } finally {
+    clearTimeout(checkTimer);
   }
   return new Promise<DeliveryOutcome>((resolve) => {
     let settled = false;
@@ -73,8 +83,8 @@ export async function sendWebhook(
       lookup: guardedLookup(rules),
     });
     const timer = setTimeout(
-      () => finish(failure(null, new Error(`No answer within ${limits.timeoutMs / 1000} s`))),
-      limits.timeoutMs,
+      () => finish(failure(null, new Error(timeoutText))),
+      Math.max(0, limits.timeoutMs - (performance.now() - started)),
     );
     request.on('socket', (socket: Socket) => {
       socket.once('connect', () => {
