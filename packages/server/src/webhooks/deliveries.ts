@@ -15,7 +15,7 @@ const MINUTE = 60 * 1000;
 export const RETRY_DELAYS_MS: readonly number[] = [1, 4, 16, 64, 256, 1024].map((minutes) => minutes * MINUTE);
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** Deliveries of this many events in a row that used up every try disable the endpoint. */
-export const FAILED_DELIVERIES_BEFORE_DISABLE = 3;
+const FAILED_DELIVERIES_BEFORE_DISABLE = 3;
 /**
  * How long a claimed try may take before the retry sweep takes it for lost (its process died) and
  * queues it again; far above the 10 s a try may take.

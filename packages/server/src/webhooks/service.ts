@@ -21,7 +21,7 @@ import { newWebhookSecret } from './signature.js';
 import { checkTarget, TargetRefused, type TargetRules } from './target.js';
 
 /** How long a rotated-out secret keeps signing deliveries, so receivers can switch without a gap. */
-export const SECRET_ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
+const SECRET_ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;
 /** How many tries the deliveries list shows. */
 const ATTEMPTS_LISTED = 100;
 /** Test messages a user may send: each is an outgoing request to a URL of their choosing. */
@@ -167,7 +167,13 @@ export class WebhooksService {
   }
 
   /** Stores a delivery and queues its first try; undefined when it existed already. */
-  private async queue(endpoint: EndpointRow, eventId: string, eventType: string, body: string, now: Date) {
+  private async queue(
+    endpoint: EndpointRow,
+    eventId: string,
+    eventType: string,
+    body: string,
+    now: Date,
+  ): Promise<string | undefined> {
     const delivery = await this.deps.repository.insertDelivery({
       endpointId: endpoint.id,
       eventId,

@@ -35,7 +35,7 @@ export function hostOf(url: URL): { host: string; literal: boolean } {
 }
 
 /** Parses a webhook URL and checks its form (scheme, no credentials); throws TargetRefused. */
-export function parseTargetUrl(raw: string, rules: Pick<TargetRules, 'allowHttp'>): URL {
+function parseTargetUrl(raw: string, rules: Pick<TargetRules, 'allowHttp'>): URL {
   if (!URL.canParse(raw)) throw new TargetRefused('The webhook URL is not a valid URL.');
   const url = new URL(raw);
   const allowed = rules.allowHttp ? ['https:', 'http:'] : ['https:'];
