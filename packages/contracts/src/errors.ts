@@ -44,6 +44,9 @@ export const ERROR_CODES = [
   'API_KEY_NOT_ALLOWED',
   'ACCOUNT_DISABLED',
   'UNSUBSCRIBE_LINK_INVALID',
+  'WEBHOOKS_NOT_IN_PLAN',
+  'WEBHOOK_URL_REFUSED',
+  'WEBHOOK_NOT_FOUND',
 ] as const;
 
 /** One of the API's error codes. */
@@ -92,4 +95,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'API keys work on the conversion, files, batch and jobs endpoints only: sign in to manage your account and keys',
   ACCOUNT_DISABLED: 'This account has been disabled. Please contact the operator of this service.',
   UNSUBSCRIBE_LINK_INVALID: 'This unsubscribe link is not valid',
+  WEBHOOKS_NOT_IN_PLAN:
+    'Webhooks come with API access, which your plan does not include. Upgrade to Starter or above to add webhooks.',
+  WEBHOOK_URL_REFUSED: 'This webhook URL cannot be used',
+  WEBHOOK_NOT_FOUND: 'Webhook not found',
 };

@@ -14,3 +14,4 @@ export * from './payments.js';
 export * from './plans.js';
 export * from './profile.js';
 export * from './validation-messages.js';
+export * from './webhooks.js';

@@ -77,6 +77,13 @@ import { ProfileRepository } from './profile/repository.js';
 import { profileRoutes } from './profile/routes.js';
 import { ProfileService } from './profile/service.js';
 import { notificationSettingsOf } from './profile/settings.js';
+import { WebhookDeliveries } from './webhooks/deliveries.js';
+import { DELIVERY_LIMITS } from './webhooks/http-delivery.js';
+import { webhookAttemptJob, webhookDisabledNoticeJob, webhookRetrySweepJob } from './webhooks/jobs.js';
+import { WebhooksRepository } from './webhooks/repository.js';
+import { webhooksRoutes } from './webhooks/routes.js';
+import { WebhooksService } from './webhooks/service.js';
+import { webhookRules } from './webhooks/target.js';
 
 /** What the app is built on; tests pass their own clock and database. */
 export interface AppDeps {
@@ -106,6 +113,8 @@ export interface BuiltApp {
   /** What happened, for the features that react to it. */
   events: DomainEvents;
   notifications: NotificationsService;
+  /** Outgoing webhook tries and their retry sweep. */
+  webhookDeliveries: WebhookDeliveries;
 }
 
 const RAZORPAY_CSP = {
@@ -301,6 +310,38 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     clock,
     log,
   });
+  const webhooksRepository = new WebhooksRepository(database.db);
+  const rules = webhookRules(config.webhooks);
+  // Jobs are sent only after the queue below has started (events and requests come later).
+  const enqueueAttempt = async (deliveryId: string, attempt: number) => {
+    await jobs.send(webhookAttempt, { deliveryId, attempt });
+  };
+  const webhooks = new WebhooksService({
+    repository: webhooksRepository,
+    plans,
+    limiter,
+    rules,
+    enqueueAttempt,
+    clock,
+    log,
+  });
+  webhooks.subscribeTo(events);
+  const webhookDeliveries = new WebhookDeliveries({
+    repository: webhooksRepository,
+    rules,
+    limits: DELIVERY_LIMITS,
+    enqueueAttempt,
+    enqueueDisabledNotice: async (endpointId) => {
+      await jobs.send(webhookDisabledNotice, { endpointId });
+    },
+    ownerEmail: async (userId) => (await auth.currentUser(userId)).email,
+    mailer,
+    publicUrl: config.publicUrl,
+    clock,
+    log,
+  });
+  const webhookAttempt = webhookAttemptJob(webhookDeliveries);
+  const webhookDisabledNotice = webhookDisabledNoticeJob(webhookDeliveries);
 
   const jobs = await JobQueue.start({
     connection: database.queueOptions,
@@ -313,6 +354,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
       renewalRemindersJob(payments),
       notificationEvent,
       notificationMail,
+      webhookAttempt,
+      webhookRetrySweepJob(webhookDeliveries),
+      webhookDisabledNotice,
     ],
     workers: config.workers,
     log,
@@ -361,9 +405,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   await app.register(debugRoutes(debug));
   await app.register(notificationsRoutes(notifications));
   await app.register(unsubscribeRoutes(notifications, config.publicUrl));
+  await app.register(webhooksRoutes(webhooks));
   await app.register(webAssets(log));
   await app.ready();
-  return { app, auth, jobs, files, storage, conversionPool, payments, events, notifications };
+  return { app, auth, jobs, files, storage, conversionPool, payments, events, notifications, webhookDeliveries };
 }
 
 /** The configured way of taking payments, said in the start-up log (with why, when it is off). */

@@ -36,6 +36,8 @@ export interface Config {
   /** An OpenAI-compatible model that may refine smart column names (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL). */
   llm: LlmSettings | undefined;
   payments: PaymentsConfig;
+  /** Where outgoing webhooks may go (WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOW_PRIVATE; both off by default). */
+  webhooks: { allowHttp: boolean; allowPrivate: boolean };
   notifications: NotificationsConfig;
 }
 
@@ -94,6 +96,11 @@ function optionalText() {
   return Type.Optional(Type.String());
 }
 
+/** An on/off switch: `1` or `true` turns it on, `0` or `false` (or unset) leaves it off. */
+function switchFlag() {
+  return Type.Optional(Type.Enum(['0', '1', 'true', 'false'], { [MUST_BE]: 'must be 1, 0, true or false' }));
+}
+
 /** A URL whose protocol is one of `protocols` (e.g. `https:`); its error never repeats it (it may hold a password). */
 function url(protocols: readonly string[]) {
   const starts = protocols.map((protocol) => `${protocol}//`).join(' or ');
@@ -150,6 +157,8 @@ const Environment = Type.Object({
   RAZORPAY_KEY_SECRET: Type.Optional(Type.String({ [SECRET]: true })),
   RAZORPAY_WEBHOOK_SECRET: Type.Optional(Type.String({ [SECRET]: true })),
   RAZORPAY_API_URL: url(['http:', 'https:']),
+  WEBHOOK_ALLOW_HTTP: switchFlag(),
+  WEBHOOK_ALLOW_PRIVATE: switchFlag(),
   LONG_CONVERSION_SECONDS: integer(0, 86_400, 30),
   NOTIFICATION_MAIL_RETRY_SECONDS: integer(1, 3600, 60),
 });
@@ -252,6 +261,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         LLM_MODEL: settings.LLM_MODEL,
       }) ?? undefined,
     payments: paymentsConfig(settings, publicUrl),
+    webhooks: { allowHttp: flag(settings.WEBHOOK_ALLOW_HTTP), allowPrivate: flag(settings.WEBHOOK_ALLOW_PRIVATE) },
     notifications: {
       longConversionSeconds: Number(settings.LONG_CONVERSION_SECONDS),
       mailRetrySeconds: Number(settings.NOTIFICATION_MAIL_RETRY_SECONDS),

@@ -365,3 +365,83 @@ export const fileExpiryNotices = pgTable('file_expiry_notices', {
     .references(() => files.id, { onDelete: 'cascade' }),
   announcedAt: at('announced_at').notNull(),
 });
+
+/**
+ * Outgoing webhook endpoints. `secret` signs deliveries (Standard Webhooks, `whsec_...`); after a
+ * rotation `previousSecret` signs too until `previousSecretExpiresAt`, so receivers can switch over.
+ * `failedInARow` counts deliveries that used up every try since the last success; reaching the
+ * limit sets `disabledAt`, and `disabledNoticeSentAt` makes the owner's e-mail go out once.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    secret: text('secret').notNull(),
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: at('previous_secret_expires_at'),
+    failedInARow: integer('failed_in_a_row').notNull().default(0),
+    disabledAt: at('disabled_at'),
+    disabledReason: text('disabled_reason'),
+    disabledNoticeSentAt: at('disabled_notice_sent_at'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [index('webhook_endpoints_user_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * One event for one endpoint: the exact body signed and sent on every try, and where it stands
+ * (`pending`, `delivered`, `failed`). Unique per (endpoint, event id), so an event republished or a
+ * subscriber run twice queues one delivery. `nextAttemptAt` is when the retry sweep tries it again.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    body: text('body').notNull(),
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('webhook_deliveries_event_idx').on(table.endpointId, table.eventId),
+    index('webhook_deliveries_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/** Each try of a delivery, as the deliveries list shows it; one row per (delivery, attempt number). */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: id(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    attemptedAt: at('attempted_at').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    statusCode: integer('status_code'),
+    succeeded: boolean('succeeded').notNull(),
+    error: text('error'),
+    responseExcerpt: text('response_excerpt'),
+  },
+  (table) => [
+    uniqueIndex('webhook_attempts_try_idx').on(table.deliveryId, table.attempt),
+    index('webhook_attempts_endpoint_idx').on(table.endpointId, table.attemptedAt),
+  ],
+);

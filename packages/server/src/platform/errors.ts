@@ -44,6 +44,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   API_KEY_NOT_ALLOWED: 403,
   ACCOUNT_DISABLED: 403,
   UNSUBSCRIBE_LINK_INVALID: 400,
+  WEBHOOKS_NOT_IN_PLAN: 403,
+  WEBHOOK_URL_REFUSED: 400,
+  WEBHOOK_NOT_FOUND: 404,
 };
 
 /** An expected failure with a code the client can act on; services throw it, the error handler answers it. */

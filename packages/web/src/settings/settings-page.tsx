@@ -15,6 +15,7 @@ import { PageHeader } from '../components/page-header';
 import { useSettings } from '../lib/api/get-settings';
 import { errorText } from '../lib/api-error';
 import { ManageSubscription } from '../payments';
+import { WebhooksSection } from '../webhooks/webhooks-section';
 import { AccountInformation } from './account-information';
 import { useUpdateSettings } from './api/update-settings';
 import { DeleteAccountDialog } from './delete-account-dialog';
@@ -174,6 +175,9 @@ export default function SettingsPage() {
         </Section>
         <Section title="API keys" subtitle="Call the API from your programs. Every call counts against your plan.">
           <ApiKeysPanel />
+        </Section>
+        <Section title="Webhooks" subtitle="Signed HTTP calls to your server when something happens in your account.">
+          <WebhooksSection />
         </Section>
 
         {save.isError && (

@@ -1,0 +1,43 @@
+import { Type } from 'typebox';
+import { defineJob } from '../platform/jobs.js';
+import type { WebhookDeliveries } from './deliveries.js';
+
+/**
+ * One try of one webhook delivery. Failed tries are retried by the delivery's own schedule (see
+ * RETRY_DELAYS_MS), not by the queue; the queue's retries only cover a handler that crashed.
+ */
+export function webhookAttemptJob(deliveries: WebhookDeliveries) {
+  return defineJob({
+    name: 'webhooks.attempt',
+    payload: Type.Object({ deliveryId: Type.String(), attempt: Type.Integer({ minimum: 1 }) }),
+    retry: { limit: 2, delaySeconds: 30, backoff: true },
+    // A try takes at most 10 s; the rest is database work.
+    expireInSeconds: 2 * 60,
+    handle: ({ deliveryId, attempt }) => deliveries.attempt(deliveryId, attempt),
+  });
+}
+
+/** Every minute: queues the next try of deliveries whose retry time has come. */
+export function webhookRetrySweepJob(deliveries: WebhookDeliveries) {
+  return defineJob({
+    name: 'webhooks.retry-sweep',
+    payload: Type.Object({}),
+    retry: { limit: 1, delaySeconds: 30, backoff: false },
+    expireInSeconds: 5 * 60,
+    schedule: { cron: '* * * * *', payload: {} },
+    handle: async () => {
+      await deliveries.queueDueRetries();
+    },
+  });
+}
+
+/** Mails the owner of an endpoint that was just disabled (once per disabling). */
+export function webhookDisabledNoticeJob(deliveries: WebhookDeliveries) {
+  return defineJob({
+    name: 'webhooks.disabled-notice',
+    payload: Type.Object({ endpointId: Type.String() }),
+    retry: { limit: 5, delaySeconds: 60, backoff: true },
+    expireInSeconds: 2 * 60,
+    handle: ({ endpointId }) => deliveries.sendDisabledNotice(endpointId),
+  });
+}

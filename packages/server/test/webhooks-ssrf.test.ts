@@ -1,0 +1,195 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookAddressPolicy } from '../src/webhooks/address-policy.js';
+import { type DeliveryLimits, sendWebhook } from '../src/webhooks/http-delivery.js';
+import { systemResolver, type TargetRules } from '../src/webhooks/target.js';
+import { call, signedInUser, type TestUser } from './support/api-client.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+import { WebhookReceiver } from './support/webhook-receiver.js';
+
+// No WEBHOOK_ALLOW_* switch here: the app applies the production rules.
+let t: TestApp;
+let user: TestUser;
+const closers: Array<() => Promise<void>> = [];
+beforeAll(async () => {
+  t = await startTestApp();
+  user = await signedInUser(t, 'hooks-ssrf');
+  await t.auth.setPlan(user.email, 'starter');
+}, 60_000);
+afterAll(async () => {
+  await Promise.all(closers.map((close) => close()));
+  await t?.close();
+});
+
+async function register(url: string) {
+  return call(t.app, user, 'POST', '/api/webhooks', { payload: { url, events: ['conversion.completed'] } });
+}
+
+describe('webhook URLs at registration', () => {
+  it.each([
+    ['https://127.0.0.1/hook', '127.0.0.1 is a loopback address'],
+    ['https://10.0.0.1/hook', '10.0.0.1 is a private address'],
+    ['https://169.254.169.254/latest/meta-data', '169.254.169.254 is a link-local address'],
+    ['https://[::1]/hook', '::1 is a loopback address'],
+    ['https://[::ffff:127.0.0.1]/hook', 'is a loopback address'],
+    ['https://[fd00::1]/hook', 'fd00::1 is a unique-local address'],
+    ['https://100.64.0.1/hook', '100.64.0.1 is a carrier-grade NAT address'],
+    ['https://0.0.0.0/hook', '0.0.0.0 is an unspecified address'],
+    ['https://224.0.0.1/hook', '224.0.0.1 is a multicast address'],
+    ['https://localhost/hook', '(localhost resolves to it)'],
+    // Other spellings of 127.0.0.1, which the URL parser normalises before any check.
+    ['https://2130706433/hook', '127.0.0.1 is a loopback address'],
+    ['https://0x7f.1/hook', '127.0.0.1 is a loopback address'],
+  ])('refuses %s with a clear 400', async (url, reason) => {
+    const response = await register(url);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().code).toBe('WEBHOOK_URL_REFUSED');
+    expect(response.json().detail).toContain(reason);
+  });
+
+  it('refuses plain http, credentials in the URL and what is not a URL', async () => {
+    const cases: Array<[string, string]> = [
+      ['http://93.184.215.14/hook', 'The webhook URL must start with https://.'],
+      ['https://user:secret@93.184.215.14/hook', 'The webhook URL must not contain a user name or password.'],
+      ['not a url', 'The webhook URL is not a valid URL.'],
+    ];
+    for (const [url, detail] of cases) {
+      const response = await register(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({ code: 'WEBHOOK_URL_REFUSED', detail });
+    }
+  });
+
+  it('accepts a public https address', async () => {
+    // Registration only: WORKERS=0 in this app, so nothing is ever sent there.
+    const response = await register('https://93.184.215.14/hook');
+    expect(response.statusCode, response.body).toBe(201);
+  });
+});
+
+const LIMITS: DeliveryLimits = { timeoutMs: 10_000, maxResponseBytes: 64 * 1024 };
+const MESSAGE = { headers: { 'content-type': 'application/json' }, body: '{"type":"webhook.test"}' };
+/** Production rules, but plain http allowed (the receivers here speak http). */
+const STRICT: TargetRules = { allowHttp: true, addressAllowed: webhookAddressPolicy(false), resolve: systemResolver };
+/** Rules that let the tests' receivers in (as WEBHOOK_ALLOW_HTTP=1 and WEBHOOK_ALLOW_PRIVATE=1 do). */
+const OPEN: TargetRules = { allowHttp: true, addressAllowed: webhookAddressPolicy(true), resolve: systemResolver };
+
+async function receiver(host = '127.0.0.1'): Promise<WebhookReceiver> {
+  const started = await WebhookReceiver.start(host);
+  closers.push(() => started.close());
+  return started;
+}
+
+describe('webhook sending', () => {
+  it('never connects to a refused address, whatever the URL says', async () => {
+    const inbox = await receiver();
+    const port = new URL(inbox.url).port;
+    for (const url of [inbox.url, `http://localhost:${port}/hook`, `http://[::ffff:127.0.0.1]:${port}/hook`]) {
+      const outcome = await sendWebhook({ url, ...MESSAGE }, STRICT, LIMITS);
+      expect(outcome, url).toMatchObject({ succeeded: false, statusCode: null });
+      expect(outcome.error, url).toContain('loopback');
+    }
+    expect(inbox.received).toHaveLength(0);
+  });
+
+  it('checks the address it connects to: a DNS answer that changes after the check is refused', async () => {
+    const inbox = await receiver();
+    const port = new URL(inbox.url).port;
+    let lookups = 0;
+    // The first answer (the check) is public; the next (the connection) is the loopback receiver.
+    const rebinding: TargetRules = {
+      ...STRICT,
+      resolve: async () => {
+        lookups += 1;
+        return lookups === 1 ? ['93.184.215.14'] : ['127.0.0.1'];
+      },
+    };
+    const outcome = await sendWebhook({ url: `http://rebind.example:${port}/hook`, ...MESSAGE }, rebinding, LIMITS);
+    expect(lookups).toBe(2);
+    expect(outcome).toMatchObject({ succeeded: false, statusCode: null });
+    expect(outcome.error).toContain('127.0.0.1 is a loopback address (rebind.example resolves to it)');
+    expect(inbox.received).toHaveLength(0);
+  });
+
+  it('never follows a redirect to a private address: a 3xx is a failed try', async () => {
+    // The private target listens on another loopback address; only 127.0.0.1 counts as "public" here.
+    const target = await receiver('127.0.0.2');
+    const first = await receiver();
+    first.answer = (_request, response) => {
+      response.writeHead(302, { location: target.url }).end();
+    };
+    const onlyFirstHop: TargetRules = {
+      ...STRICT,
+      addressAllowed: (address) => (address === '127.0.0.1' ? undefined : webhookAddressPolicy(false)(address)),
+    };
+    const outcome = await sendWebhook({ url: first.url, ...MESSAGE }, onlyFirstHop, LIMITS);
+    expect(outcome).toMatchObject({ succeeded: false, statusCode: 302 });
+    expect(outcome.error).toBe(`Redirects are not followed (302 to ${target.url}); answer with a 2xx`);
+    expect(first.received).toHaveLength(1);
+    expect(target.received).toHaveLength(0);
+  });
+
+  it('gives up on a receiver that does not answer in time', async () => {
+    const silent = http.createServer(() => {
+      // Never answers.
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    closers.push(async () => {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    });
+    const { port } = silent.address() as AddressInfo;
+    const outcome = await sendWebhook({ url: `http://127.0.0.1:${port}/hook`, ...MESSAGE }, OPEN, {
+      ...LIMITS,
+      timeoutMs: 300,
+    });
+    expect(outcome).toMatchObject({ succeeded: false, statusCode: null, error: 'No answer within 0.3 s' });
+  });
+
+  it('counts name resolution in the time limit', async () => {
+    const hanging: TargetRules = { ...OPEN, resolve: () => new Promise<string[]>(() => {}) };
+    const outcome = await sendWebhook({ url: 'http://slow-dns.example/hook', ...MESSAGE }, hanging, {
+      ...LIMITS,
+      timeoutMs: 300,
+    });
+    expect(outcome).toMatchObject({ succeeded: false, statusCode: null, error: 'No answer within 0.3 s' });
+  });
+
+  it('reads at most 64 KB of a response, even an endless one', async () => {
+    const endless = await receiver();
+    const chunk = Buffer.alloc(16 * 1024, 'x');
+    let written = 0;
+    endless.answer = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      const pump = () => {
+        while (!response.destroyed && written < 64 * 1024 * 1024) {
+          written += chunk.length;
+          if (!response.write(chunk)) return void response.once('drain', pump);
+        }
+        response.end();
+      };
+      pump();
+    };
+    const outcome = await sendWebhook({ url: endless.url, ...MESSAGE }, OPEN, LIMITS);
+    expect(outcome).toMatchObject({ succeeded: true, statusCode: 200, responseTruncated: true });
+    expect(outcome.responseBody).toHaveLength(64 * 1024);
+    // The receiver was cut off long before its 64 MB.
+    expect(written).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it('counts only a 2xx as delivered', async () => {
+    const inbox = await receiver();
+    inbox.answer = (_request, response) => {
+      response.statusCode = 404;
+      response.end('no such hook');
+    };
+    const outcome = await sendWebhook({ url: inbox.url, ...MESSAGE }, OPEN, LIMITS);
+    expect(outcome).toMatchObject({
+      succeeded: false,
+      statusCode: 404,
+      error: 'The receiver answered 404',
+      responseBody: 'no such hook',
+    });
+  });
+});
