@@ -4,6 +4,7 @@ import { matchLiteral, scanNumber } from '../json/json-scalars.js';
 import { decodeKey, decodeString, scanString } from '../json/json-string.js';
 import { appendMinified, skipValue } from '../json/skip-value.js';
 import type { ArrayStrategy } from '../options.js';
+import { STRATEGY_DEFAULT, STRATEGY_JOIN, STRATEGY_JSON, STRATEGY_ROWS } from '../plan/plan-trie.js';
 import type { CellWriter } from '../table/cell-writer.js';
 import type { RowBuffer } from '../table/row-buffer.js';
 import type { ColumnSet, PathNode } from './column-set.js';
@@ -39,6 +40,7 @@ export class RecordFlattener {
   private previous: (PathNode | null)[] = [];
   private indexes = new Int32Array(16);
   private readonly text = new ByteBuilder();
+  private readonly positionText = new ByteBuilder();
   private readonly valueNode: PathNode;
   /** Sees every leaf and container (the analysis of json2csv, `index` arrays only); null costs one test per value. */
   observer: LeafObserver | null = null;
@@ -96,9 +98,15 @@ export class RecordFlattener {
             continue;
           }
           if (baseDepth + depth + 1 > this.maxDepth) cursor.tooDeep(i, this.maxDepth);
-          if (c === 91 && (this.arrays === 'json' || this.arrays === 'join')) {
+          // A plan's strategy for this path, else the conversion's: 0 means no plan touches this path.
+          const strategy = node.strategy;
+          const oneCell =
+            strategy === STRATEGY_DEFAULT
+              ? c === 91 && this.arrays !== 'index' && this.arrays !== 'explode'
+              : strategy === STRATEGY_JSON || (c === 91 && strategy === STRATEGY_JOIN);
+          if (oneCell) {
             const e =
-              this.arrays === 'json'
+              strategy === STRATEGY_JSON || (strategy === STRATEGY_DEFAULT && this.arrays === 'json')
                 ? this.jsonCell(node, buf, i, end, baseDepth + depth)
                 : this.joinCell(node, buf, j, end, baseDepth + depth + 1);
             if (e < 0) return INCOMPLETE;
@@ -113,12 +121,20 @@ export class RecordFlattener {
             this.kinds[depth] = OBJECT;
             this.previous[depth] = null;
             state = KEY;
-          } else if (this.arrays === 'explode' && !exploded && buf[j] === 123) {
-            // The first array of objects, depth-first: one row per element, its fields under the array's path.
+          } else if (
+            !exploded &&
+            (strategy === STRATEGY_DEFAULT ? this.arrays === 'explode' && buf[j] === 123 : strategy === STRATEGY_ROWS)
+          ) {
+            // The first array of objects, depth-first (or the plan's rows path): one row per element, its
+            // fields under the array's path.
             exploded = true;
             this.kinds[depth] = EXPLODED;
             this.rows.parts = 1;
             this.rows.owner = 1;
+            if (strategy === STRATEGY_ROWS) {
+              this.writePosition(node, 0);
+              node = node.element();
+            }
             state = VALUE;
           } else {
             this.kinds[depth] = ARRAY;
@@ -235,6 +251,10 @@ export class RecordFlattener {
             if (kind === EXPLODED) {
               this.rows.owner = ++this.rows.parts;
               node = parent;
+              if (parent.strategy === STRATEGY_ROWS) {
+                this.writePosition(parent, this.rows.parts - 1);
+                node = parent.element();
+              }
             } else {
               const index = (this.indexes[top] as number) + 1;
               this.indexes[top] = index;
@@ -252,6 +272,14 @@ export class RecordFlattener {
         } else cursor.unexpected(buf, i, end, kind === OBJECT ? "',' or '}'" : "',' or ']'");
       }
     }
+  }
+
+  /** An exploded element's position, in the array's position column (plan strategy `rows` only). */
+  private writePosition(array: PathNode, position: number): void {
+    const text = this.positionText;
+    text.length = 0;
+    text.appendAscii(String(position));
+    this.cells.text(this.columns.columnOf(array.position(this.columns.separator)), text.view());
   }
 
   private growStack(): void {

@@ -8,6 +8,7 @@ import { DocumentReader, type RecordSink, type RecordsForm } from '../json/docum
 import { INCOMPLETE, JsonCursor } from '../json/json-cursor.js';
 import { parseRecordsPath } from '../json/records-path.js';
 import type { NormalizedJsonToCsvOptions } from '../options.js';
+import { compilePlan } from '../plan/plan-trie.js';
 import { Utf8Trust } from '../utf8/utf8-trust.js';
 import type { CellWriter } from './cell-writer.js';
 import { CsvCellWriter } from './csv-cells.js';
@@ -15,6 +16,12 @@ import { RowBuffer } from './row-buffer.js';
 import { XlsxCellWriter } from './xlsx-cells.js';
 
 const encoder = new TextEncoder();
+
+/** The keys of a records path; an empty path (a plan's map of records at the top level) has none. */
+export function recordsPathOf(path: string | undefined): string[] | null {
+  if (path === undefined) return null;
+  return path === '' ? [] : parseRecordsPath(path);
+}
 
 /**
  * Hands each complete record to the table first, then to the analysis from the same bytes. When the
@@ -72,12 +79,16 @@ export class JsonTable {
       format === 'xlsx'
         ? new XlsxCellWriter(this.rows, cursor)
         : new CsvCellWriter(this.rows, cursor, options.delimiter, options.excelSafe, this.trust);
+    const plan = options.plan;
+    if (plan !== undefined) this.columns.root.attachPlan(compilePlan(plan));
     const flattener = new RecordFlattener(this.columns, cells, this.rows, cursor, options.arrays, options.maxDepth);
     this.sink = new TableSink(
       this.columns,
       this.rows,
       flattener,
       new RowsFlattener(this.columns, cells, cursor, options.maxDepth),
+      cells,
+      plan?.records?.shape === 'map' ? (plan.records.keyColumn ?? 'key') : null,
     );
     const analysis = options.analysis;
     this.reader = new DocumentReader(
@@ -86,11 +97,12 @@ export class JsonTable {
             this.sink,
             analysis,
             visitingSink(analysis, options.separator, options.maxDepth),
-            options.arrays === 'index' ? flattener : null,
+            options.arrays === 'index' && plan === undefined ? flattener : null,
           )
         : this.sink,
       {
-        recordsPath: options.recordsPath === undefined ? null : parseRecordsPath(options.recordsPath),
+        recordsPath: recordsPathOf(options.recordsPath),
+        recordsMap: plan?.records?.shape === 'map',
         maxDepth: options.maxDepth,
         onRecordsPath: (path) => options.onNotice?.({ kind: 'records-path', path }),
       },
