@@ -6,7 +6,7 @@ import { RowsFlattener } from '../flatten/rows-flattener.js';
 import { TableSink } from '../flatten/table-sink.js';
 import { DocumentReader, type RecordSink, type RecordsForm } from '../json/document-reader.js';
 import { INCOMPLETE, JsonCursor } from '../json/json-cursor.js';
-import { parseRecordsPath } from '../json/records-path.js';
+import { recordsPathOf } from '../json/records-path.js';
 import type { NormalizedJsonToCsvOptions } from '../options.js';
 import { compilePlan } from '../plan/plan-trie.js';
 import { Utf8Trust } from '../utf8/utf8-trust.js';
@@ -16,12 +16,6 @@ import { RowBuffer } from './row-buffer.js';
 import { XlsxCellWriter } from './xlsx-cells.js';
 
 const encoder = new TextEncoder();
-
-/** The keys of a records path; an empty path (a plan's map of records at the top level) has none. */
-export function recordsPathOf(path: string | undefined): string[] | null {
-  if (path === undefined) return null;
-  return path === '' ? [] : parseRecordsPath(path);
-}
 
 /**
  * Hands each complete record to the table first, then to the analysis from the same bytes. When the
