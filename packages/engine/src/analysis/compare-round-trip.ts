@@ -113,17 +113,30 @@ export async function compareRoundTrip(
   convertedCsv: ByteSource,
   options: CompareOptions = {},
 ): Promise<ComparisonReport> {
-  const json = normalizeJsonToCsvOptions({ separator: options.separator, recordsPath: options.recordsPath });
-  const csv = normalizeCsvToJsonOptions({ separator: json.separator, delimiter: options.delimiter });
+  const json = normalizeJsonToCsvOptions({
+    separator: options.separator,
+    recordsPath: options.recordsPath,
+    plan: options.plan,
+  });
+  const csv = normalizeCsvToJsonOptions({ separator: json.separator, delimiter: options.delimiter, plan: json.plan });
+  const map = json.plan?.records?.shape === 'map';
+  const keyColumn = map ? (json.plan?.records?.keyColumn ?? 'key') : undefined;
   const maxDifferences = options.maxDifferences ?? 100;
   if (!Number.isInteger(maxDifferences) || maxDifferences < 0) {
     throw new ConversionError('INVALID_OPTION', 'maxDifferences must be a whole number, 0 or more');
   }
   const tally = new RoundTripTally(maxDifferences);
-  const originals = flatRecords(originalJson, { separator: json.separator, recordsPath: json.recordsPath });
-  const reconverted = flatRecords(csvToJson(convertedCsv, { separator: csv.separator, delimiter: options.delimiter }), {
+  const originals = flatRecords(originalJson, {
     separator: json.separator,
+    recordsPath: json.recordsPath,
+    recordsMap: map,
+    keyColumn,
   });
+  // Read back under the plan, a map of records is one object keyed as the original map was.
+  const reconverted = flatRecords(
+    csvToJson(convertedCsv, { separator: csv.separator, delimiter: options.delimiter, plan: csv.plan }),
+    { separator: json.separator, recordsMap: map, keyColumn, ...(map ? { recordsPath: '' } : {}) },
+  );
   try {
     for (let record = 1; ; record++) {
       const [a, b] = await Promise.all([originals.next(), reconverted.next()]);

@@ -51,10 +51,13 @@ function decide(profile: PathProfile, path: string, rowsPath: string | null): [P
         const positions = most === 1 ? `${path}.0` : `${path}.0 … ${path}.${most - 1}`;
         return ['index', `${quoted(path)} always holds ${most} numbers: one column per position (${positions}).`];
       }
-      if (array.joinSafe) {
+      // A joined cell reads back as a list: only where every value is one (a lone string would become a list).
+      const alwaysArrays = profile.count === (profile.kinds.array ?? 0) + (profile.kinds.null ?? 0);
+      if (array.joinSafe && alwaysArrays) {
+        const strings = most === 1 ? 'string' : 'strings';
         return [
           'join',
-          `${quoted(path)} is a list of up to ${format(most)} strings: joined with "; " in one column${instead}.`,
+          `${quoted(path)} is a list of up to ${format(most)} ${strings}: joined with "; " in one column${instead}.`,
         ];
       }
       return [
