@@ -6,6 +6,7 @@ export * from './convert.js';
 export * from './error-body.js';
 export * from './errors.js';
 export * from './files.js';
+export * from './flatten-plan.js';
 export * from './health.js';
 export * from './payments.js';
 export * from './plans.js';

@@ -18,7 +18,7 @@ export class TableSink implements RecordSink {
     private readonly arrays: RowsFlattener,
     private readonly cells: CellWriter,
     /** The column of a map's keys when the records are a map's members (a plan's `records.keyColumn`). */
-    private readonly keyColumn: string | null,
+    private readonly keyColumn: string,
   ) {}
 
   private key: Uint8Array | null = null;
@@ -40,7 +40,7 @@ export class TableSink implements RecordSink {
     const header = this.form === 'rows' && this.arrays.expectsHeader;
     let e: number;
     try {
-      if (this.key !== null && this.keyColumn !== null) {
+      if (this.key !== null) {
         const node = this.columns.root.child(this.keyColumn, encoder.encode(this.keyColumn), this.columns.separator);
         this.cells.text(this.columns.columnOf(node), this.key);
       }

@@ -49,6 +49,14 @@ class AnalysisTee implements RecordSink {
   }
 }
 
+/**
+ * Whether an object at the records path is read as a map of records (one row per member, its key in a
+ * column): always with a records path, unless a plan says the records are an array.
+ */
+export function recordsMapAllowed(options: Pick<NormalizedJsonToCsvOptions, 'recordsPath' | 'plan'>): boolean {
+  return options.recordsPath !== undefined && options.plan?.records?.shape !== 'array';
+}
+
 /** One json -> table conversion before its output: UTF-8 chunks in, spooled rows, header and width log out. */
 export class JsonTable {
   readonly columns: ColumnSet;
@@ -82,7 +90,7 @@ export class JsonTable {
       flattener,
       new RowsFlattener(this.columns, cells, cursor, options.maxDepth),
       cells,
-      plan?.records?.shape === 'map' ? (plan.records.keyColumn ?? 'key') : null,
+      plan?.records?.keyColumn ?? 'key',
     );
     const analysis = options.analysis;
     this.reader = new DocumentReader(
@@ -96,7 +104,7 @@ export class JsonTable {
         : this.sink,
       {
         recordsPath: recordsPathOf(options.recordsPath),
-        recordsMap: plan?.records?.shape === 'map',
+        recordsMap: recordsMapAllowed(options),
         maxDepth: options.maxDepth,
         onRecordsPath: (path) => options.onNotice?.({ kind: 'records-path', path }),
       },
