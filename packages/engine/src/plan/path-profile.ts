@@ -95,7 +95,9 @@ function defaultColumns(node: ProfileNode, byNode: ReadonlyMap<ProfileNode, Path
   const empty = (node.lengthBuckets[0] as number) > 0 || node.minKeys === 0;
   let columns = scalars > 0 || empty ? 1 : 0;
   for (const child of node.children.values()) columns += byNode.get(child)?.columns.default ?? 0;
-  if (node.anyKey !== null) columns += (byNode.get(node.anyKey)?.columns.default ?? 0) * node.keyCounts.size;
+  // Keys that kept their own path are counted above; `*` stands for all the others.
+  const folded = Math.max(0, node.keyCounts.size - node.children.size);
+  if (node.anyKey !== null) columns += (byNode.get(node.anyKey)?.columns.default ?? 0) * folded;
   if (node.items !== null) columns += (byNode.get(node.items)?.columns.default ?? 0) * node.maxLength;
   return columns;
 }

@@ -38,7 +38,7 @@ function decide(profile: PathProfile, path: string, rowsPath: string | null): [P
   const array = profile.array;
   const before = profile.columns.default;
   const instead = before > 1 ? ` instead of ${format(before)} columns` : '';
-  if (object !== undefined && object.keysLookLikeData) {
+  if (object?.keysLookLikeData) {
     return ['json', `${quoted(path)} is a map: ${object.keysReason}. Kept as JSON in one column${instead}.`];
   }
   if (array !== undefined) {
@@ -118,12 +118,9 @@ function treeOf(paths: readonly PathProfile[], top: number): TreeNode {
     while ((stack[stack.length - 1] as TreeNode).profile.depth >= profile.depth) stack.pop();
     const parent = stack[stack.length - 1] as TreeNode;
     const last = profile.path.slice(parent.profile.path.length).replace(/^\./, '');
-    const repeat =
-      last === '*'
-        ? (parent.profile.object?.distinctKeys ?? 1)
-        : last === '[]'
-          ? (parent.profile.array?.maxLength ?? 1)
-          : 1;
+    // `*` stands for the keys that did not keep a path of their own (those come first among the children).
+    const folded = (parent.profile.object?.distinctKeys ?? 1) - parent.children.length;
+    const repeat = last === '*' ? Math.max(0, folded) : last === '[]' ? (parent.profile.array?.maxLength ?? 1) : 1;
     const node: TreeNode = { profile, children: [], repeat, decision: null, after: 0 };
     parent.children.push(node);
     stack.push(node);
@@ -219,5 +216,7 @@ export function proposePlan(profile: JsonProfile): PlanProposal {
   entries.push(...planned);
   for (const entry of entries) if (entry.reason !== undefined) explanations.push(entry.reason);
   if (profile.sampled) explanations.push(`Proposed from the first ${format(profile.records)} records only.`);
-  return { plan, explanations, columns: { before: profile.defaultColumns, after } };
+  // A map's records add their key column either way.
+  const keyColumn = profile.recordsShape === 'map' ? 1 : 0;
+  return { plan, explanations, columns: { before: profile.defaultColumns + keyColumn, after: after + keyColumn } };
 }
