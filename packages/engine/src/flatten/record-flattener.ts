@@ -76,6 +76,13 @@ export class RecordFlattener {
         const c = buf[i] as number;
         state = AFTER;
         if (c === 34) {
+          if (node.strategy === STRATEGY_JOIN) {
+            // A lone string where a plan joins lists: JSON text (quotes included), so it cannot read back as a list.
+            const e = this.jsonCell(node, buf, i, end, baseDepth + depth);
+            if (e < 0) return INCOMPLETE;
+            i = e;
+            continue;
+          }
           const start = i + 1;
           i = cells.string(node.col >= 0 ? node.col : columns.columnOf(node), buf, start, end);
           if (i < 0) return INCOMPLETE;
@@ -103,12 +110,12 @@ export class RecordFlattener {
           const oneCell =
             strategy === STRATEGY_DEFAULT
               ? c === 91 && this.arrays !== 'index' && this.arrays !== 'explode'
-              : strategy === STRATEGY_JSON || (c === 91 && strategy === STRATEGY_JOIN);
+              : strategy === STRATEGY_JSON || (c === 91 ? strategy === STRATEGY_JOIN : strategy === STRATEGY_ROWS);
           if (oneCell) {
             const e =
-              strategy === STRATEGY_JSON || (strategy === STRATEGY_DEFAULT && this.arrays === 'json')
-                ? this.jsonCell(node, buf, i, end, baseDepth + depth)
-                : this.joinCell(node, buf, j, end, baseDepth + depth + 1);
+              c === 91 && (strategy === STRATEGY_JOIN || (strategy === STRATEGY_DEFAULT && this.arrays === 'join'))
+                ? this.joinCell(node, buf, i, j, end, baseDepth + depth, strategy === STRATEGY_JOIN)
+                : this.jsonCell(node, buf, i, end, baseDepth + depth);
             if (e < 0) return INCOMPLETE;
             i = e;
             continue;
@@ -192,7 +199,7 @@ export class RecordFlattener {
           i = cursor.ws(buf, i + 1);
           if (i >= end) return INCOMPLETE;
           const c = buf[i] as number;
-          if (c === 34) {
+          if (c === 34 && child.strategy !== STRATEGY_JOIN) {
             const start = i + 1;
             i = cells.string(child.col >= 0 ? child.col : columns.columnOf(child), buf, start, end);
             if (i < 0) return INCOMPLETE;
@@ -212,7 +219,7 @@ export class RecordFlattener {
             if (observer !== null) observer.leaf(child, c === 110 ? LEAF_NULL : LEAF_BOOLEAN, buf, i, e);
             i = e;
           } else {
-            // A container or a literal: the general value state reads it.
+            // A container, a literal, or a string the plan treats apart: the general value state reads it.
             node = child;
             state = VALUE;
             break;
@@ -301,8 +308,20 @@ export class RecordFlattener {
     return e;
   }
 
-  /** `--arrays join`: scalars joined with `; ` (containers as JSON text) in one cell. `j` is the first element. */
-  private joinCell(node: PathNode, buf: Uint8Array, j: number, end: number, depth: number): number {
+  /**
+   * `--arrays join`: scalars joined with `; ` (containers as JSON text) in one cell. `i` is the `[`, `j` the
+   * first element. Under a plan (`exact`), an array that would not read back the same (anything but strings
+   * that are not empty, hold no `;` and start with none of `[ { "`) is written as JSON text instead.
+   */
+  private joinCell(
+    node: PathNode,
+    buf: Uint8Array,
+    i: number,
+    j: number,
+    end: number,
+    depth: number,
+    exact: boolean,
+  ): number {
     const cursor = this.cursor;
     const text = this.text;
     text.length = 0;
@@ -312,9 +331,15 @@ export class RecordFlattener {
       if (!first) text.appendAscii('; ');
       const c = buf[j] as number;
       let e: number;
-      if (c === 34) e = decodeString(buf, j + 1, end, cursor, text);
-      else if (c === 123 || c === 91) {
-        e = skipValue(buf, j, end, depth, this.maxDepth, cursor);
+      if (c === 34) {
+        const from = text.length;
+        e = decodeString(buf, j + 1, end, cursor, text);
+        if (exact && e >= 0 && !joinsExactly(text.bytes, from, text.length))
+          return this.jsonCell(node, buf, i, end, depth);
+      } else if (exact) {
+        return this.jsonCell(node, buf, i, end, depth);
+      } else if (c === 123 || c === 91) {
+        e = skipValue(buf, j, end, depth + 1, this.maxDepth, cursor);
         if (e >= 0) appendMinified(text, buf, j, e);
       } else if (c === 45 || (c >= 48 && c <= 57)) {
         e = scanNumber(buf, j, end, cursor);
@@ -333,4 +358,12 @@ export class RecordFlattener {
     this.cells.text(this.columns.columnOf(node), text.view());
     return j + 1;
   }
+}
+
+/** Whether a string's UTF-8 in a `; `-joined cell reads back unchanged (see `joinCell`). */
+export function joinsExactly(bytes: Uint8Array, start: number, end: number): boolean {
+  const first = bytes[start];
+  if (start === end || first === 91 || first === 123 || first === 34) return false;
+  for (let k = start; k < end; k++) if (bytes[k] === 59) return false;
+  return true;
 }

@@ -16,6 +16,12 @@ export type JsonObject = Map<string, JsonValue>;
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const STRING = /"(?:[^"\\]|\\.)*"/y;
 
+/**
+ * A position of an array that no cell has filled (yet): written as null, but a later null cell may still
+ * take it and make containers below it, which an explicit null would not allow.
+ */
+export const HOLE: JsonValue = Object.freeze(new Map()) as JsonObject;
+
 type Open = { container: JsonValue[] | JsonObject; key: string | null };
 
 /** Parses one JSON text that is known valid (the engine's own output). */
@@ -120,7 +126,7 @@ export function writeJsonValue(value: JsonValue, indent = 0, level = 0): string 
     if (next !== undefined) {
       const v: JsonValue = next;
       next = undefined;
-      if (v === null) parts.push('null');
+      if (v === null || v === HOLE) parts.push('null');
       else if (typeof v === 'boolean') parts.push(v ? 'true' : 'false');
       else if (typeof v === 'string') parts.push(JSON.stringify(v));
       else if (v instanceof JsonNumber) parts.push(v.text);

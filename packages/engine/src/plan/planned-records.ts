@@ -1,7 +1,7 @@
 import { POSITION_SEGMENT } from '../flatten/column-set.js';
 import { decodeHeaderPath, encodeHeaderPath, type PathSegment } from '../header-path.js';
 import { type FlattenPlan, JOIN_SEPARATOR, parsePlanPath } from './flatten-plan.js';
-import { JsonNumber, type JsonObject, type JsonValue } from './json-value.js';
+import { HOLE, JsonNumber, type JsonObject, type JsonValue } from './json-value.js';
 import { compilePlan, type PlanNode, STRATEGY_JOIN } from './plan-trie.js';
 
 /** What one column of a table written under a plan holds. */
@@ -29,6 +29,16 @@ function textOf(value: JsonValue): string {
   if (typeof value === 'string') return value;
   if (value instanceof JsonNumber) return value.text;
   return String(value);
+}
+
+/**
+ * A `join` column's cell: joined text splits into its strings; what the writer kept whole comes back whole (a
+ * list it could not join is JSON, a lone string JSON text in quotes, a number or boolean itself).
+ */
+function joinedValue(cell: JsonValue): JsonValue {
+  if (typeof cell !== 'string') return cell;
+  if (cell.startsWith('"')) return JSON.parse(cell) as string;
+  return cell.split(JOIN_SEPARATOR);
 }
 
 function isContainer(value: JsonValue | undefined): value is JsonValue[] | JsonObject {
@@ -124,9 +134,10 @@ export class PlannedRecordBuilder {
         nulls.push(path);
         continue;
       }
-      const value = role.joined && !isContainer(cell) ? textOf(cell).split(JOIN_SEPARATOR) : cell;
-      setPath(target, path, value, sealed, true);
+      setPath(target, path, role.joined ? joinedValue(cell) : cell, sealed, true);
     }
+    // Shorter paths first: a null at `a` is the record's own null, a null at `a.0` only padding below it.
+    nulls.sort((x, y) => x.length - y.length);
     for (const path of nulls) setPath(target, path, null, sealed, false);
   }
 
@@ -174,13 +185,15 @@ function setPath(
   for (let n = 0; n < path.length; n++) {
     const segment = path[n] as PathSegment;
     const last = n === path.length - 1;
-    const existing: JsonValue | undefined = getMember(container, segment);
+    const member = getMember(container, segment);
+    const existing: JsonValue | undefined = member === HOLE ? undefined : member;
     if (last) {
       if (existing !== undefined && (existing !== null || !create)) return;
       setMember(container, segment, value);
       if (isContainer(value)) sealed.add(value);
       return;
     }
+    if (existing === null && !create) return;
     if (existing === undefined || existing === null) {
       const made: JsonValue[] | JsonObject = typeof path[n + 1] === 'number' ? [] : new Map();
       if (!setMember(container, segment, made)) return;
@@ -197,11 +210,11 @@ function getMember(container: JsonValue[] | JsonObject, segment: PathSegment): J
   return container.get(String(segment));
 }
 
-/** Sets a member; false when the container cannot take it (a key on an array). Holes in arrays become null. */
+/** Sets a member; false when the container cannot take it (a key on an array). Skipped positions are holes. */
 function setMember(container: JsonValue[] | JsonObject, segment: PathSegment, value: JsonValue): boolean {
   if (Array.isArray(container)) {
     if (typeof segment !== 'number') return false;
-    while (container.length < segment) container.push(null);
+    while (container.length < segment) container.push(HOLE);
     container[segment] = value;
     return true;
   }

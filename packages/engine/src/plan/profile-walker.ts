@@ -1,3 +1,4 @@
+import { joinsExactly } from '../flatten/record-flattener.js';
 import { ByteBuilder } from '../json/byte-builder.js';
 import { JsonCursor } from '../json/json-cursor.js';
 import { matchLiteral, scanNumber } from '../json/json-scalars.js';
@@ -14,13 +15,6 @@ function skipSpace(buf: Uint8Array, i: number): number {
     if (c === 32 || c === 10 || c === 13 || c === 9) j++;
     else return j;
   }
-}
-
-/** Whether a string's UTF-8 would not come back from a `join` cell as it is: empty, JSON-like, or with a `;`. */
-function joinUnsafe(bytes: Uint8Array, start: number, end: number): boolean {
-  if (start === end || bytes[start] === 91 || bytes[start] === 123) return true;
-  for (let k = start; k < end; k++) if (bytes[k] === 59) return true;
-  return false;
 }
 
 function hasBackslash(buf: Uint8Array, start: number, end: number): boolean {
@@ -63,8 +57,8 @@ export class ProfileWalker {
             // Escapes (`\u0440`, `\u003b`) are judged by what they stand for.
             this.scratch.length = 0;
             decodeString(buf, i + 1, end, cursor, this.scratch);
-            unsafe = joinUnsafe(this.scratch.bytes, 0, this.scratch.length);
-          } else unsafe = joinUnsafe(buf, i + 1, e - 1);
+            unsafe = !joinsExactly(this.scratch.bytes, 0, this.scratch.length);
+          } else unsafe = !joinsExactly(buf, i + 1, e - 1);
           if (unsafe) node.joinUnsafe++;
           i = e;
         } else if (c === 123 || c === 91) {
