@@ -1,5 +1,5 @@
 import { appendHeaderSegment } from '../header-path.js';
-import { type PlanNode, STRATEGY_DEFAULT } from '../plan/plan-trie.js';
+import { type PlanNode, STRATEGY_DEFAULT, STRATEGY_JOIN } from '../plan/plan-trie.js';
 
 /**
  * One path in the records (`user`, `user.address`, `tags.0`): a trie node with the column it owns, if any.
@@ -21,6 +21,8 @@ export class PathNode {
   plan: PlanNode | null = null;
   /** The plan's STRATEGY_* for this path, looked up once when the node is made. */
   strategy = STRATEGY_DEFAULT;
+  /** The column of a path the plan joins, which leaves `col` at -1 (see `ColumnSet.columnOf`). */
+  uncachedCol = -1;
   /** A node whose column this one shares (an exploded array's elements write to the array's own column). */
   alias: PathNode | null = null;
   private children: Map<string, PathNode> | null = null;
@@ -116,12 +118,18 @@ export class ColumnSet {
 
   /** The column of a path, added at the end the first time a value appears there. */
   columnOf(node: PathNode): number {
-    if (node.col < 0 && node.alias !== null) node.col = this.columnOf(node.alias);
-    if (node.col < 0) {
-      node.col = this.headers.length;
+    if (node.col >= 0) return node.col;
+    if (node.uncachedCol >= 0) return node.uncachedCol;
+    let col: number;
+    if (node.alias !== null) col = this.columnOf(node.alias);
+    else {
+      col = this.headers.length;
       this.headers.push(node.header ?? '');
     }
-    return node.col;
+    // A joined path keeps `col` at -1, so the flattener's cached-column test also sends its strings apart.
+    if (node.strategy === STRATEGY_JOIN) node.uncachedCol = col;
+    else node.col = col;
+    return col;
   }
 
   /** The node of the record key `value`, which holds records that are not objects. */

@@ -76,7 +76,7 @@ export class RecordFlattener {
         const c = buf[i] as number;
         state = AFTER;
         if (c === 34) {
-          if (node.strategy === STRATEGY_JOIN) {
+          if (node.col < 0 && node.strategy === STRATEGY_JOIN) {
             // A lone string where a plan joins lists: JSON text (quotes included), so it cannot read back as a list.
             const e = this.jsonCell(node, buf, i, end, baseDepth + depth);
             if (e < 0) return INCOMPLETE;
@@ -199,7 +199,8 @@ export class RecordFlattener {
           i = cursor.ws(buf, i + 1);
           if (i >= end) return INCOMPLETE;
           const c = buf[i] as number;
-          if (c === 34 && child.strategy !== STRATEGY_JOIN) {
+          // A path the plan joins never caches its column (see ColumnSet.columnOf): the test costs nothing here.
+          if (c === 34 && (child.col >= 0 || child.strategy !== STRATEGY_JOIN)) {
             const start = i + 1;
             i = cells.string(child.col >= 0 ? child.col : columns.columnOf(child), buf, start, end);
             if (i < 0) return INCOMPLETE;

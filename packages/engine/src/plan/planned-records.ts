@@ -12,6 +12,8 @@ interface ColumnRole {
   elementPath: PathSegment[];
   /** A `join` column: its text splits back into an array of strings. */
   joined: boolean;
+  /** The same, for the column read as part of an exploded element (the plan's `path.[]`). */
+  elementJoined: boolean;
   /** Lies below the plan's rows path: part of an exploded element. */
   element: boolean;
 }
@@ -134,11 +136,23 @@ export class PlannedRecordBuilder {
         nulls.push(path);
         continue;
       }
-      setPath(target, path, role.joined ? joinedValue(cell) : cell, sealed, true);
+      const joined = part === 'element' ? role.elementJoined : role.joined;
+      setPath(target, path, joined ? joinedValue(cell) : cell, sealed, true);
     }
     // Shorter paths first: a null at `a` is the record's own null, a null at `a.0` only padding below it.
     nulls.sort((x, y) => x.length - y.length);
     for (const path of nulls) setPath(target, path, null, sealed, false);
+  }
+
+  /** Whether the plan joins `path`, read with an array element (`[]`) inserted after segment `elementAfter`. */
+  private joins(path: readonly PathSegment[], elementAfter: number): boolean {
+    let node: PlanNode | null = this.plan;
+    for (let n = 0; n < path.length && node !== null; n++) {
+      const segment = path[n] as PathSegment;
+      node = typeof segment === 'number' ? node.item() : node.key(segment);
+      if (n === elementAfter && node !== null) node = node.item();
+    }
+    return node !== null && node.strategy === STRATEGY_JOIN;
   }
 
   /** A column's role from its header, computed once; null for the key and position columns. */
@@ -150,17 +164,12 @@ export class PlannedRecordBuilder {
       const path = decodeHeaderPath(header, this.separator);
       const rows = this.rowsPath;
       const element = rows !== null && path.length >= rows.length && rows.every((key, n) => path[n] === key);
-      let node: PlanNode | null = this.plan;
-      for (let n = 0; n < path.length && node !== null; n++) {
-        const segment = path[n] as PathSegment;
-        node = typeof segment === 'number' ? node.item() : node.key(segment);
-        // An exploded element's columns sit right under the array's path; the plan names them `path.[]`.
-        if (element && n === (rows as string[]).length - 1 && node !== null) node = node.item();
-      }
       role = {
         path,
         elementPath: element ? path.slice((rows as string[]).length) : [],
-        joined: node !== null && node.strategy === STRATEGY_JOIN,
+        joined: this.joins(path, -1),
+        // An exploded element's columns sit right under the array's path; the plan names them `path.[]`.
+        elementJoined: element && this.joins(path, (rows as string[]).length - 1),
         element,
       };
     }
