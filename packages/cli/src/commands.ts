@@ -1,5 +1,6 @@
 import type { AnalysisOptions, CompareOptions, CsvToJsonOptions, JsonToCsvOptions } from '@unnest/engine';
 import type { CommandSpec, FlagSpec, ParsedArgs } from './flags.js';
+import { planFlag } from './plan-command.js';
 
 const common: readonly FlagSpec[] = [
   { name: 'output', short: 'o', value: 'FILE', help: 'write here instead of standard output' },
@@ -27,6 +28,7 @@ export const json2csvCommand: CommandSpec = {
       help: 'index (tags.0, tags.1), json (one cell), join ("a; b") or explode (a row per element); default index',
     },
     recordsFlag,
+    planFlag,
     { name: 'eol', value: 'EOL', choices: ['lf', 'crlf'], help: 'line ending (default lf)' },
     { name: 'bom', help: 'start with a UTF-8 byte order mark (for Excel)' },
     {
@@ -43,6 +45,7 @@ export const json2csvCommand: CommandSpec = {
     "unnest json2csv export.json --records 'data\\.v2.items' -o items.csv",
     'unnest json2csv events.jsonl --arrays json --excel-safe --bom -o events.csv',
     'unnest json2csv report.json --format xlsx -o report.xlsx',
+    'unnest json2csv countries.json --plan plan.json -o countries.csv',
   ],
 };
 
@@ -63,6 +66,7 @@ export const csv2jsonCommand: CommandSpec = {
     { name: 'separator', value: 'TEXT', help: "splits headers into nested keys (default '.')" },
     { name: 'excel-safe', help: "undo the formula guard (drop the ' before = + - @), in header names too" },
     { name: 'no-header', help: 'the first row is data; each row becomes an array of strings' },
+    { ...planFlag, help: 'read the table back under the plan it was written with (joined cells, rows, map keys)' },
     ...common,
   ],
   examples: [
@@ -99,6 +103,7 @@ export const compareCommand: CommandSpec = {
     { name: 'records', value: 'PATH', help: 'records path of the original, as given to json2csv' },
     { name: 'delimiter', value: 'CHAR', help: "the CSV's delimiter (default: sniffed)" },
     { name: 'max-differences', value: 'N', help: 'how many differences to list (default 100; all are counted)' },
+    { ...planFlag, help: 'the plan the CSV was written with: it is read back under it' },
     ...common,
   ],
   examples: [

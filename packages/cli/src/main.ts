@@ -15,13 +15,26 @@ import {
 } from './commands.js';
 import { type CommandSpec, formatCommandHelp, type ParsedArgs, parseArgs, UsageError } from './flags.js';
 import { type CliIo, IoError, openInput, writeOutput } from './io.js';
+import { plan, planCommand, readPlanFile } from './plan-command.js';
 import { createProgress, type Progress, silentProgress } from './progress.js';
 import { analysisText, comparisonText } from './report-text.js';
 
 /** Exit codes other tools can rely on. */
 export const EXIT = { ok: 0, badInput: 1, usage: 2, io: 3, internal: 4 } as const;
 
-const commands: readonly CommandSpec[] = [json2csvCommand, csv2jsonCommand, analyzeCommand, compareCommand];
+const commands: readonly CommandSpec[] = [
+  json2csvCommand,
+  csv2jsonCommand,
+  planCommand,
+  analyzeCommand,
+  compareCommand,
+];
+
+/** The plan named by `--plan`, read and checked, as an option object to spread. */
+async function planOption(args: ParsedArgs) {
+  const path = args.flags.get('plan');
+  return typeof path === 'string' ? { plan: await readPlanFile(path) } : {};
+}
 const MAX_RAGGED_REPORTS = 10;
 
 function version(): string {
@@ -94,7 +107,12 @@ async function convert(command: CommandSpec, args: ParsedArgs, io: CliIo): Promi
   const outputPath = args.flags.get('output');
   const writesToFile = typeof outputPath === 'string' && outputPath !== '-';
   // Node's native UTF-8 check lets the engine copy valid text without checking it character by character.
-  const hooks = { onProgress: (bytes: number) => progress.update(bytes), onNotice: notices.onNotice, isUtf8 };
+  const hooks = {
+    onProgress: (bytes: number) => progress.update(bytes),
+    onNotice: notices.onNotice,
+    isUtf8,
+    ...(await planOption(args)),
+  };
   const output =
     command === json2csvCommand
       ? jsonToCsv(input.bytes, { ...jsonToCsvOptionsFrom(args), ...hooks, spool: fileSpoolFactory(tmpdir()) })
@@ -137,7 +155,7 @@ async function compare(args: ParsedArgs, io: CliIo): Promise<void> {
   }
   const [originalPath, csvPath] = args.positionals as [string, string];
   if (originalPath === '-' && csvPath === '-') throw new UsageError('only one input can be standard input');
-  const options = compareOptionsFrom(args);
+  const options = { ...compareOptionsFrom(args), ...(await planOption(args)) };
   const original = await openInput(originalPath, io);
   const csv = await openInput(csvPath, io);
   const report = await compareRoundTrip(original.bytes, csv.bytes, options);
@@ -164,6 +182,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
       return EXIT.ok;
     }
     if (command === analyzeCommand) await analyze(args, io);
+    else if (command === planCommand) await plan(args, io, (message) => new UsageError(message));
     else if (command === compareCommand) await compare(args, io);
     else await convert(command, args, io);
     return EXIT.ok;

@@ -8,6 +8,7 @@ export * from './convert.js';
 export * from './error-body.js';
 export * from './errors.js';
 export * from './files.js';
+export * from './flatten-plan.js';
 export * from './health.js';
 export * from './notifications.js';
 export * from './payments.js';

@@ -5,6 +5,7 @@ import { RecordConverter } from './csv/record-converter.js';
 import { ConversionError } from './errors.js';
 import { MIN_OUTPUT_CHUNK, OutputBuffer } from './json-out/output-buffer.js';
 import { type CsvToJsonOptions, type NormalizedCsvToJsonOptions, normalizeCsvToJsonOptions } from './options.js';
+import { plannedJson } from './plan/planned-csv-to-json.js';
 import { Utf8Trust } from './utf8/utf8-trust.js';
 
 /*
@@ -37,7 +38,11 @@ export function csvToJson(input: ByteSource, options?: CsvToJsonOptions): AsyncI
   if (normalized.delimiter !== undefined && normalized.delimiter.charCodeAt(0) > 0x7f) {
     throw new ConversionError('INVALID_OPTION', 'The CSV delimiter must be an ASCII character');
   }
-  return convert(input, normalized);
+  const plan = normalized.plan;
+  if (plan === undefined) return convert(input, normalized);
+  // Under a plan the table is read flat (each row by header, cells typed as usual), then shaped by the plan.
+  const flat = { ...normalized, unflatten: false, ndjson: true, header: true, reuseChunks: false, plan: undefined };
+  return plannedJson(convert(input, flat), plan, normalized.separator, normalized.pretty);
 }
 
 async function* convert(input: ByteSource, options: NormalizedCsvToJsonOptions): AsyncGenerator<Uint8Array> {

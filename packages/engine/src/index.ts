@@ -10,4 +10,18 @@ export { ConversionError, type ConversionErrorCode, type InputPosition } from '.
 export { decodeHeaderPath, encodeHeaderPath, type PathSegment } from './header-path.js';
 export { jsonToCsv, jsonToCsvText } from './json-to-csv.js';
 export type { ArrayStrategy, CsvToJsonOptions, JsonToCsvOptions, TableFormat } from './options.js';
+export {
+  checkFlattenPlan,
+  type FlattenPlan,
+  formatPlanPath,
+  JOIN_SEPARATOR,
+  PATH_STRATEGIES,
+  type PathStrategy,
+  type PlanEntry,
+  type PlanRecords,
+  parsePlanPath,
+} from './plan/flatten-plan.js';
+export type { ArrayProfile, ObjectProfile, PathProfile } from './plan/path-profile.js';
+export { type PlanProposal, proposePlan } from './plan/planner.js';
+export { type JsonProfile, type ProfileOptions, profileJson } from './plan/profile-json.js';
 export { createMemorySpool, type Spool, type SpoolFactory } from './spool.js';

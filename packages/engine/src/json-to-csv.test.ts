@@ -48,9 +48,11 @@ describe('input forms', () => {
     expect(await csv(input, { recordsPath: 'data.v2.items' })).toBe('id\n2\n');
     expect(await csv(input, { recordsPath: String.raw`a\b.c` })).toBe('id\n3\n');
     expect(await csv(input, { recordsPath: String.raw`a\\b.c` })).toBe('id\n3\n');
-    const error = await failure(input, { recordsPath: String.raw`data\.v2` });
+    // An object at the path is a map of records: one row per member, its key in a column.
+    expect(await csv(input, { recordsPath: String.raw`data\.v2` })).toBe('key,value.0.id\nitems,1\n');
+    const error = await failure('{"data.v2":{"items":1}}', { recordsPath: String.raw`data\.v2.items` });
     expect(error.code).toBe('RECORDS_PATH_NOT_FOUND');
-    expect(error.message).toBe(String.raw`"data\.v2" is not an array`);
+    expect(error.message).toBe(String.raw`"data\.v2.items" is not an array or an object`);
   });
 
   it('reports a found records path with its dots escaped, ready for recordsPath', async () => {

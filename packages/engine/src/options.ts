@@ -1,6 +1,7 @@
 import type { ConversionAnalysis } from './analysis/record-visitor.js';
 import type { ConversionHooks } from './byte-source.js';
 import { ConversionError } from './errors.js';
+import { checkFlattenPlan, type FlattenPlan } from './plan/flatten-plan.js';
 import type { SpoolFactory } from './spool.js';
 
 /** How arrays inside records become cells. */
@@ -36,6 +37,11 @@ export interface JsonToCsvOptions extends ConversionHooks {
    * file twice.
    */
   analysis?: ConversionAnalysis;
+  /**
+   * A strategy per path (see `FlattenPlan`): paths it names override `arrays`, and its `records` say where
+   * the records are (and whether they are a map's members). `proposePlan` makes one from a profile.
+   */
+  plan?: FlattenPlan;
 }
 
 /** Options of csv -> json. */
@@ -64,6 +70,12 @@ export interface CsvToJsonOptions extends ConversionHooks {
    * for a stream that queues chunks. Saves allocating and zeroing memory for every chunk.
    */
   reuseChunks?: boolean;
+  /**
+   * Reads the table back under the plan it was written with: joined cells split, exploded rows gathered into
+   * their record, a map's key column made keys again. Output is then one JSON array (or, for map records, one
+   * object); `ndjson`, `unflatten: false`, `header: false` and `reuseChunks` do not apply.
+   */
+  plan?: FlattenPlan;
 }
 
 export const DEFAULT_MAX_DEPTH = 1000;
@@ -72,14 +84,14 @@ export const DEFAULT_MAX_FIELD_BYTES = 16 * 1024 * 1024;
 export const SNIFFED_DELIMITERS = [',', ';', '\t', '|'] as const;
 
 export type NormalizedJsonToCsvOptions = Required<
-  Omit<JsonToCsvOptions, 'recordsPath' | 'spool' | 'onProgress' | 'onNotice' | 'analysis' | 'isUtf8'>
+  Omit<JsonToCsvOptions, 'recordsPath' | 'spool' | 'onProgress' | 'onNotice' | 'analysis' | 'isUtf8' | 'plan'>
 > &
-  Pick<JsonToCsvOptions, 'recordsPath' | 'spool' | 'onProgress' | 'onNotice' | 'analysis' | 'isUtf8'>;
+  Pick<JsonToCsvOptions, 'recordsPath' | 'spool' | 'onProgress' | 'onNotice' | 'analysis' | 'isUtf8' | 'plan'>;
 
 export type NormalizedCsvToJsonOptions = Required<
-  Omit<CsvToJsonOptions, 'delimiter' | 'onProgress' | 'onNotice' | 'isUtf8'>
+  Omit<CsvToJsonOptions, 'delimiter' | 'onProgress' | 'onNotice' | 'isUtf8' | 'plan'>
 > &
-  Pick<CsvToJsonOptions, 'onProgress' | 'onNotice' | 'isUtf8'> & {
+  Pick<CsvToJsonOptions, 'onProgress' | 'onNotice' | 'isUtf8' | 'plan'> & {
     /** `undefined` means sniff. */
     delimiter: string | undefined;
   };
@@ -117,8 +129,16 @@ export function normalizeJsonToCsvOptions(options: JsonToCsvOptions = {}): Norma
   if (!Number.isInteger(maxDepth) || maxDepth < 1 || maxDepth > MAX_MAX_DEPTH) {
     invalid(`maxDepth must be a whole number from 1 to ${MAX_MAX_DEPTH}`);
   }
-  const recordsPath = options.recordsPath;
+  const plan = options.plan === undefined ? undefined : checkFlattenPlan(options.plan);
+  const planned = plan?.records?.path;
+  let recordsPath = options.recordsPath;
   if (recordsPath !== undefined && recordsPath.trim() === '') invalid('Records path must not be empty');
+  if (planned !== undefined) {
+    if (recordsPath !== undefined && recordsPath !== planned) {
+      invalid(`The records path "${recordsPath}" differs from the plan's "${planned}"`);
+    }
+    recordsPath = planned;
+  }
   return {
     delimiter: format === 'tsv' ? '\t' : parseDelimiter(options.delimiter ?? ','),
     separator: checkSeparator(options.separator ?? '.'),
@@ -131,6 +151,7 @@ export function normalizeJsonToCsvOptions(options: JsonToCsvOptions = {}): Norma
     maxDepth,
     spool: options.spool,
     analysis: options.analysis,
+    plan,
     onProgress: options.onProgress,
     onNotice: options.onNotice,
     isUtf8: options.isUtf8,
@@ -153,6 +174,7 @@ export function normalizeCsvToJsonOptions(options: CsvToJsonOptions = {}): Norma
     header: options.header ?? true,
     maxFieldBytes,
     reuseChunks: options.reuseChunks ?? false,
+    plan: options.plan === undefined ? undefined : checkFlattenPlan(options.plan),
     onProgress: options.onProgress,
     onNotice: options.onNotice,
     isUtf8: options.isUtf8,

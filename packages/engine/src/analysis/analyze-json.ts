@@ -21,6 +21,8 @@ export async function analyzeJson(input: ByteSource, options: AnalysisOptions = 
     {
       separator: checked.separator,
       recordsPath: checked.recordsPath,
+      // An object at the records path is a map of records, as json2csv reads it.
+      recordsMap: checked.recordsPath !== undefined,
       maxDepth: checked.maxDepth,
       onProgress: options.onProgress,
     },

@@ -2,6 +2,7 @@ import type { ByteSource } from '../byte-source.js';
 import { csvToJson } from '../csv-to-json.js';
 import { ConversionError } from '../errors.js';
 import { normalizeCsvToJsonOptions, normalizeJsonToCsvOptions } from '../options.js';
+import { recordsMapAllowed } from '../table/json-table.js';
 import { comparisonScores } from './comparison-scores.js';
 import { type FlatRecord, type FlatValue, flatRecords } from './flat-records.js';
 import type { CompareOptions, ComparisonCounts, ComparisonReport, Difference, DifferenceKind } from './report.js';
@@ -113,17 +114,31 @@ export async function compareRoundTrip(
   convertedCsv: ByteSource,
   options: CompareOptions = {},
 ): Promise<ComparisonReport> {
-  const json = normalizeJsonToCsvOptions({ separator: options.separator, recordsPath: options.recordsPath });
-  const csv = normalizeCsvToJsonOptions({ separator: json.separator, delimiter: options.delimiter });
+  const json = normalizeJsonToCsvOptions({
+    separator: options.separator,
+    recordsPath: options.recordsPath,
+    plan: options.plan,
+  });
+  const csv = normalizeCsvToJsonOptions({ separator: json.separator, delimiter: options.delimiter, plan: json.plan });
+  // Under a plan whose records are a map, the CSV reads back as one object keyed as the original map was;
+  // otherwise a map at the records path read back is an array of records with the key in a column.
+  const map = json.plan?.records?.shape === 'map';
+  const keyColumn = json.plan?.records?.keyColumn ?? 'key';
   const maxDifferences = options.maxDifferences ?? 100;
   if (!Number.isInteger(maxDifferences) || maxDifferences < 0) {
     throw new ConversionError('INVALID_OPTION', 'maxDifferences must be a whole number, 0 or more');
   }
   const tally = new RoundTripTally(maxDifferences);
-  const originals = flatRecords(originalJson, { separator: json.separator, recordsPath: json.recordsPath });
-  const reconverted = flatRecords(csvToJson(convertedCsv, { separator: csv.separator, delimiter: options.delimiter }), {
+  const originals = flatRecords(originalJson, {
     separator: json.separator,
+    recordsPath: json.recordsPath,
+    recordsMap: recordsMapAllowed(json),
+    keyColumn,
   });
+  const reconverted = flatRecords(
+    csvToJson(convertedCsv, { separator: csv.separator, delimiter: options.delimiter, plan: csv.plan }),
+    { separator: json.separator, recordsMap: map, keyColumn, ...(map ? { recordsPath: '' } : {}) },
+  );
   try {
     for (let record = 1; ; record++) {
       const [a, b] = await Promise.all([originals.next(), reconverted.next()]);

@@ -1,4 +1,5 @@
 import type { ByteSource } from '../byte-source.js';
+import { encodeHeaderPath } from '../header-path.js';
 import { PathTrie, type TrackedPath } from './path-trie.js';
 import { type RecordReaderOptions, readRecords } from './record-reader.js';
 import type { RecordVisitor } from './record-visitor.js';
@@ -27,12 +28,25 @@ class FlatRecordCollector implements RecordVisitor, CellSink {
   // Every path is tracked: a comparison lists the paths of both sides anyway.
   private readonly walker: RecordWalker;
 
-  constructor(readonly separator: string) {
+  constructor(
+    readonly separator: string,
+    private readonly keyColumn: string | undefined,
+  ) {
     this.walker = new RecordWalker(new PathTrie(separator, Number.POSITIVE_INFINITY), this);
+  }
+
+  /** The map key of the next record, compared as a cell of the plan's key column. */
+  private key: string | null = null;
+
+  recordKey(key: string): void {
+    this.key = key;
   }
 
   record(buf: Uint8Array, i: number, end: number): number {
     this.current = new Map();
+    if (this.key !== null && this.keyColumn !== undefined) {
+      this.current.set(encodeHeaderPath([this.keyColumn], this.separator), { type: 'string', text: this.key });
+    }
     const after = this.walker.walk(buf, i, end);
     this.ready.push({ cells: this.current, depth: this.walker.depth });
     return after;
@@ -54,8 +68,11 @@ class FlatRecordCollector implements RecordVisitor, CellSink {
  * The records of a JSON document as flat records, pulled one at a time: the document is read only as far
  * as needed, so two of these can be walked side by side in bounded memory.
  */
-export async function* flatRecords(input: ByteSource, options: RecordReaderOptions): AsyncGenerator<FlatRecord> {
-  const collector = new FlatRecordCollector(options.separator);
+export async function* flatRecords(
+  input: ByteSource,
+  options: RecordReaderOptions & { keyColumn?: string | undefined },
+): AsyncGenerator<FlatRecord> {
+  const collector = new FlatRecordCollector(options.separator, options.keyColumn);
   // The reader pushes and this generator pulls: after each input chunk that gave records the reader
   // pauses until they are taken, so at most one chunk's records wait in memory.
   let wakeConsumer: (() => void) | null = null;

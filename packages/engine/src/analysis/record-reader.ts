@@ -4,7 +4,7 @@ import { ByteBuilder } from '../json/byte-builder.js';
 import { DocumentReader, type RecordSink, type RecordsForm } from '../json/document-reader.js';
 import { InputDecoder } from '../json/input-encoding.js';
 import { INCOMPLETE, JsonCursor } from '../json/json-cursor.js';
-import { parseRecordsPath } from '../json/records-path.js';
+import { recordsPathOf } from '../json/records-path.js';
 import { appendMinified, skipValue } from '../json/skip-value.js';
 import { DEFAULT_MAX_DEPTH } from '../options.js';
 import type { RecordVisitor } from './record-visitor.js';
@@ -15,6 +15,10 @@ export interface RecordReaderOptions {
   recordsPath?: string | undefined;
   maxDepth?: number | undefined;
   onProgress?: ((bytesRead: number) => void) | undefined;
+  /** An object at the records path is a map whose members are the records (see `DocumentReaderOptions`). */
+  recordsMap?: boolean | undefined;
+  /** Told where auto-detection found the records array. */
+  onRecordsPath?: ((path: string) => void) | undefined;
 }
 
 const decoder = new TextDecoder();
@@ -40,6 +44,10 @@ class VisitingSink implements RecordSink {
 
   begin(form: RecordsForm): void {
     this.form = form;
+  }
+
+  recordKey(key: string): void {
+    this.visitor.recordKey?.(key);
   }
 
   record(buf: Uint8Array, i: number, end: number, depth: number): number {
@@ -119,7 +127,12 @@ export async function readRecords(
   const cursor = new JsonCursor();
   const reader = new DocumentReader(
     visitingSink(visitor, options.separator, maxDepth, cursor),
-    { recordsPath: options.recordsPath === undefined ? null : parseRecordsPath(options.recordsPath), maxDepth },
+    {
+      recordsPath: recordsPathOf(options.recordsPath),
+      maxDepth,
+      recordsMap: options.recordsMap === true,
+      ...(options.onRecordsPath ? { onRecordsPath: options.onRecordsPath } : {}),
+    },
     cursor,
   );
   const decoder = new InputDecoder();

@@ -14,6 +14,8 @@ export interface RecordVisitor {
   record(buf: Uint8Array, i: number, end: number): number;
   /** One data row of an array of arrays: each element's [start, stop) in `buf`, named by the header row. */
   row(buf: Uint8Array, end: number, cells: readonly (readonly [number, number])[], names: readonly string[]): void;
+  /** The map key of the record that comes next, when the records are a map's members. */
+  recordKey?(key: string): void;
 }
 
 /** What json2csv's `analysis` option takes: a record visitor that its flattener may also feed leaf by leaf. */

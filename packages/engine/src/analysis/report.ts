@@ -1,3 +1,4 @@
+import type { FlattenPlan } from '../plan/flatten-plan.js';
 /**
  * The shapes of every analysis report the engine computes: the schema and quality report of one JSON
  * file (`analyzeJson`, `AnalysisCollector`), smart column names (`smartColumnNames`) and the round-trip
@@ -267,4 +268,9 @@ export interface CompareOptions {
   delimiter?: string;
   /** How many differences to list (default 100); all are counted. */
   maxDifferences?: number;
+  /**
+   * The plan the CSV was written with: the CSV is read back under it, and the records (with their map key,
+   * when the plan's records are a map's members) are compared with the original's.
+   */
+  plan?: FlattenPlan;
 }

@@ -1,4 +1,5 @@
 import { appendHeaderSegment } from '../header-path.js';
+import { type PlanNode, STRATEGY_DEFAULT, STRATEGY_JOIN } from '../plan/plan-trie.js';
 
 /**
  * One path in the records (`user`, `user.address`, `tags.0`): a trie node with the column it owns, if any.
@@ -16,8 +17,18 @@ export class PathNode {
   first: PathNode | null = null;
   /** The key that followed this one last time, in the same object. */
   next: PathNode | null = null;
+  /** The plan's node for this path (null: no plan, or nothing planned here or below). */
+  plan: PlanNode | null = null;
+  /** The plan's STRATEGY_* for this path, looked up once when the node is made. */
+  strategy = STRATEGY_DEFAULT;
+  /** The column of a path the plan joins, which leaves `col` at -1 (see `ColumnSet.columnOf`). */
+  uncachedCol = -1;
+  /** A node whose column this one shares (an exploded array's elements write to the array's own column). */
+  alias: PathNode | null = null;
   private children: Map<string, PathNode> | null = null;
   private items: PathNode[] | null = null;
+  private elementNode: PathNode | null = null;
+  private positionNode: PathNode | null = null;
 
   constructor(
     /** The encoded header of this path; null for the record itself. */
@@ -33,6 +44,7 @@ export class PathNode {
     if (node === undefined) {
       node = new PathNode(appendHeaderSegment(this.header, key, separator), raw);
       node.underArray = this.underArray;
+      if (this.plan !== null) node.planned(this.plan.key(key));
       this.children.set(key, node);
     }
     return node;
@@ -45,11 +57,49 @@ export class PathNode {
     if (node === undefined) {
       node = new PathNode(appendHeaderSegment(this.header, index, separator), EMPTY);
       node.underArray = true;
+      if (this.plan !== null) node.planned(this.plan.item());
       this.items[index] = node;
     }
     return node;
   }
+
+  /**
+   * The node of every element of this array exploded into rows (plan strategy `rows`): its fields go under
+   * this path (`items.sku`) and a scalar element into this path's own column, while the plan sees `items.[]`.
+   */
+  element(): PathNode {
+    if (this.elementNode === null) {
+      const node = new PathNode(this.header, EMPTY);
+      node.underArray = true;
+      node.alias = this;
+      if (this.plan !== null) node.planned(this.plan.item());
+      this.elementNode = node;
+    }
+    return this.elementNode;
+  }
+
+  /**
+   * The column of an exploded element's position, `items.\#`: no key can be written so (a backslash in a key
+   * is always doubled), so it never meets a real column.
+   */
+  position(separator: string): PathNode {
+    this.positionNode ??= new PathNode(`${this.header ?? ''}${separator}${POSITION_SEGMENT}`, EMPTY);
+    return this.positionNode;
+  }
+
+  private planned(plan: PlanNode | null): void {
+    this.plan = plan;
+    if (plan !== null) this.strategy = plan.strategy;
+  }
+
+  /** Attaches a compiled plan to the record's root. */
+  attachPlan(plan: PlanNode): void {
+    this.planned(plan);
+  }
 }
+
+/** The last header segment of an exploded array's position column. */
+export const POSITION_SEGMENT = '\\#';
 
 const EMPTY = new Uint8Array(0);
 const encoder = new TextEncoder();
@@ -68,11 +118,18 @@ export class ColumnSet {
 
   /** The column of a path, added at the end the first time a value appears there. */
   columnOf(node: PathNode): number {
-    if (node.col < 0) {
-      node.col = this.headers.length;
+    if (node.col >= 0) return node.col;
+    if (node.uncachedCol >= 0) return node.uncachedCol;
+    let col: number;
+    if (node.alias !== null) col = this.columnOf(node.alias);
+    else {
+      col = this.headers.length;
       this.headers.push(node.header ?? '');
     }
-    return node.col;
+    // A joined path keeps `col` at -1, so the flattener's cached-column test also sends its strings apart.
+    if (node.strategy === STRATEGY_JOIN) node.uncachedCol = col;
+    else node.col = col;
+    return col;
   }
 
   /** The node of the record key `value`, which holds records that are not objects. */

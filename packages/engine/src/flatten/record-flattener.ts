@@ -4,6 +4,7 @@ import { matchLiteral, scanNumber } from '../json/json-scalars.js';
 import { decodeKey, decodeString, scanString } from '../json/json-string.js';
 import { appendMinified, skipValue } from '../json/skip-value.js';
 import type { ArrayStrategy } from '../options.js';
+import { STRATEGY_DEFAULT, STRATEGY_JOIN, STRATEGY_JSON, STRATEGY_ROWS } from '../plan/plan-trie.js';
 import type { CellWriter } from '../table/cell-writer.js';
 import type { RowBuffer } from '../table/row-buffer.js';
 import type { ColumnSet, PathNode } from './column-set.js';
@@ -39,6 +40,7 @@ export class RecordFlattener {
   private previous: (PathNode | null)[] = [];
   private indexes = new Int32Array(16);
   private readonly text = new ByteBuilder();
+  private readonly positionText = new ByteBuilder();
   private readonly valueNode: PathNode;
   /** Sees every leaf and container (the analysis of json2csv, `index` arrays only); null costs one test per value. */
   observer: LeafObserver | null = null;
@@ -74,6 +76,13 @@ export class RecordFlattener {
         const c = buf[i] as number;
         state = AFTER;
         if (c === 34) {
+          if (node.col < 0 && node.strategy === STRATEGY_JOIN) {
+            // A lone string where a plan joins lists: JSON text (quotes included), so it cannot read back as a list.
+            const e = this.jsonCell(node, buf, i, end, baseDepth + depth);
+            if (e < 0) return INCOMPLETE;
+            i = e;
+            continue;
+          }
           const start = i + 1;
           i = cells.string(node.col >= 0 ? node.col : columns.columnOf(node), buf, start, end);
           if (i < 0) return INCOMPLETE;
@@ -96,11 +105,17 @@ export class RecordFlattener {
             continue;
           }
           if (baseDepth + depth + 1 > this.maxDepth) cursor.tooDeep(i, this.maxDepth);
-          if (c === 91 && (this.arrays === 'json' || this.arrays === 'join')) {
+          // A plan's strategy for this path, else the conversion's: 0 means no plan touches this path.
+          const strategy = node.strategy;
+          const oneCell =
+            strategy === STRATEGY_DEFAULT
+              ? c === 91 && this.arrays !== 'index' && this.arrays !== 'explode'
+              : strategy === STRATEGY_JSON || (c === 91 ? strategy === STRATEGY_JOIN : strategy === STRATEGY_ROWS);
+          if (oneCell) {
             const e =
-              this.arrays === 'json'
-                ? this.jsonCell(node, buf, i, end, baseDepth + depth)
-                : this.joinCell(node, buf, j, end, baseDepth + depth + 1);
+              c === 91 && (strategy === STRATEGY_JOIN || (strategy === STRATEGY_DEFAULT && this.arrays === 'join'))
+                ? this.joinCell(node, buf, i, j, end, baseDepth + depth, strategy === STRATEGY_JOIN)
+                : this.jsonCell(node, buf, i, end, baseDepth + depth);
             if (e < 0) return INCOMPLETE;
             i = e;
             continue;
@@ -113,12 +128,20 @@ export class RecordFlattener {
             this.kinds[depth] = OBJECT;
             this.previous[depth] = null;
             state = KEY;
-          } else if (this.arrays === 'explode' && !exploded && buf[j] === 123) {
-            // The first array of objects, depth-first: one row per element, its fields under the array's path.
+          } else if (
+            !exploded &&
+            (strategy === STRATEGY_DEFAULT ? this.arrays === 'explode' && buf[j] === 123 : strategy === STRATEGY_ROWS)
+          ) {
+            // The first array of objects, depth-first (or the plan's rows path): one row per element, its
+            // fields under the array's path.
             exploded = true;
             this.kinds[depth] = EXPLODED;
             this.rows.parts = 1;
             this.rows.owner = 1;
+            if (strategy === STRATEGY_ROWS) {
+              this.writePosition(node, 0);
+              node = node.element();
+            }
             state = VALUE;
           } else {
             this.kinds[depth] = ARRAY;
@@ -176,7 +199,8 @@ export class RecordFlattener {
           i = cursor.ws(buf, i + 1);
           if (i >= end) return INCOMPLETE;
           const c = buf[i] as number;
-          if (c === 34) {
+          // A path the plan joins never caches its column (see ColumnSet.columnOf): the test costs nothing here.
+          if (c === 34 && (child.col >= 0 || child.strategy !== STRATEGY_JOIN)) {
             const start = i + 1;
             i = cells.string(child.col >= 0 ? child.col : columns.columnOf(child), buf, start, end);
             if (i < 0) return INCOMPLETE;
@@ -196,7 +220,7 @@ export class RecordFlattener {
             if (observer !== null) observer.leaf(child, c === 110 ? LEAF_NULL : LEAF_BOOLEAN, buf, i, e);
             i = e;
           } else {
-            // A container or a literal: the general value state reads it.
+            // A container, a literal, or a string the plan treats apart: the general value state reads it.
             node = child;
             state = VALUE;
             break;
@@ -235,6 +259,10 @@ export class RecordFlattener {
             if (kind === EXPLODED) {
               this.rows.owner = ++this.rows.parts;
               node = parent;
+              if (parent.strategy === STRATEGY_ROWS) {
+                this.writePosition(parent, this.rows.parts - 1);
+                node = parent.element();
+              }
             } else {
               const index = (this.indexes[top] as number) + 1;
               this.indexes[top] = index;
@@ -252,6 +280,14 @@ export class RecordFlattener {
         } else cursor.unexpected(buf, i, end, kind === OBJECT ? "',' or '}'" : "',' or ']'");
       }
     }
+  }
+
+  /** An exploded element's position, in the array's position column (plan strategy `rows` only). */
+  private writePosition(array: PathNode, position: number): void {
+    const text = this.positionText;
+    text.length = 0;
+    text.appendAscii(String(position));
+    this.cells.text(this.columns.columnOf(array.position(this.columns.separator)), text.view());
   }
 
   private growStack(): void {
@@ -273,8 +309,20 @@ export class RecordFlattener {
     return e;
   }
 
-  /** `--arrays join`: scalars joined with `; ` (containers as JSON text) in one cell. `j` is the first element. */
-  private joinCell(node: PathNode, buf: Uint8Array, j: number, end: number, depth: number): number {
+  /**
+   * `--arrays join`: scalars joined with `; ` (containers as JSON text) in one cell. `i` is the `[`, `j` the
+   * first element. Under a plan (`exact`), an array that would not read back the same (anything but strings
+   * that are not empty, hold no `;` and start with none of `[ { "`) is written as JSON text instead.
+   */
+  private joinCell(
+    node: PathNode,
+    buf: Uint8Array,
+    i: number,
+    j: number,
+    end: number,
+    depth: number,
+    exact: boolean,
+  ): number {
     const cursor = this.cursor;
     const text = this.text;
     text.length = 0;
@@ -284,9 +332,15 @@ export class RecordFlattener {
       if (!first) text.appendAscii('; ');
       const c = buf[j] as number;
       let e: number;
-      if (c === 34) e = decodeString(buf, j + 1, end, cursor, text);
-      else if (c === 123 || c === 91) {
-        e = skipValue(buf, j, end, depth, this.maxDepth, cursor);
+      if (c === 34) {
+        const from = text.length;
+        e = decodeString(buf, j + 1, end, cursor, text);
+        if (exact && e >= 0 && !joinsExactly(text.bytes, from, text.length))
+          return this.jsonCell(node, buf, i, end, depth);
+      } else if (exact) {
+        return this.jsonCell(node, buf, i, end, depth);
+      } else if (c === 123 || c === 91) {
+        e = skipValue(buf, j, end, depth + 1, this.maxDepth, cursor);
         if (e >= 0) appendMinified(text, buf, j, e);
       } else if (c === 45 || (c >= 48 && c <= 57)) {
         e = scanNumber(buf, j, end, cursor);
@@ -305,4 +359,12 @@ export class RecordFlattener {
     this.cells.text(this.columns.columnOf(node), text.view());
     return j + 1;
   }
+}
+
+/** Whether a string's UTF-8 in a `; `-joined cell reads back unchanged (see `joinCell`). */
+export function joinsExactly(bytes: Uint8Array, start: number, end: number): boolean {
+  const first = bytes[start];
+  if (start === end || first === 91 || first === 123 || first === 34) return false;
+  for (let k = start; k < end; k++) if (bytes[k] === 59) return false;
+  return true;
 }

@@ -1,6 +1,6 @@
 import { ByteBuilder } from './byte-builder.js';
 import { INCOMPLETE, JsonCursor, NEED_MORE_BYTES } from './json-cursor.js';
-import { scanString } from './json-string.js';
+import { decodeKey, scanString } from './json-string.js';
 import { ABSENT, locateRecords } from './records-locator.js';
 import { recordsPathSegment } from './records-path.js';
 import { skipValue } from './skip-value.js';
@@ -17,6 +17,8 @@ export interface RecordSink {
    * Returns its end, or INCOMPLETE to be called again from `i` with more bytes (undoing any partial output).
    */
   record(buf: Uint8Array, i: number, end: number, depth: number): number;
+  /** The key of the map member whose value is the next record (records that are a map's members only). */
+  recordKey?(key: string): void;
 }
 
 /** Options of the document reader. */
@@ -26,6 +28,11 @@ export interface DocumentReaderOptions {
   maxDepth: number;
   /** Told where auto-detection found the records array. */
   onRecordsPath?: (path: string) => void;
+  /**
+   * An object at `recordsPath` (or, with an empty path, the top-level object) is a map whose members are the
+   * records, each key handed to the sink first (a flattening plan's `records.shape: map`).
+   */
+  recordsMap?: boolean;
 }
 
 /**
@@ -43,6 +50,10 @@ enum State {
   ArrayElement,
   ArrayAfter,
   WrapperTail,
+  MapFirst,
+  MapKey,
+  MapValue,
+  MapAfter,
   LinesRecord,
   LinesAfter,
   End,
@@ -156,6 +167,10 @@ export class DocumentReader {
           this.start = i + 1;
           this.recordsDepth = 1;
           this.state = State.ArrayFirst;
+        } else if (c === 123 && this.options.recordsMap === true && this.options.recordsPath?.length === 0) {
+          this.start = i + 1;
+          this.recordsDepth = 1;
+          this.state = State.MapFirst;
         } else if (c === 123) {
           this.state = this.options.recordsPath !== null ? State.Wrapper : State.ObjectProbe;
         } else {
@@ -180,6 +195,7 @@ export class DocumentReader {
           this.options.recordsPath,
           this.options.maxDepth,
           this.scratch,
+          this.options.recordsMap === true,
         );
         if (found === INCOMPLETE) return false;
         if (found === ABSENT) {
@@ -200,7 +216,39 @@ export class DocumentReader {
         this.wrapperLevels = found.keys.length;
         this.recordsDepth = found.keys.length + 1;
         this.start = found.contentStart;
-        this.state = State.ArrayFirst;
+        this.state = found.map ? State.MapFirst : State.ArrayFirst;
+        return true;
+      }
+      case State.MapFirst: {
+        const i = cursor.ws(buf, this.start);
+        if (i >= end) return false;
+        this.sink.begin('records');
+        if (buf[i] === 125) {
+          this.start = i + 1;
+          this.state = this.wrapperLevels > 0 ? State.WrapperTail : State.End;
+        } else this.state = State.MapKey;
+        return true;
+      }
+      case State.MapKey:
+        return this.mapKey();
+      case State.MapValue: {
+        const i = cursor.ws(buf, this.start);
+        if (i >= end) return false;
+        if (this.readRecord(i, this.recordsDepth) < 0) return false;
+        this.state = State.MapAfter;
+        return true;
+      }
+      case State.MapAfter: {
+        const i = cursor.ws(buf, this.start);
+        if (i >= end) return false;
+        const c = buf[i];
+        if (c === 44) {
+          this.start = i + 1;
+          this.state = State.MapKey;
+        } else if (c === 125) {
+          this.start = i + 1;
+          this.state = this.wrapperLevels > 0 ? State.WrapperTail : State.End;
+        } else cursor.unexpected(buf, i, end, "',' or '}' after a record");
         return true;
       }
       case State.Single: {
@@ -285,6 +333,24 @@ export class DocumentReader {
     this.records++;
     this.start = e;
     return e;
+  }
+
+  /** A map member's key and its `:`; the key goes to the sink before the value is read as a record. */
+  private mapKey(): boolean {
+    const { buf, end, cursor } = this;
+    let i = cursor.ws(buf, this.start);
+    if (i >= end) return false;
+    if (buf[i] !== 34) cursor.unexpected(buf, i, end, 'a key string');
+    const close = scanString(buf, i + 1, end, cursor);
+    if (close < 0) return false;
+    const key = decodeKey(buf, i + 1, close - 1, cursor, this.scratch);
+    i = cursor.ws(buf, close);
+    if (i >= end) return false;
+    if (buf[i] !== 58) cursor.unexpected(buf, i, end, "':'");
+    this.sink.recordKey?.(key);
+    this.start = i + 1;
+    this.state = State.MapValue;
+    return true;
   }
 
   /** A top-level object: JSON Lines when another value follows on a later line, else a wrapper or one row. */

@@ -8,8 +8,10 @@ import { skipValue } from './skip-value.js';
 export interface RecordsLocation {
   /** The keys leading to the array, each as a records path segment: joined with `.`, they are its path. */
   keys: string[];
-  /** Buffer index of the array's first element (or of its `]`). */
+  /** Buffer index of the array's first element (or of its `]`); for a map, just after its `{`. */
   contentStart: number;
+  /** The records are the members of an object (a map), not the elements of an array. */
+  map: boolean;
 }
 
 /** The object ended without holding the records array. */
@@ -33,6 +35,8 @@ export function locateRecords(
   path: readonly string[] | null,
   maxDepth: number,
   scratch: ByteBuilder,
+  /** An object at `path` is a map of records (a flattening plan said so). */
+  allowMap = false,
 ): RecordsLocation | typeof ABSENT | typeof INCOMPLETE {
   const keys: string[] = [];
   let level = 1;
@@ -75,9 +79,12 @@ export function locateRecords(
     if (path !== null) {
       if (key === path[level - 1]) {
         if (level === path.length) {
-          if (c !== 91)
-            cursor.fail('RECORDS_PATH_NOT_FOUND', `"${path.map(recordsPathSegment).join('.')}" is not an array`, i);
-          return { keys: [...keys, recordsPathSegment(key)], contentStart: i + 1 };
+          const map = allowMap && c === 123;
+          if (c !== 91 && !map) {
+            const expected = allowMap ? 'an array or an object' : 'an array';
+            cursor.fail('RECORDS_PATH_NOT_FOUND', `"${path.map(recordsPathSegment).join('.')}" is not ${expected}`, i);
+          }
+          return { keys: [...keys, recordsPathSegment(key)], contentStart: i + 1, map };
         }
         if (c === 123) {
           if (level + 1 > maxDepth) cursor.tooDeep(i, maxDepth);
@@ -91,7 +98,7 @@ export function locateRecords(
     } else if (c === 91) {
       const element = cursor.ws(buf, i + 1);
       if (element >= end) return INCOMPLETE;
-      if (buf[element] === 123) return { keys: [...keys, recordsPathSegment(key)], contentStart: element };
+      if (buf[element] === 123) return { keys: [...keys, recordsPathSegment(key)], contentStart: element, map: false };
     } else if (c === 123 && level < AUTO_LEVELS) {
       keys.push(recordsPathSegment(key));
       level++;

@@ -16,3 +16,9 @@ export function parseRecordsPath(path: string): string[] {
 export function recordsPathSegment(key: string): string {
   return encodeKeySegment(key, '.', false);
 }
+
+/** The keys of an optional records path; an empty path (a plan's map of records at the top level) has none. */
+export function recordsPathOf(path: string | undefined): string[] | null {
+  if (path === undefined) return null;
+  return path === '' ? [] : parseRecordsPath(path);
+}

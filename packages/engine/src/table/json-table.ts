@@ -6,8 +6,9 @@ import { RowsFlattener } from '../flatten/rows-flattener.js';
 import { TableSink } from '../flatten/table-sink.js';
 import { DocumentReader, type RecordSink, type RecordsForm } from '../json/document-reader.js';
 import { INCOMPLETE, JsonCursor } from '../json/json-cursor.js';
-import { parseRecordsPath } from '../json/records-path.js';
+import { recordsPathOf } from '../json/records-path.js';
 import type { NormalizedJsonToCsvOptions } from '../options.js';
+import { compilePlan } from '../plan/plan-trie.js';
 import { Utf8Trust } from '../utf8/utf8-trust.js';
 import type { CellWriter } from './cell-writer.js';
 import { CsvCellWriter } from './csv-cells.js';
@@ -48,6 +49,14 @@ class AnalysisTee implements RecordSink {
   }
 }
 
+/**
+ * Whether an object at the records path is read as a map of records (one row per member, its key in a
+ * column): always with a records path, unless a plan says the records are an array.
+ */
+export function recordsMapAllowed(options: Pick<NormalizedJsonToCsvOptions, 'recordsPath' | 'plan'>): boolean {
+  return options.recordsPath !== undefined && options.plan?.records?.shape !== 'array';
+}
+
 /** One json -> table conversion before its output: UTF-8 chunks in, spooled rows, header and width log out. */
 export class JsonTable {
   readonly columns: ColumnSet;
@@ -72,12 +81,16 @@ export class JsonTable {
       format === 'xlsx'
         ? new XlsxCellWriter(this.rows, cursor)
         : new CsvCellWriter(this.rows, cursor, options.delimiter, options.excelSafe, this.trust);
+    const plan = options.plan;
+    if (plan !== undefined) this.columns.root.attachPlan(compilePlan(plan));
     const flattener = new RecordFlattener(this.columns, cells, this.rows, cursor, options.arrays, options.maxDepth);
     this.sink = new TableSink(
       this.columns,
       this.rows,
       flattener,
       new RowsFlattener(this.columns, cells, cursor, options.maxDepth),
+      cells,
+      plan?.records?.keyColumn ?? 'key',
     );
     const analysis = options.analysis;
     this.reader = new DocumentReader(
@@ -86,11 +99,12 @@ export class JsonTable {
             this.sink,
             analysis,
             visitingSink(analysis, options.separator, options.maxDepth),
-            options.arrays === 'index' ? flattener : null,
+            options.arrays === 'index' && plan === undefined ? flattener : null,
           )
         : this.sink,
       {
-        recordsPath: options.recordsPath === undefined ? null : parseRecordsPath(options.recordsPath),
+        recordsPath: recordsPathOf(options.recordsPath),
+        recordsMap: recordsMapAllowed(options),
         maxDepth: options.maxDepth,
         onRecordsPath: (path) => options.onNotice?.({ kind: 'records-path', path }),
       },

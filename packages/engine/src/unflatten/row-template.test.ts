@@ -62,4 +62,17 @@ describe('compileRowTemplate', () => {
     expect(template.extraKey(1)).toBe('_extra_1_2');
     expect(template.extraKey(2)).toBe('_extra_2');
   });
+
+  it('compiles a header far wider than the call stack allows arguments (MDN data: 488,602 columns)', () => {
+    const headers = Array.from({ length: 300_000 }, (_, n) => `api.item${n}.value`);
+    const template = compileRowTemplate(headers, '.', true);
+    expect(template.root.memberColumns).toHaveLength(300_000);
+    expect(template.root.memberColumns[299_999]).toBe(299_999);
+  });
+
+  it('compiles a header nested deeper than the call stack', () => {
+    const header = Array.from({ length: 20_000 }, () => 'a').join('.');
+    const template = compileRowTemplate([header], '.', true);
+    expect(template.root.memberColumns).toEqual([0]);
+  });
 });

@@ -43,26 +43,48 @@ function isLeafOnly(node: TemplateNode): boolean {
   return node.members.length === 0 && node.items.length === 0;
 }
 
-/** Collects each node's descendant columns; returns all columns of the subtree, leaf included. */
-function collectColumns(node: TemplateNode): number[] {
-  for (const member of node.members) node.memberColumns.push(...collectColumns(member.node));
-  for (const item of node.items) if (item) node.itemColumns.push(...collectColumns(item));
-  const all = node.leaf >= 0 ? [node.leaf] : [];
-  return all.concat(node.memberColumns, node.itemColumns);
+/** Every node of the tree, parents before their children, walked without recursion (headers may nest deeply). */
+function nodesTopDown(root: TemplateNode): TemplateNode[] {
+  const order: TemplateNode[] = [];
+  const pending = [root];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    order.push(node);
+    for (const member of node.members) pending.push(member.node);
+    for (const item of node.items) if (item) pending.push(item);
+  }
+  return order;
+}
+
+/**
+ * Collects each node's descendant columns, children before parents. Columns are appended one by one: a
+ * spread of a wide subtree's columns into `push` would pass them all as call arguments and overflow the stack
+ * (the 488,602 columns of MDN's browser-compat-data did).
+ */
+function collectColumns(order: readonly TemplateNode[]): void {
+  const append = (into: number[], node: TemplateNode) => {
+    if (node.leaf >= 0) into.push(node.leaf);
+    for (const column of node.memberColumns) into.push(column);
+    for (const column of node.itemColumns) into.push(column);
+  };
+  for (let n = order.length - 1; n >= 0; n--) {
+    const node = order[n] as TemplateNode;
+    for (const member of node.members) append(node.memberColumns, member.node);
+    for (const item of node.items) if (item) append(node.itemColumns, item);
+  }
 }
 
 /** Marks columns below nodes where two shapes compete: only those can be moved out (see csv-to-json docs). */
-function conflictColumns(node: TemplateNode, out: Set<number>): void {
-  const hasMembers = node.members.length > 0;
-  const hasItems = node.items.length > 0;
-  if (node.leaf >= 0 && (hasMembers || hasItems)) {
-    for (const column of node.memberColumns) out.add(column);
-    for (const column of node.itemColumns) out.add(column);
-  } else if (hasMembers && hasItems) {
-    for (const column of node.arrayFirst ? node.memberColumns : node.itemColumns) out.add(column);
+function conflictColumns(order: readonly TemplateNode[], out: Set<number>): void {
+  for (const node of order) {
+    const hasMembers = node.members.length > 0;
+    const hasItems = node.items.length > 0;
+    if (node.leaf >= 0 && (hasMembers || hasItems)) {
+      for (const column of node.memberColumns) out.add(column);
+      for (const column of node.itemColumns) out.add(column);
+    } else if (hasMembers && hasItems) {
+      for (const column of node.arrayFirst ? node.memberColumns : node.itemColumns) out.add(column);
+    }
   }
-  for (const member of node.members) conflictColumns(member.node, out);
-  for (const item of node.items) if (item) conflictColumns(item, out);
 }
 
 /**
@@ -116,16 +138,12 @@ export function compileRowTemplate(headers: readonly string[], separator: string
       root.members.push({ key: unique(header), node: { ...newNode(), leaf: column } });
     }
   });
-  collectColumns(root);
+  const order = nodesTopDown(root);
+  collectColumns(order);
   // Holes must read as undefined, not as sparse-array gaps that iteration would skip.
-  const fill = (node: TemplateNode): void => {
-    node.items = Array.from(node.items);
-    for (const member of node.members) fill(member.node);
-    for (const item of node.items) if (item) fill(item);
-  };
-  fill(root);
+  for (const node of order) node.items = Array.from(node.items);
   const movable = new Set<number>();
-  conflictColumns(root, movable);
+  conflictColumns(order, movable);
   const overflowKeys: (string | undefined)[] = headers.map(() => undefined);
   for (const column of [...movable].sort((a, b) => a - b)) overflowKeys[column] = unique(headers[column] ?? '');
   const flat = root.members.every((member, column) => isLeafOnly(member.node) && member.node.leaf === column);

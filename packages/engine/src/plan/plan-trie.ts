@@ -1,0 +1,69 @@
+import { type FlattenPlan, type PathStrategy, parsePlanPath } from './flatten-plan.js';
+
+/** Strategy codes the flattener tests per container; 0 leaves the conversion's default. */
+export const STRATEGY_DEFAULT = 0;
+export const STRATEGY_COLUMNS = 1;
+export const STRATEGY_INDEX = 2;
+export const STRATEGY_JOIN = 3;
+export const STRATEGY_JSON = 4;
+export const STRATEGY_ROWS = 5;
+
+const CODES: Record<Exclude<PathStrategy, 'table'>, number> = {
+  columns: STRATEGY_COLUMNS,
+  index: STRATEGY_INDEX,
+  join: STRATEGY_JOIN,
+  json: STRATEGY_JSON,
+  rows: STRATEGY_ROWS,
+};
+
+/**
+ * A plan compiled into a trie that mirrors the record: each concrete path finds its node by one step per
+ * key or position, so the flattener looks a strategy up once per path it creates, never per value.
+ */
+export class PlanNode {
+  strategy = STRATEGY_DEFAULT;
+  private keys: Map<string, PlanNode> | null = null;
+  private anyKey: PlanNode | null = null;
+  private items: PlanNode | null = null;
+
+  /** The node of an object key: a named entry first, else the `*` entry. */
+  key(key: string): PlanNode | null {
+    return this.keys?.get(key) ?? this.anyKey;
+  }
+
+  /** The node of an array element (`[]`). */
+  item(): PlanNode | null {
+    return this.items;
+  }
+
+  /** Adds the node for one written segment. */
+  add(segment: { key: string } | { items: true } | { anyKey: true }): PlanNode {
+    if ('items' in segment) {
+      this.items ??= new PlanNode();
+      return this.items;
+    }
+    if ('anyKey' in segment) {
+      this.anyKey ??= new PlanNode();
+      return this.anyKey;
+    }
+    this.keys ??= new Map();
+    let node = this.keys.get(segment.key);
+    if (node === undefined) {
+      node = new PlanNode();
+      this.keys.set(segment.key, node);
+    }
+    return node;
+  }
+}
+
+/** Compiles a checked plan's paths; the first entry for a path wins. */
+export function compilePlan(plan: FlattenPlan): PlanNode {
+  const root = new PlanNode();
+  for (const entry of plan.paths) {
+    if (entry.strategy === 'table') continue;
+    let node = root;
+    for (const segment of parsePlanPath(entry.path)) node = node.add(segment);
+    if (node.strategy === STRATEGY_DEFAULT) node.strategy = CODES[entry.strategy];
+  }
+  return root;
+}

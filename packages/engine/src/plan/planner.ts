@@ -1,0 +1,222 @@
+import type { FlattenPlan, PathStrategy, PlanEntry } from './flatten-plan.js';
+import type { PathProfile } from './path-profile.js';
+import type { JsonProfile } from './profile-json.js';
+
+/** A proposed plan with its reasons in words and the column counts it is expected to give. */
+export interface PlanProposal {
+  plan: FlattenPlan;
+  /** One sentence per decision, in path order (the entries' `reason`s, and the records' shape). */
+  explanations: string[];
+  /** Columns without a plan and with this one, estimated from the profile. */
+  columns: { before: number; after: number };
+}
+
+/** Arrays of scalars at most this long, and always this long, keep a column per position. */
+const FIXED_LENGTH_LIMIT = 4;
+/** An object path that would give more columns than this is kept as JSON. */
+const WIDE_OBJECT = 100;
+
+const format = (n: number) => n.toLocaleString('en-US');
+const quoted = (path: string) => `\`${path}\``;
+
+function only(kinds: PathProfile['kinds'], allowed: readonly string[]): boolean {
+  const names = Object.keys(kinds);
+  return names.length > 0 && names.every((name) => allowed.includes(name));
+}
+
+function kindWords(kinds: PathProfile['kinds']): string {
+  const names = Object.keys(kinds);
+  if (names.length === 1 && names[0] === 'string') return 'strings';
+  if (names.length === 1 && names[0] === 'number') return 'numbers';
+  if (names.length === 1 && names[0] === 'boolean') return 'booleans';
+  return 'values';
+}
+
+/** The strategy for one path and why, or null to leave it to the default. */
+function decide(profile: PathProfile, path: string, rowsPath: string | null): [PathStrategy, string] | null {
+  const object = profile.object;
+  const array = profile.array;
+  const before = profile.columns.default;
+  const instead = before > 1 ? ` instead of ${format(before)} columns` : '';
+  if (object?.keysLookLikeData) {
+    return ['json', `${quoted(path)} is a map: ${object.keysReason}. Kept as JSON in one column${instead}.`];
+  }
+  if (array !== undefined) {
+    const elements = array.elementKinds;
+    const most = array.maxLength;
+    if (Object.keys(elements).length === 0) return null;
+    if (only(elements, ['string', 'number', 'boolean', 'null'])) {
+      const numbers = only(elements, ['number']);
+      if (numbers && array.minLength === most && most <= FIXED_LENGTH_LIMIT && profile.count === profile.kinds.array) {
+        const positions = most === 1 ? `${path}.0` : `${path}.0 … ${path}.${most - 1}`;
+        return ['index', `${quoted(path)} always holds ${most} numbers: one column per position (${positions}).`];
+      }
+      // A joined cell reads back as a list: only where every value is one (a lone string would become a list).
+      const alwaysArrays = profile.count === (profile.kinds.array ?? 0) + (profile.kinds.null ?? 0);
+      if (array.joinSafe && alwaysArrays) {
+        const strings = most === 1 ? 'string' : 'strings';
+        return [
+          'join',
+          `${quoted(path)} is a list of up to ${format(most)} ${strings}: joined with "; " in one column${instead}.`,
+        ];
+      }
+      return [
+        'json',
+        `${quoted(path)} is a list of up to ${format(most)} ${kindWords(elements)}: kept as JSON in one column${instead}.`,
+      ];
+    }
+    if (only(elements, ['array'])) {
+      return [
+        'json',
+        `${quoted(path)} holds arrays of arrays (coordinates or a matrix): kept as JSON in one column${instead}.`,
+      ];
+    }
+    if (only(elements, ['object']) && path === rowsPath) {
+      return [
+        'rows',
+        `${quoted(path)} is a list of objects (up to ${format(most)}): one row per element, its fields in ${format((profile.columns.rows ?? 1) - 1)} columns, its position in ${path}.\\#.`,
+      ];
+    }
+    return [
+      'json',
+      `${quoted(path)} is a list of ${only(elements, ['object']) ? 'objects' : 'mixed values'} (up to ${format(most)}): kept as JSON in one column${instead}; choose rows for a row per element.`,
+    ];
+  }
+  return null;
+}
+
+/** The one array of objects worth exploding: the only one in a record, not inside another array or map. */
+function rowsCandidate(paths: readonly PathProfile[]): string | null {
+  const candidates = paths.filter(
+    (p) =>
+      p.depth > 0 &&
+      p.array !== undefined &&
+      only(p.array.elementKinds, ['object']) &&
+      !/(^|\.)(\[\]|\*)(\.|$)/.test(p.path),
+  );
+  const nested = paths.some((p) => p.array !== undefined && 'object' in p.array.elementKinds && p.path.includes('[]'));
+  return candidates.length === 1 && !nested ? (candidates[0] as PathProfile).path : null;
+}
+
+/** A profile path with its place in the tree. */
+interface TreeNode {
+  profile: PathProfile;
+  children: TreeNode[];
+  /** How many times this path's columns repeat in its parent's: a map's keys, an array's positions, else 1. */
+  repeat: number;
+  decision: [PathStrategy, string] | null;
+  after: number;
+}
+
+/** Builds the tree below `top` from the parents-first list of paths. */
+function treeOf(paths: readonly PathProfile[], top: number): TreeNode {
+  const root: TreeNode = { profile: paths[top] as PathProfile, children: [], repeat: 1, decision: null, after: 0 };
+  const stack = [root];
+  for (let n = top + 1; n < paths.length; n++) {
+    const profile = paths[n] as PathProfile;
+    if (profile.depth <= root.profile.depth) break;
+    while ((stack[stack.length - 1] as TreeNode).profile.depth >= profile.depth) stack.pop();
+    const parent = stack[stack.length - 1] as TreeNode;
+    const last = profile.path.slice(parent.profile.path.length).replace(/^\./, '');
+    // `*` stands for the keys that did not keep a path of their own (those come first among the children).
+    const folded = (parent.profile.object?.distinctKeys ?? 1) - parent.children.length;
+    const repeat = last === '*' ? Math.max(0, folded) : last === '[]' ? (parent.profile.array?.maxLength ?? 1) : 1;
+    const node: TreeNode = { profile, children: [], repeat, decision: null, after: 0 };
+    parent.children.push(node);
+    stack.push(node);
+  }
+  return root;
+}
+
+/**
+ * Decides the paths below `root`, parents first (keeping a decision already made); then counts columns children
+ * first, keeping as JSON an object still wider than WIDE_OBJECT. Returns the entries and the columns.
+ */
+function planTree(root: TreeNode, rowsPath: string | null): [PlanEntry[], number] {
+  const order: TreeNode[] = [];
+  const pending: [TreeNode, boolean][] = [[root, false]];
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+    const [node, under] = item;
+    order.push(node);
+    const decision =
+      node === root || under ? null : (node.decision ?? decide(node.profile, node.profile.path, rowsPath));
+    node.decision = decision;
+    const closed = under || (decision !== null && decision[0] !== 'index');
+    for (let c = node.children.length - 1; c >= 0; c--) pending.push([node.children[c] as TreeNode, closed]);
+  }
+  for (let n = order.length - 1; n >= 0; n--) {
+    const node = order[n] as TreeNode;
+    const profile = node.profile;
+    let below = 0;
+    let belowDefault = 0;
+    for (const child of node.children) {
+      below += child.after * child.repeat;
+      belowDefault += child.profile.columns.default * child.repeat;
+    }
+    const own = Math.max(0, profile.columns.default - belowDefault);
+    node.after = own + below;
+    const strategy = node.decision?.[0];
+    if (strategy === 'json' || strategy === 'join') node.after = 1;
+    else if (strategy === 'rows') node.after = profile.columns.rows ?? 1;
+    else if (node !== root && profile.object !== undefined && node.after > WIDE_OBJECT) {
+      node.decision = [
+        'json',
+        `${quoted(profile.path)} would give ${format(node.after)} columns: kept as JSON in one column.`,
+      ];
+      node.after = 1;
+    }
+  }
+  const entries: PlanEntry[] = [];
+  const skip: [TreeNode, boolean][] = [[root, false]];
+  for (let item = skip.pop(); item !== undefined; item = skip.pop()) {
+    const [node, under] = item;
+    const decision = under ? null : node.decision;
+    if (decision !== null) entries.push({ path: node.profile.path, strategy: decision[0], reason: decision[1] });
+    const closed = under || (decision !== null && decision[0] !== 'index');
+    for (let c = node.children.length - 1; c >= 0; c--) skip.push([node.children[c] as TreeNode, closed]);
+  }
+  return [entries, root.after];
+}
+
+/**
+ * Proposes a strategy per path from a profile, each with a sentence saying why: maps (keys that are codes,
+ * ids, dates or differ per record) as JSON, short fixed-length arrays by position, lists of strings joined,
+ * other lists and arrays of arrays as JSON, the only array of objects as rows, and an object still wider
+ * than WIDE_OBJECT columns as JSON. A record that is itself a map keeps its frequent keys as columns and the
+ * others as JSON, one column per key.
+ */
+export function proposePlan(profile: JsonProfile): PlanProposal {
+  const paths = profile.paths;
+  const root = paths[0];
+  const entries: PlanEntry[] = [];
+  const explanations: string[] = [];
+  const plan: FlattenPlan = { version: 1, paths: entries };
+  if (profile.recordsShape === 'map') {
+    const taken = new Set(root?.object?.topKeys.map((top) => top.key));
+    let keyColumn = 'key';
+    for (let n = 2; taken.has(keyColumn); n++) keyColumn = `key_${n}`;
+    plan.records = { path: profile.recordsPath ?? '', shape: 'map', keyColumn };
+    explanations.push(
+      `${quoted(profile.recordsPath ?? '(top level)')} is an object whose members are the records: one row per member, its key in the column "${keyColumn}".`,
+    );
+  } else if (profile.recordsPath !== null) plan.records = { path: profile.recordsPath, shape: 'array' };
+  if (root === undefined) return { plan, explanations, columns: { before: 0, after: 0 } };
+  const rowsPath = rowsCandidate(paths);
+  const tree = treeOf(paths, 0);
+  const any = tree.children.find((child) => child.profile.path === '*');
+  if (root.object?.keysLookLikeData && any !== undefined) {
+    // The record is a map itself: keys in most records keep their columns, every other key is one JSON cell.
+    const named = tree.children.filter((child) => child !== any).map((child) => quoted(child.profile.path));
+    any.decision = [
+      'json',
+      `Each record is a map: ${root.object.keysReason}. Every key but ${named.join(', ') || 'none'} is kept as JSON in a column of its own.`,
+    ];
+  }
+  const [planned, after] = planTree(tree, rowsPath);
+  entries.push(...planned);
+  for (const entry of entries) if (entry.reason !== undefined) explanations.push(entry.reason);
+  if (profile.sampled) explanations.push(`Proposed from the first ${format(profile.records)} records only.`);
+  // A map's records add their key column either way.
+  const keyColumn = profile.recordsShape === 'map' ? 1 : 0;
+  return { plan, explanations, columns: { before: profile.defaultColumns + keyColumn, after: after + keyColumn } };
+}

@@ -1,0 +1,152 @@
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { analyzeJson } from '../analysis/analyze-json.js';
+import { compareRoundTrip } from '../analysis/compare-round-trip.js';
+import { concatBytes } from '../byte-source.js';
+import { csvToJson } from '../csv-to-json.js';
+import { jsonToCsv } from '../json-to-csv.js';
+import type { FlattenPlan } from './flatten-plan.js';
+import { proposePlan } from './planner.js';
+import { profileJson } from './profile-json.js';
+
+const fixtures = new URL('../../../../testdata/flattening/', import.meta.url);
+const countries = readFileSync(new URL('world-countries/countries.json', fixtures));
+const geo = readFileSync(new URL('world-countries/can.geo.json', fixtures));
+const mdn = gunzipSync(readFileSync(new URL('mdn-browser-compat-data/data.json.gz', fixtures)));
+const firebase = readFileSync(new URL('firebase-export.json', fixtures));
+
+async function bytesOf(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+  const all: Uint8Array[] = [];
+  for await (const chunk of chunks) all.push(chunk);
+  return concatBytes(all);
+}
+
+/** The proposal for a file, the CSV under it, and the CSV's header and rows (naively split: for counts). */
+async function planned(input: Uint8Array, recordsPath?: string) {
+  const profile = await profileJson([input], recordsPath === undefined ? {} : { recordsPath });
+  const proposal = proposePlan(profile);
+  const csv = await bytesOf(jsonToCsv([input], { plan: proposal.plan }));
+  const text = new TextDecoder().decode(csv);
+  const header = (text.slice(0, text.indexOf('\n')) as string).split(',');
+  return { profile, proposal, csv, text, header };
+}
+
+/** A JSON value without its object members that are null. */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, member]) => member !== null)
+      .map(([key, member]) => [key, withoutNulls(member)]),
+  );
+}
+
+async function lossless(input: Uint8Array, csv: Uint8Array, plan: FlattenPlan) {
+  const report = await compareRoundTrip([input], [csv], { plan });
+  expect(report.differencesTotal).toBe(0);
+  expect(report.counts.originalRecords).toBe(report.counts.reconvertedRecords);
+  expect(report.counts.equal).toBe(report.counts.originalValues);
+  return report;
+}
+
+describe('world-countries countries.json', () => {
+  it('profiles 1,270 default columns and plans 31, with the maps as JSON and the lists joined', async () => {
+    const { profile, proposal, header } = await planned(countries);
+    expect(profile.records).toBe(250);
+    expect(profile.defaultColumns).toBe(1270);
+    expect(proposal.columns).toEqual({ before: 1270, after: 31 });
+    expect(header).toHaveLength(31);
+    expect(header.length).toBeLessThan(60);
+    const strategies = Object.fromEntries(proposal.plan.paths.map((entry) => [entry.path, entry.strategy]));
+    expect(strategies).toMatchObject({
+      currencies: 'json',
+      languages: 'json',
+      translations: 'json',
+      'name.native': 'json',
+      tld: 'join',
+      borders: 'join',
+      'idd.suffixes': 'join',
+      latlng: 'index',
+    });
+    expect(proposal.explanations).toContain(
+      '`currencies` is a map: its keys are codes (AWG, AFN, AOA, …). Kept as JSON in one column instead of 325 columns.',
+    );
+    const translations = profile.paths.find((path) => path.path === 'translations');
+    expect(translations?.object?.keysLookLikeData).toBe(true);
+    const latlng = profile.paths.find((path) => path.path === 'latlng');
+    expect(latlng?.array).toMatchObject({ minLength: 2, maxLength: 2, elementKinds: { number: 500 } });
+  });
+
+  it('writes exact cells and reads back to the same records under the plan', async () => {
+    const { proposal, csv, text } = await planned(countries);
+    const aruba = text.split('\n')[1] as string;
+    expect(aruba.startsWith('Aruba,Aruba,"{""nld"":{""official"":""Aruba"",""common"":""Aruba""},')).toBe(true);
+    // An empty string is quoted (an empty cell is null); JSON cells keep the input's escapes (`\u0192` is ƒ).
+    expect(aruba).toContain(',.aw,AW,"533",ABW,ARU,false,officially-assigned,false,"",');
+    expect(aruba).toContain(',"{""AWG"":{""name"":""Aruban florin"",""symbol"":""\\u0192""}}",+2,"97",Oranjestad,AW,');
+    const back = JSON.parse(new TextDecoder().decode(await bytesOf(csvToJson([csv], { plan: proposal.plan }))));
+    expect(back).toEqual(JSON.parse(new TextDecoder().decode(countries)));
+    await lossless(countries, csv, proposal.plan);
+  });
+});
+
+describe('world-countries can.geo.json', () => {
+  it('gives one row per feature with the geometry as JSON, instead of 111,129 columns', async () => {
+    const { profile, proposal, text, header, csv } = await planned(geo);
+    expect(profile.recordsPath).toBe('features');
+    expect(proposal.plan.paths).toEqual([expect.objectContaining({ path: 'geometry.coordinates', strategy: 'json' })]);
+    expect(header).toEqual(['type', 'properties.cca2', 'geometry.type', 'geometry.coordinates']);
+    const rows = text.trimEnd().split('\n');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]?.startsWith('Feature,ca,MultiPolygon,"[[[[-65.61362,43.420273],[-65.61972,43.41805],')).toBe(true);
+    const report = await lossless(geo, csv, proposal.plan);
+    expect(report.counts.originalValues).toBe(111_129);
+  });
+});
+
+describe('@mdn/browser-compat-data data.json', () => {
+  it('reads css.properties, an object map, as one row per property with its key in a column', async () => {
+    const { profile, proposal, text, header, csv } = await planned(mdn, 'css.properties');
+    expect(profile.recordsShape).toBe('map');
+    expect(profile.records).toBe(660);
+    expect(proposal.plan.records).toEqual({ path: 'css.properties', shape: 'map', keyColumn: 'key' });
+    expect(header.slice(0, 3)).toEqual(['key', '__compat.mdn_url', '__compat.source_file']);
+    expect(header).toHaveLength(proposal.columns.after);
+    expect(proposal.plan.paths).toContainEqual(expect.objectContaining({ path: '*', strategy: 'json' }));
+    const rows = text.trimEnd().split('\n');
+    expect(rows).toHaveLength(661);
+    expect(rows[1]?.startsWith('-moz-float-edge,')).toBe(true);
+    await lossless(mdn, csv, proposal.plan);
+    const back = JSON.parse(new TextDecoder().decode(await bytesOf(csvToJson([csv], { plan: proposal.plan }))));
+    const original = JSON.parse(new TextDecoder().decode(mdn)).css.properties;
+    expect(Object.keys(back)).toEqual(Object.keys(original));
+    // Columns other properties fill read back as nulls here (a CSV cell cannot be absent): the rest is equal.
+    expect(withoutNulls(back['align-content'])).toEqual(withoutNulls(original['align-content']));
+    expect(back['align-content'].__compat.support.chrome).toEqual(original['align-content'].__compat.support.chrome);
+  });
+
+  it('compares and analyzes the whole file, one row of 488,602 columns, without overflowing the stack', async () => {
+    const csv = await bytesOf(jsonToCsv([mdn]));
+    const report = await compareRoundTrip([mdn], [csv]);
+    expect(report.counts).toMatchObject({ originalRecords: 1, originalValues: 488_602, equal: 488_602 });
+    expect(report.differencesTotal).toBe(0);
+    const analysis = await analyzeJson([mdn]);
+    expect(analysis.records).toBe(1);
+  }, 120_000);
+});
+
+describe('a Firebase-style export', () => {
+  it('reads users keyed by uid as rows, the device maps as JSON and the roles joined', async () => {
+    const { proposal, text, csv } = await planned(firebase, 'users');
+    expect(proposal.plan.records).toEqual({ path: 'users', shape: 'map', keyColumn: 'key' });
+    const lines = text.trimEnd().split('\n');
+    expect(lines[0]).toBe('key,name,email,createdAt,roles,devices,settings.theme,settings.emails,note');
+    expect(lines).toHaveLength(6);
+    expect(lines[3]).toBe('-NxA1b2C3d4E5f6G7h8k,Chen Wei,chen@example.com,1700000200000,[],{},light,true,');
+    expect(proposal.columns.after).toBe(9);
+    // `note` holds "a; b" in one record: it is a string, not a list, and stays one.
+    await lossless(firebase, csv, proposal.plan);
+  });
+});
