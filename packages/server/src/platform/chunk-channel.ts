@@ -44,7 +44,9 @@ export async function sendChunks(
   let started = false;
   let stopped = false;
   let unacknowledged = 0;
-  const bufferBytes = Math.max(1, Math.min(MAX_CHUNK_BYTES, Math.floor(windowBytes / 4)));
+  // A source given whole (an array: a small body read before its task) needs no more than its size.
+  const wholeBytes = Array.isArray(source) ? source.reduce((total, chunk) => total + chunk.length, 0) : Infinity;
+  const bufferBytes = Math.max(1, Math.min(MAX_CHUNK_BYTES, Math.floor(windowBytes / 4), wholeBytes));
   let buffer = new Uint8Array(0);
   let filled = 0;
   let wake: (() => void) | undefined;
