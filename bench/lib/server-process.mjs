@@ -74,7 +74,9 @@ function codeFor(dataDir, email) {
 }
 
 /** Starts the server with a free and a paid account; `stop()` ends it and removes its data. */
-export async function startBenchServer(port = 18_000 + Math.floor(Math.random() * 1000)) {
+export async function startBenchServer(
+  port = Number(process.env.BENCH_PORT) || 18_000 + Math.floor(Math.random() * 1000),
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'unnest-bench-server-'));
   let server = await launch(dataDir, port);
   const accounts = { free: 'free@bench.test', paid: 'paid@bench.test' };

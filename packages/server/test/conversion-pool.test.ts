@@ -103,6 +103,10 @@ describe('a conversion worker that dies', () => {
     const next = await uploadFile(t.app, free, { name: 'next.json', content: '[{"a":1}]' });
     expect(next.statusCode, next.body).toBe(200);
     expect(next.json()).toMatchObject({ records: 1, columns: 1 });
+    // The bulk lane (over 1 MB) starts a new thread too.
+    const big = await uploadFile(t.app, free, { name: 'big.json', content: content.toString() });
+    expect(big.statusCode, big.body).toBe(200);
+    expect(big.json()).toMatchObject({ records: 400_001, columns: 1 });
   });
 });
 

@@ -29,6 +29,7 @@ export interface ConversionPoolOptions {
 const DEFAULT_HEAP_LIMIT_MB = 1024;
 /** Inputs known to be at most this big take the quick lane, so big conversions never delay them. */
 export const QUICK_LANE_MAX_BYTES = 1024 * 1024;
+/** The bulk lane's nice value while other conversions wait (see `contended`). */
 const BULK_NICE_INCREMENT = 10;
 const IDLE_THREAD_MS = 60_000;
 const SHUTDOWN_RETRY_AFTER_SECONDS = 10;
@@ -40,6 +41,8 @@ const WORKER_FILE = fileURLToPath(
   new URL(fromSources ? './conversion-worker-sources.mjs' : './conversion-worker.js', import.meta.url),
 );
 
+type Lane = 'bulk' | 'quick';
+
 /**
  * The conversion worker pool: the only place the server runs the engine, off the HTTP thread. Two
  * lanes of threads: the bulk lane (up to one thread per core) and a one-thread quick lane for inputs
@@ -47,39 +50,60 @@ const WORKER_FILE = fileURLToPath(
  * Tasks wait in Piscina's queue for a free thread; a streamed upload is not read from the client
  * until its task runs, so queued uploads hold no memory. Each task may be given an AbortSignal, and
  * `close` aborts whatever is still running after its grace time.
+ *
+ * No thread starts before the first task (the `worker` and `admin` commands may never convert). The
+ * quick lane then keeps its thread; bulk threads end after a minute idle. A bulk conversion runs at
+ * normal priority while it is alone, and yields the CPU (nice +10) while another bulk conversion or a
+ * queue of quick ones is in flight, so a lone big upload is not slowed and many are not felt by the
+ * HTTP thread and the quick lane. (Only a process allowed to raise priority, such as root or one with
+ * CAP_SYS_NICE, brings a thread back to normal priority; elsewhere a thread that yielded keeps yielding
+ * until it ends.)
  */
 export class ConversionPool {
-  private readonly bulk: Piscina;
-  private readonly quick: Piscina;
+  private readonly lanes: Partial<Record<Lane, Piscina>> = {};
+  private readonly inFlight: Record<Lane, number> = { bulk: 0, quick: 0 };
+  /** The nice value bulk threads should run at, shared with them (read at each input chunk). */
+  private readonly bulkNice = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
   private readonly closing = new AbortController();
   private closed: Promise<void> | undefined;
 
-  constructor(options: ConversionPoolOptions) {
-    const lane = (threads: number, niceIncrement: number) =>
-      new Piscina({
-        filename: WORKER_FILE,
-        // One thread of each lane stays warm; more start when tasks queue, and end after a minute idle
-        // (each holds about 45 MB).
-        minThreads: 1,
-        maxThreads: threads,
-        idleTimeout: IDLE_THREAD_MS,
-        // Tasks use message ports and storage I/O that must run between tasks too.
-        atomics: 'disabled',
-        niceIncrement,
-        resourceLimits: { maxOldGenerationSizeMb: options.heapLimitMb ?? DEFAULT_HEAP_LIMIT_MB },
-        workerData: { storage: options.storage, spoolDir: options.spoolDir } satisfies ConversionWorkerData,
-        ...(fromSources ? { execArgv: ['--conditions=source'] } : {}),
-      });
-    // Bulk threads yield the CPU to the HTTP thread and the quick lane (a higher nice value).
-    this.bulk = lane(options.threads ?? Math.max(1, os.availableParallelism()), BULK_NICE_INCREMENT);
-    this.quick = lane(1, 0);
+  constructor(private readonly options: ConversionPoolOptions) {
     // Every running task listens to it.
     setMaxListeners(0, this.closing.signal);
   }
 
   /** The worker threads of both lanes (operators' metrics; tests end them to see a conversion fail cleanly). */
   get threads(): readonly Worker[] {
-    return [...this.bulk.threads, ...this.quick.threads];
+    return [...(this.lanes.bulk?.threads ?? []), ...(this.lanes.quick?.threads ?? [])];
+  }
+
+  private lane(lane: Lane): Piscina {
+    const existing = this.lanes[lane];
+    if (existing) return existing;
+    const workerData: ConversionWorkerData = { storage: this.options.storage, spoolDir: this.options.spoolDir };
+    if (lane === 'bulk') workerData.niceValue = this.bulkNice;
+    const created = new Piscina({
+      filename: WORKER_FILE,
+      // Each thread holds about 45 MB: the quick lane keeps its one warm, bulk threads start as tasks
+      // queue (a fresh one at normal priority) and end after a minute idle.
+      minThreads: lane === 'quick' ? 1 : 0,
+      maxThreads: lane === 'quick' ? 1 : (this.options.threads ?? Math.max(1, os.availableParallelism())),
+      idleTimeout: IDLE_THREAD_MS,
+      // Tasks use message ports and storage I/O that must run between tasks too.
+      atomics: 'disabled',
+      resourceLimits: { maxOldGenerationSizeMb: this.options.heapLimitMb ?? DEFAULT_HEAP_LIMIT_MB },
+      workerData,
+      ...(fromSources ? { execArgv: ['--conditions=source'] } : {}),
+    });
+    this.lanes[lane] = created;
+    return created;
+  }
+
+  /** Bulk threads yield the CPU while more than one bulk conversion, or a queue of quick ones, is in flight. */
+  private track(lane: Lane, change: 1 | -1): void {
+    this.inFlight[lane] += change;
+    const contended = this.inFlight.bulk > 1 || this.inFlight.quick > 1;
+    Atomics.store(this.bulkNice, 0, contended ? BULK_NICE_INCREMENT : 0);
   }
 
   /**
@@ -169,10 +193,11 @@ export class ConversionPool {
     const graceOver = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, graceMs);
     });
-    await Promise.race([Promise.all([this.bulk.close(), this.quick.close()]), graceOver]);
+    const lanes = Object.values(this.lanes);
+    await Promise.race([Promise.all(lanes.map((lane) => lane.close())), graceOver]);
     clearTimeout(timer);
     this.closing.abort();
-    await Promise.all([this.bulk.destroy(), this.quick.destroy()]);
+    await Promise.all(lanes.map((lane) => lane.destroy()));
   }
 
   private async run<T>(
@@ -184,9 +209,10 @@ export class ConversionPool {
     if (this.closed) throw shuttingDown();
     const abort = signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal;
     // A Content-Length is held to by the HTTP parser, so a small hint cannot bring a big input.
-    const lane = isSmall(sizeHint) ? this.quick : this.bulk;
+    const lane: Lane = isSmall(sizeHint) ? 'quick' : 'bulk';
+    this.track(lane, 1);
     try {
-      return (await lane.run(task, {
+      return (await this.lane(lane).run(task, {
         name,
         transferList,
         signal: abort,
@@ -199,6 +225,8 @@ export class ConversionPool {
           'The conversion stopped: it ran out of memory or its worker ended. Nothing was stored; please try again.',
         cause: error,
       });
+    } finally {
+      this.track(lane, -1);
     }
   }
 }

@@ -23,6 +23,8 @@ export interface ConversionWorkerData {
   storage: { kind: 'local'; root: string } | { kind: 's3'; config: S3Config };
   /** Where the engine spools rows until the CSV header is known. */
   spoolDir: string;
+  /** Bulk lane only: the nice value (above the process's) the pool asks its threads to run at now. */
+  niceValue?: Int32Array;
 }
 
 /** How the engine runs: JSON to a table (with the analysis when asked) or CSV to JSON. */

@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { once } from 'node:events';
+import os from 'node:os';
 import { PassThrough } from 'node:stream';
 import { workerData } from 'node:worker_threads';
 import {
@@ -41,6 +42,34 @@ import type { StorageDriver } from './storage/storage-driver.js';
 const settings = workerData as ConversionWorkerData;
 const storage = await openStorage(settings.storage);
 const spool = fileSpoolFactory(settings.spoolDir);
+const basePriority = os.getPriority();
+let priority = basePriority;
+let mayRaisePriority = true;
+
+/**
+ * Runs this thread at the nice value the pool asks for now (bulk lane: lower while other conversions
+ * wait). On Linux a thread's nice value is its own. Raising the priority back needs a privilege (root,
+ * CAP_SYS_NICE); without it the thread stays lower until it ends.
+ */
+function followPoolPriority(): void {
+  if (!settings.niceValue) return;
+  const wanted = Math.min(19, basePriority + Atomics.load(settings.niceValue, 0));
+  if (wanted === priority || (wanted < priority && !mayRaisePriority)) return;
+  try {
+    os.setPriority(wanted);
+    priority = wanted;
+  } catch {
+    mayRaisePriority = false;
+  }
+}
+
+/** The input, with the pool's priority followed at each chunk. */
+async function* prioritized(source: ByteSource): AsyncGenerator<Uint8Array> {
+  for await (const chunk of source) {
+    followPoolPriority();
+    yield chunk;
+  }
+}
 
 async function openStorage(where: ConversionWorkerData['storage']): Promise<StorageDriver> {
   if (where.kind === 'local') return localStorage(where.root);
@@ -64,6 +93,8 @@ function engine(
   summary: ConversionSummary,
   collector: AnalysisCollector | null,
 ): AsyncIterable<Uint8Array> {
+  followPoolPriority();
+  if (settings.niceValue) source = prioritized(source);
   // Node's native check lets the engine copy valid UTF-8 without checking it character by character.
   if (how.direction === 'csv-to-json') {
     return csvToJson(source, how.delimiter === undefined ? { isUtf8 } : { delimiter: how.delimiter, isUtf8 });
@@ -190,6 +221,7 @@ export async function toBytes(task: BytesConversionTask): Promise<TaskOutcome<Ui
 
 /** The round-trip comparison and the analysis of the original, each in a streamed pass. */
 export async function compare(task: ComparisonTask): Promise<TaskOutcome<Comparison>> {
+  followPoolPriority();
   return outcome(async () => {
     const [comparison, report] = await Promise.all([
       compareRoundTrip(

@@ -113,16 +113,20 @@ export function installShutdownDrain(app: FastifyInstance, inFlight: InFlightCon
 export async function* abortable<T>(source: AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
   signal.throwIfAborted();
   const iterator = source[Symbol.asyncIterator]();
-  let onAbort = () => {};
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  aborted.catch(() => {});
+  // One promise per chunk, settled by the chunk or the abort. (A race against one long-lived abort
+  // promise would add a reaction to it per chunk, all kept until the stream ends: 16,000 for a 1 GB
+  // upload, promoted into the old generation, and a full collection every few hundred ms.)
+  let stop: (reason: unknown) => void = () => {};
+  const onAbort = () => stop(signal.reason);
+  signal.addEventListener('abort', onAbort, { once: true });
   let done = false;
   try {
     for (;;) {
-      const next = await Promise.race([iterator.next(), aborted]);
+      signal.throwIfAborted();
+      const next = await new Promise<IteratorResult<T>>((resolve, reject) => {
+        stop = reject;
+        iterator.next().then(resolve, reject);
+      });
       if (next.done) {
         done = true;
         return;
