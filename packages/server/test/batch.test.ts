@@ -19,10 +19,8 @@ const people = JSON.stringify([
   { name: 'Ada', born: 1815, tags: ['math', 'engines'], address: { city: 'London' } },
   { name: 'Grace', born: 1906, tags: ['cobol'], address: { city: 'New York' } },
 ]);
-const prices = JSON.stringify([
-  { sku: 'A-1', price: 12345678901234567890 },
-  { sku: '=B2', price: 0.1 },
-]);
+// Written as text: the big integer must reach the server as written.
+const prices = '[{"sku":"A-1","price":12345678901234567890},{"sku":"=B2","price":0.1}]';
 const broken = '[{"a": 1},\n {"a": 2,,}]';
 const table = 'id,name\n1,Ada\n2,Grace\n';
 
