@@ -1,4 +1,4 @@
-import { CONVERSION_TEXTS } from '@unnest/contracts';
+import { BATCH_TEXTS, CONVERSION_TEXTS } from '@unnest/contracts';
 import { ConversionError } from '@unnest/engine';
 import type { AuditService } from '../audit/service.js';
 import type { Clock } from '../platform/clock.js';
@@ -6,7 +6,7 @@ import type { ConversionPool } from '../platform/conversion-pool.js';
 import { EmptyInputError, type EngineSettings, StorageLeftExceededError } from '../platform/conversion-tasks.js';
 import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
-import type { StorageDriver } from '../platform/storage/storage-driver.js';
+import { type StorageDriver, StoredObjectMissingError } from '../platform/storage/storage-driver.js';
 import type { BatchFileRow, BatchRepository } from './repository.js';
 import { diedOnThisHost } from './worker-identity.js';
 
@@ -200,6 +200,8 @@ function fileFailure(error: unknown, input: string): string | undefined {
     return `${prefix}: ${input === 'csv' ? CONVERSION_TEXTS.emptyCsvText : CONVERSION_TEXTS.emptyJsonText}`;
   }
   if (error instanceof StorageLeftExceededError) return STORAGE_TEXT;
+  // The stored upload is gone (deleted under it): there is nothing left to convert.
+  if (error instanceof StoredObjectMissingError) return BATCH_TEXTS.originalNotFound;
   // The worker thread died under it (out of memory): the file's own doing.
   if (error instanceof AppError && error.code === 'CONVERSION_FAILED') return `${prefix}: ${error.message}`;
   return undefined;
