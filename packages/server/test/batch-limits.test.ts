@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BATCH_TEXTS, type BatchJob } from '@unnest/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchFiles, batchJobs } from '../src/db/schema.js';
 import { planLimits, storageLimitBytes } from '../src/plans/catalogue.js';
@@ -102,5 +103,25 @@ describe('cancelling a queued job', () => {
     const zip = await call(t.app, user, 'GET', `/api/batch/download/${job.job_id}`);
     expect(zip.statusCode).toBe(404);
     expect(zip.json().detail).toBe(BATCH_TEXTS.noCompleted);
+  });
+});
+
+describe('the queue', () => {
+  it("queues each file with its plan's priority, in its user's group of the plan's tier", async () => {
+    const user = await signedInUser(t, 'batch-queue');
+    await t.auth.setPlan(user.email, 'business');
+    const started = await startBatch(t.app, user, [
+      { name: 'one.json', content: '[{"a":1}]' },
+      { name: 'two.json', content: '[{"a":2}]' },
+    ]);
+    const job = started.json() as BatchJob;
+    const queued = await t.database.handle.db.execute(
+      sql`select priority, group_id, group_tier, data->>'fileId' as file_id from pgboss.job where name = 'batch.convert-file' and group_id = ${user.id}`,
+    );
+    const rows = ('rows' in queued ? queued.rows : queued) as Array<Record<string, unknown>>;
+    expect(rows.map((row) => row.file_id).sort()).toEqual(job.files.map((file) => file.file_id).sort());
+    for (const row of rows) {
+      expect(row).toMatchObject({ priority: planLimits('business').queuePriority, group_tier: 'business' });
+    }
   });
 });
