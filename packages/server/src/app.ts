@@ -19,7 +19,7 @@ import { authRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
 import { BatchConverter, type QueuedFile } from './batch/conversion.js';
 import { BatchIntake } from './batch/intake.js';
-import { batchFileJob, batchRecoveryJob } from './batch/jobs.js';
+import { batchFileJob, batchOrphansJob, batchRecoveryJob } from './batch/jobs.js';
 import { BatchQuality } from './batch/quality.js';
 import { BatchRepository } from './batch/repository.js';
 import { batchRoutes } from './batch/routes.js';
@@ -294,6 +294,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
       renewalRemindersJob(payments),
       batchFile,
       batchRecoveryJob(batchConverter),
+      batchOrphansJob(batch),
     ],
     workers: config.workers,
     log,

@@ -125,3 +125,17 @@ describe('the queue', () => {
     }
   });
 });
+
+describe('stored batch bytes without a job', () => {
+  it('are deleted by the sweep; bytes of existing jobs stay', async () => {
+    const user = await signedInUser(t, 'batch-orphans');
+    await t.auth.setPlan(user.email, 'professional');
+    const kept = (await startBatch(t.app, user, [{ name: 'kept.json', content: '[{"a":1}]' }])).json() as BatchJob;
+    const stray = `batches/${user.id}/${randomUUID()}/${randomUUID()}/original.json`;
+    await t.storage.put(stray, [Buffer.from('[]')]);
+    expect(await t.batch.sweepOrphans()).toBeGreaterThanOrEqual(1);
+    const keys = await t.storage.list(`batches/${user.id}`);
+    expect(keys).not.toContain(stray);
+    expect(keys.filter((key) => key.includes(kept.job_id))).toHaveLength(1);
+  });
+});

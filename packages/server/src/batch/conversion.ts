@@ -187,9 +187,12 @@ export class BatchConverter {
   }
 }
 
+/** Where every batch byte lives. */
+export const BATCHES_PREFIX = 'batches';
+
 /** The folder of one job's bytes; outside `users/`, whose sweep knows only single conversions. */
 export function jobFolder(userId: string, jobId: string): string {
-  return `batches/${userId}/${jobId}`;
+  return `${BATCHES_PREFIX}/${userId}/${jobId}`;
 }
 
 /** Why the file itself failed (its own content), or undefined when the server failed. */

@@ -149,6 +149,14 @@ export class BatchRepository {
     return rows.map((row) => row.id);
   }
 
+  /** Which of these job ids still have a row. */
+  async existingJobIds(jobIds: readonly string[]): Promise<Set<string>> {
+    const ids = jobIds.filter((id) => UUID.test(id));
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.select({ id: batchJobs.id }).from(batchJobs).where(inArray(batchJobs.id, ids));
+    return new Set(rows.map((row) => row.id));
+  }
+
   /** Jobs whose upload began before `before` and never finished (their process died). */
   async staleUploads(before: Date): Promise<BatchJobRow[]> {
     return this.db

@@ -18,7 +18,7 @@ import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { StorageDriver } from '../platform/storage/storage-driver.js';
 import { describeJob, describeJobSummary } from './answers.js';
-import { jobFolder } from './conversion.js';
+import { BATCHES_PREFIX, jobFolder } from './conversion.js';
 import type { BatchJobRow, BatchRepository } from './repository.js';
 import { streamedZip } from './zip.js';
 
@@ -143,6 +143,32 @@ export class BatchService {
     } catch (error) {
       throw new AppError('STORAGE_FAILED', { detail: BATCH_TEXTS.downloadFailed, cause: error });
     }
+  }
+
+  /**
+   * Deletes stored batch bytes whose job has no row (an account deleted with its jobs, a delete whose
+   * storage call failed). Safe beside running uploads: a job's row is written before its first byte.
+   */
+  async sweepOrphans(): Promise<number> {
+    const { repository, storage } = this.deps;
+    const folders = new Map<string, string>();
+    for (const key of await storage.list(BATCHES_PREFIX)) {
+      const [, userId, jobId] = key.split('/');
+      if (userId && jobId) folders.set(jobId, jobFolder(userId, jobId));
+    }
+    const ids = [...folders.keys()];
+    let removed = 0;
+    for (let start = 0; start < ids.length; start += 100) {
+      const chunk = ids.slice(start, start + 100);
+      const live = await repository.existingJobIds(chunk);
+      for (const jobId of chunk) {
+        if (live.has(jobId)) continue;
+        await storage.deletePrefix(folders.get(jobId) as string);
+        removed += 1;
+      }
+    }
+    if (removed > 0) this.deps.log.info({ removed }, 'removed stored batch bytes with no job');
+    return removed;
   }
 
   /** The job if it is the user's; NOT_FOUND for missing and foreign ids alike. */
