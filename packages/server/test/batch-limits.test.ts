@@ -139,3 +139,18 @@ describe('stored batch bytes without a job', () => {
     expect(keys.filter((key) => key.includes(kept.job_id))).toHaveLength(1);
   });
 });
+
+describe('analysis of a job without converted files', () => {
+  it('answers no results when sent without a body', async () => {
+    const user = await signedInUser(t, 'batch-analyze-none');
+    await t.auth.setPlan(user.email, 'professional');
+    const job = (await startBatch(t.app, user, [{ name: 'queued.json', content: '[{"a":1}]' }])).json() as BatchJob;
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: `/api/batch/job/${job.job_id}/analyze`,
+      headers: user.auth,
+    });
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(bare.json()).toMatchObject({ results: [], job: { job_id: job.job_id, analyzed_files: 0 } });
+  });
+});

@@ -141,6 +141,10 @@ export function batchRoutes(
       '/api/batch/job/:id/analyze',
       {
         config: access,
+        // No body at all means every converted file, as `{}` does.
+        preValidation: async (request) => {
+          request.body ??= {};
+        },
         schema: {
           tags,
           summary: 'Per-file quality analysis (round-trip comparison) of the converted files, stored with each',
