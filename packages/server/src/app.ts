@@ -245,7 +245,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     log,
   });
   const batchRepository = new BatchRepository(database.db);
-  const batch = new BatchService({ repository: batchRepository, storage, files, plans, events, clock, log });
   // Files are queued only after the queue below has started (requests and jobs come after it).
   const enqueueBatchFile = async (file: QueuedFile) => {
     await jobs.send(
@@ -254,6 +253,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
       { priority: file.priority, group: { id: file.userId, tier: file.tier } },
     );
   };
+  const batch = new BatchService({
+    repository: batchRepository,
+    storage,
+    files,
+    plans,
+    events,
+    clock,
+    log,
+    enqueue: enqueueBatchFile,
+    isQueued: (fileId) => jobs.isQueued(batchFile, { fileId }),
+  });
   const batchConverter = new BatchConverter({
     repository: batchRepository,
     storage,
@@ -293,7 +303,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
       endExpiredPlansJob(payments),
       renewalRemindersJob(payments),
       batchFile,
-      batchRecoveryJob(batchConverter),
+      batchRecoveryJob(batchConverter, batch),
       batchOrphansJob(batch),
     ],
     workers: config.workers,

@@ -154,3 +154,30 @@ describe('analysis of a job without converted files', () => {
     expect(bare.json()).toMatchObject({ results: [], job: { job_id: job.job_id, analyzed_files: 0 } });
   });
 });
+
+describe('a file whose queue job was lost', () => {
+  it('is queued again once its job is ten minutes old, and only then', async () => {
+    const user = await signedInUser(t, 'batch-lost');
+    await t.auth.setPlan(user.email, 'professional');
+    const job = (await startBatch(t.app, user, [{ name: 'lost.json', content: '[{"a":1}]' }])).json() as BatchJob;
+    const fileId = job.files[0]?.file_id as string;
+    const queued = async () => {
+      const found = await t.database.handle.db.execute(
+        sql`select count(*)::int as n from pgboss.job where name = 'batch.convert-file' and data->>'fileId' = ${fileId}`,
+      );
+      const rows = ('rows' in found ? found.rows : found) as Array<{ n: number }>;
+      return Number(rows[0]?.n);
+    };
+    expect(await queued()).toBe(1);
+    expect(await t.batch.requeueLost()).toBe(0);
+    await t.database.handle.db.execute(
+      sql`delete from pgboss.job where name = 'batch.convert-file' and data->>'fileId' = ${fileId}`,
+    );
+    expect(await t.batch.requeueLost()).toBe(0);
+    t.clock.advance(11 * 60 * 1000);
+    expect(await t.batch.requeueLost()).toBe(1);
+    expect(await queued()).toBe(1);
+    // Queued now: the next run leaves it alone.
+    expect(await t.batch.requeueLost()).toBe(0);
+  });
+});

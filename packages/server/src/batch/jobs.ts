@@ -29,8 +29,11 @@ export function batchFileJob(converter: BatchConverter) {
   });
 }
 
-/** Every minute: files whose worker stopped go back to the queue; dead uploads are removed. Idempotent. */
-export function batchRecoveryJob(converter: BatchConverter) {
+/**
+ * Every minute: files whose worker stopped, or whose queue job was lost, go back to the queue; dead
+ * uploads are removed. Idempotent.
+ */
+export function batchRecoveryJob(converter: BatchConverter, batch: BatchService) {
   return defineJob({
     name: 'batch.recover',
     payload: Type.Object({}),
@@ -39,6 +42,7 @@ export function batchRecoveryJob(converter: BatchConverter) {
     schedule: { cron: '* * * * *', payload: {} },
     handle: async () => {
       await converter.recover();
+      await batch.requeueLost();
     },
   });
 }
