@@ -25,6 +25,14 @@ import { AuthRepository } from './auth/repository.js';
 import { apiKeyAuthenticator, bearerAuthenticator } from './auth/request-auth.js';
 import { authRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
+import { BatchConverter, type QueuedFile } from './batch/conversion.js';
+import { BatchIntake } from './batch/intake.js';
+import { batchFileJob, batchOrphansJob, batchRecoveryJob } from './batch/jobs.js';
+import { BatchQuality } from './batch/quality.js';
+import { BatchRepository } from './batch/repository.js';
+import { batchRoutes } from './batch/routes.js';
+import { BatchService } from './batch/service.js';
+import { THIS_WORKER } from './batch/worker-identity.js';
 import type { Config } from './config.js';
 import { ConversionAllowance } from './convert/conversion-allowance.js';
 import { convertRoutes } from './convert/routes.js';
@@ -115,6 +123,8 @@ export interface BuiltApp {
   notifications: NotificationsService;
   /** Outgoing webhook tries and their retry sweep. */
   webhookDeliveries: WebhookDeliveries;
+  /** Batch jobs: list, status and cancel (also what the jobs API serves). */
+  batch: BatchService;
 }
 
 const RAZORPAY_CSP = {
@@ -205,7 +215,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   });
   const passwordResetMail = passwordResetMailJob(auth);
   const storage = deps.storage ?? createStorage(config);
-  const files = new FilesService({ repository: new FilesRepository(database.db), storage, audit, clock, log });
+  const batchRepository = new BatchRepository(database.db);
+  const files = new FilesService({
+    repository: new FilesRepository(database.db),
+    storage,
+    audit,
+    clock,
+    log,
+    storedElsewhere: (userId) => batchRepository.storedBytes(userId),
+  });
   const notifications = new NotificationsService({
     repository: new NotificationsRepository(database.db),
     auth,
@@ -342,6 +360,54 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   });
   const webhookAttempt = webhookAttemptJob(webhookDeliveries);
   const webhookDisabledNotice = webhookDisabledNoticeJob(webhookDeliveries);
+  // Files are queued only after the queue below has started (requests and jobs come after it).
+  const enqueueBatchFile = async (file: QueuedFile) => {
+    await jobs.send(
+      batchFile,
+      { fileId: file.fileId },
+      { priority: file.priority, group: { id: file.userId, tier: file.tier } },
+    );
+  };
+  const batch = new BatchService({
+    repository: batchRepository,
+    storage,
+    files,
+    plans,
+    events,
+    clock,
+    log,
+    enqueue: enqueueBatchFile,
+    isQueued: (fileId) => jobs.isQueued(batchFile, { fileId }),
+  });
+  const batchConverter = new BatchConverter({
+    repository: batchRepository,
+    storage,
+    pool: conversionPool,
+    audit,
+    clock,
+    log,
+    worker: THIS_WORKER,
+    storageAllowance: (userId) => batch.storageAllowance(userId),
+    enqueue: enqueueBatchFile,
+    fileSettled: (jobId) => batch.fileSettled(jobId),
+  });
+  const batchIntake = new BatchIntake({
+    repository: batchRepository,
+    storage,
+    plans,
+    profile,
+    clock,
+    storageAllowance: (userId) => batch.storageAllowance(userId),
+    enqueue: enqueueBatchFile,
+  });
+  const batchQuality = new BatchQuality({
+    repository: batchRepository,
+    storage,
+    pool: conversionPool,
+    analysis,
+    batch,
+  });
+  const batchFile = batchFileJob(batchConverter);
 
   const jobs = await JobQueue.start({
     connection: database.queueOptions,
@@ -357,10 +423,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
       webhookAttempt,
       webhookRetrySweepJob(webhookDeliveries),
       webhookDisabledNotice,
+      batchFile,
+      batchRecoveryJob(batchConverter, batch),
+      batchOrphansJob(batch),
     ],
     workers: config.workers,
     log,
   });
+  // Files a dead worker of this host held go back to the queue now, not at the next minute's sweep.
+  if (config.workers > 0) {
+    batchConverter.recover().catch((error: unknown) => log.warn({ err: error }, 'batch recovery failed'));
+  }
   app.addHook('onClose', async () => {
     sweeper.stop();
     await sweeper.done;
@@ -375,6 +448,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   await app.register(convertRoutes(convert, inFlight));
   await app.register(filesRoutes(files, new FileUploads({ files, plans, profile, audit, clock }), inFlight));
   await app.register(analysisRoutes(analysis));
+  await app.register(batchRoutes(batch, batchIntake, batchQuality, inFlight));
   await app.register(plansRoutes(plans));
   await app.register(paymentsRoutes(payments));
   await app.register(paymentsWebhookRoutes(payments));
@@ -408,7 +482,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   await app.register(webhooksRoutes(webhooks));
   await app.register(webAssets(log));
   await app.ready();
-  return { app, auth, jobs, files, storage, conversionPool, payments, events, notifications, webhookDeliveries };
+  return { app, auth, jobs, files, storage, conversionPool, payments, events, notifications, webhookDeliveries, batch };
 }
 
 /** The configured way of taking payments, said in the start-up log (with why, when it is off). */

@@ -5,6 +5,7 @@ import {
   type ConversionAnalysisFields,
   comparableSize,
   delimiterFromSetting,
+  type FileQualityAnalysis,
   type RoundTripTestQuery,
   type RoundTripTestResponse,
 } from '@unnest/contracts';
@@ -13,7 +14,7 @@ import type { AuthService } from '../auth/service.js';
 import type { FilesService } from '../files/service.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { ConversionPool } from '../platform/conversion-pool.js';
-import type { AnalysisOutcome } from '../platform/conversion-tasks.js';
+import type { AnalysisOutcome, Comparison } from '../platform/conversion-tasks.js';
 import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { aiAnalysis, conversionAnalysisFields } from './analysis-fields.js';
@@ -184,6 +185,11 @@ export class AnalysisService {
       );
       throw comparisonFailure(error);
     }
+  }
+
+  /** The per-file quality analysis (spec 3, batch shape) of a comparison the pool made. */
+  fileQuality(result: Comparison): FileQualityAnalysis {
+    return fileQualityAnalysis(result.comparison, aiAnalysis(result.report));
   }
 
   private async texts(userId: string, body: CompareAnalysisBody): Promise<{ original: string; csv: string }> {

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -443,5 +444,71 @@ export const webhookAttempts = pgTable(
   (table) => [
     uniqueIndex('webhook_attempts_try_idx').on(table.deliveryId, table.attempt),
     index('webhook_attempts_endpoint_idx').on(table.endpointId, table.attemptedAt),
+  ],
+);
+
+/**
+ * Batch jobs (spec 2.11): one row per job; its files are `batch_files`. `options` are the engine
+ * settings every file of the job converts with. `completed_at` is set once, when the job reaches a
+ * final state (completed, failed or cancelled), by the one update that moves it there.
+ */
+export const batchJobs = pgTable(
+  'batch_jobs',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    options: jsonb('options').notNull(),
+    /** The plan's queue priority and tier when the job was made (DESIGN 7.11). */
+    priority: integer('priority').notNull(),
+    tier: text('tier').notNull(),
+    createdAt: at('created_at').notNull(),
+    completedAt: at('completed_at'),
+  },
+  (table) => [index('batch_jobs_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * One file of a batch job: its upload under `originalKey` (stored before the job is queued) and its
+ * result under `resultKey`. `worker` names the process converting or having converted it;
+ * `heartbeatAt` is refreshed while it converts, so that another process can tell a dead claim.
+ */
+export const batchFiles = pgTable(
+  'batch_files',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => batchJobs.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    fileName: text('file_name').notNull(),
+    resultName: text('result_name').notNull(),
+    inputFormat: text('input_format').notNull(),
+    outputFormat: text('output_format').notNull(),
+    originalKey: text('original_key').notNull(),
+    resultKey: text('result_key').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    bytesRead: bigint('bytes_read', { mode: 'number' }).notNull().default(0),
+    resultSize: bigint('result_size', { mode: 'number' }),
+    records: integer('records'),
+    status: text('status').notNull(),
+    error: text('error'),
+    worker: text('worker'),
+    attempts: integer('attempts').notNull().default(0),
+    heartbeatAt: at('heartbeat_at'),
+    startedAt: at('started_at'),
+    completedAt: at('completed_at'),
+    quality: jsonb('quality'),
+    qualityScore: doublePrecision('quality_score'),
+  },
+  (table) => [
+    uniqueIndex('batch_files_job_position_idx').on(table.jobId, table.position),
+    index('batch_files_user_idx').on(table.userId),
+    index('batch_files_processing_idx').on(table.heartbeatAt).where(sql`${table.status} = 'processing'`),
   ],
 );

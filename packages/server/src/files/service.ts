@@ -96,6 +96,8 @@ export class FilesService {
       audit: AuditService;
       clock: Clock;
       log: Logger;
+      /** Bytes the account stores outside single conversions (batch files): they count in its storage too. */
+      storedElsewhere?: (userId: string) => Promise<number>;
     },
   ) {}
 
@@ -177,8 +179,17 @@ export class FilesService {
     };
   }
 
-  /** Bytes the user stores. */
-  storedBytes(userId: string): Promise<number> {
+  /** Bytes the user stores: single conversions, stored uploads and batch files. */
+  async storedBytes(userId: string): Promise<number> {
+    const [own, elsewhere] = await Promise.all([
+      this.deps.repository.storedBytes(userId),
+      this.deps.storedElsewhere?.(userId) ?? 0,
+    ]);
+    return own + elsewhere;
+  }
+
+  /** Bytes the user's single conversions and stored uploads hold (what batch storage counts beside its own). */
+  singleFileBytes(userId: string): Promise<number> {
     return this.deps.repository.storedBytes(userId);
   }
 
