@@ -2,6 +2,7 @@ export * from './analysis.js';
 export * from './audit.js';
 export * from './auth.js';
 export * from './batch.js';
+export * from './jobs.js';
 export * from './comparison.js';
 export * from './convert.js';
 export * from './error-body.js';
