@@ -109,6 +109,9 @@ const jobFields = {
     description: 'seconds from creation to the final state; null while running',
   }),
   // Additions (not in the spec):
+  kind: Type.Union([Type.Literal('batch'), Type.Literal('conversion')], {
+    description: 'conversion: one file converted asynchronously (POST /api/convert/file?async=1)',
+  }),
   cancelled_files: Type.Integer({ minimum: 0 }),
   completed_at: Type.Union([timestamp, Type.Null()]),
   total_bytes: Type.Integer({ minimum: 0 }),

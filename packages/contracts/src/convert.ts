@@ -165,3 +165,18 @@ export const TextConversionQuery = Type.Object(
   { additionalProperties: false },
 );
 export type TextConversionQuery = Static<typeof TextConversionQuery>;
+
+/** POST /api/convert/file's query: the options, and `async` to queue the conversion (202 with a job). */
+export const FileConversionQuery = Type.Object(
+  {
+    ...ConversionOptionFields.properties,
+    async: Type.Optional(
+      Type.Union([Type.Boolean(), Type.Literal('1'), Type.Literal('0'), Type.Literal('true'), Type.Literal('false')], {
+        description:
+          'true: store the file, queue its conversion and answer 202 with the job at once (plans with API access); GET /api/jobs/{id}/status gives the progress and the result',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type FileConversionQuery = Static<typeof FileConversionQuery>;

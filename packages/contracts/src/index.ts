@@ -11,6 +11,7 @@ export * from './errors.js';
 export * from './files.js';
 export * from './flatten-plan.js';
 export * from './health.js';
+export * from './jobs.js';
 export * from './notifications.js';
 export * from './payments.js';
 export * from './plans.js';

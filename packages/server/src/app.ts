@@ -45,6 +45,8 @@ import { FilesRepository } from './files/repository.js';
 import { filesRoutes } from './files/routes.js';
 import { FilesService, PENDING_STALE_MS } from './files/service.js';
 import { FileUploads } from './files/uploads.js';
+import { jobsRoutes } from './jobs/routes.js';
+import { JobsService } from './jobs/service.js';
 import { notificationEventJob, notificationMailJob, subscribeNotifications } from './notifications/jobs.js';
 import { NotificationsRepository } from './notifications/repository.js';
 import { notificationsRoutes } from './notifications/routes.js';
@@ -325,6 +327,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     allowance: new ConversionAllowance({ limiter, payments }),
     pool: conversionPool,
     events,
+    // Requests come after `jobsService` below exists.
+    asyncConversions: { start: (...request) => jobsService.startConversion(...request) },
     clock,
     log,
   });
@@ -400,6 +404,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     storageAllowance: (userId) => batch.storageAllowance(userId),
     enqueue: enqueueBatchFile,
   });
+  const jobsService = new JobsService({ batch, intake: batchIntake });
   const batchQuality = new BatchQuality({
     repository: batchRepository,
     storage,
@@ -449,6 +454,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   await app.register(filesRoutes(files, new FileUploads({ files, plans, profile, audit, clock }), inFlight));
   await app.register(analysisRoutes(analysis));
   await app.register(batchRoutes(batch, batchIntake, batchQuality, inFlight));
+  await app.register(jobsRoutes(jobsService));
   await app.register(plansRoutes(plans));
   await app.register(paymentsRoutes(payments));
   await app.register(paymentsWebhookRoutes(payments));

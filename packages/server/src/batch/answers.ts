@@ -65,6 +65,7 @@ export function describeJobSummary(job: BatchJobRow, files: readonly BatchFileRo
   return {
     job_id: job.id,
     status: publicStatus(job.status),
+    kind: job.kind as BatchJobSummary['kind'],
     created_at: job.createdAt.toISOString(),
     total_files: files.length,
     successful_files: files.filter((row) => row.status === 'completed').length,

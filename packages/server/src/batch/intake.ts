@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { BATCH_MAX_FILE_BYTES, BATCH_TEXTS, type BatchJob, ConversionOptionFields } from '@unnest/contracts';
+import {
+  ASYNC_CONVERSION_TEXTS,
+  BATCH_MAX_FILE_BYTES,
+  BATCH_TEXTS,
+  type BatchJob,
+  CONVERSION_TEXTS,
+  ConversionOptionFields,
+  type JobKind,
+} from '@unnest/contracts';
 import { type OptionFields, resolveOptions } from '../convert/service.js';
 import { fileSizeLimitBytes, type PlanLimits } from '../plans/catalogue.js';
 import type { PlansService } from '../plans/service.js';
@@ -7,6 +15,7 @@ import type { Clock } from '../platform/clock.js';
 import type { EngineSettings } from '../platform/conversion-tasks.js';
 import { AppError } from '../platform/errors.js';
 import { cleanFilename, type InputFormat, inputFormatOf, resultFilename } from '../platform/file-names.js';
+import { tooLargeRefusal } from '../platform/size-refusal.js';
 import type { StorageDriver } from '../platform/storage/storage-driver.js';
 import type { ProfileService } from '../profile/service.js';
 import { describeJob } from './answers.js';
@@ -55,16 +64,27 @@ export class BatchIntake {
     },
   ) {}
 
+  /**
+   * A batch (`kind` batch: the `files` parts, the plan's files per batch, 100 MB per file unless the
+   * plan allows more), or an asynchronous single conversion (`kind` conversion: one `file` part, for
+   * plans with API access, the plan's file size), queued on the same durable per-file jobs.
+   */
   async create(
     userId: string,
     parts: AsyncIterable<BatchPart>,
     queryFields: OptionFields,
     signal: AbortSignal,
+    kind: JobKind = 'batch',
   ): Promise<BatchJob> {
     const plan = await this.deps.plans.limitsFor(userId);
-    if (plan.batchSize === 0) throw new AppError('FORBIDDEN', { detail: BATCH_TEXTS.notInPlan });
-    const maxFiles = plan.batchSize < 0 ? Number.POSITIVE_INFINITY : plan.batchSize;
-    const maxBytes = Math.max(BATCH_MAX_FILE_BYTES, fileSizeLimitBytes(plan));
+    const single = kind === 'conversion';
+    if (single && plan.apiCallsPerMonth === 0) {
+      throw new AppError('FORBIDDEN', { detail: ASYNC_CONVERSION_TEXTS.notInPlan });
+    }
+    if (!single && plan.batchSize === 0) throw new AppError('FORBIDDEN', { detail: BATCH_TEXTS.notInPlan });
+    const maxFiles = single ? 1 : plan.batchSize < 0 ? Number.POSITIVE_INFINITY : plan.batchSize;
+    const maxBytes = single ? fileSizeLimitBytes(plan) : Math.max(BATCH_MAX_FILE_BYTES, fileSizeLimitBytes(plan));
+    const fileField = single ? 'file' : 'files';
     const allowed = await this.deps.storageAllowance(userId);
     const fields: OptionFields = { ...queryFields };
     const problems: Problems = { files: 0, wrongType: 0, oversized: 0, storage: false };
@@ -77,7 +97,7 @@ export class BatchIntake {
           if (OPTION_NAMES.includes(part.name)) fields[part.name as keyof OptionFields] = part.value;
           continue;
         }
-        if (part.field !== 'files') {
+        if (part.field !== fileField) {
           await drain(part.body);
           continue;
         }
@@ -96,6 +116,7 @@ export class BatchIntake {
             id: jobId,
             userId,
             status: 'uploading',
+            kind,
             options: engines,
             priority: plan.queuePriority,
             tier: plan.id,
@@ -110,7 +131,8 @@ export class BatchIntake {
         });
         if (fileId) fileIds.push(fileId);
       }
-      this.refuse(problems, maxFiles, maxBytes);
+      if (single) this.refuseSingle(problems, plan.name, maxBytes);
+      else this.refuse(problems, maxFiles, maxBytes);
     } catch (error) {
       if (engines) await this.discard(userId, jobId);
       throw error;
@@ -229,6 +251,19 @@ export class BatchIntake {
     if (problems.oversized > 0) {
       throw new AppError('FILE_TOO_LARGE', { detail: BATCH_TEXTS.oversized(sizeLabel(maxBytes), problems.oversized) });
     }
+    if (problems.storage) throw new AppError('STORAGE_LIMIT_REACHED');
+  }
+
+  /** The refusals of an asynchronous single conversion: the single conversion's texts. */
+  private refuseSingle(problems: Problems, planName: string, maxBytes: number): void {
+    if (problems.files !== 1) {
+      throw new AppError('VALIDATION_FAILED', {
+        detail: problems.files === 0 ? CONVERSION_TEXTS.noFile : ASYNC_CONVERSION_TEXTS.oneFile,
+      });
+    }
+    if (problems.wrongType > 0) throw new AppError('UNSUPPORTED_FILE_TYPE');
+    if (problems.oversized > 0)
+      throw tooLargeRefusal(planName, Number.POSITIVE_INFINITY, { maxFileBytes: maxBytes, credit: false });
     if (problems.storage) throw new AppError('STORAGE_LIMIT_REACHED');
   }
 

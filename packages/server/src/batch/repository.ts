@@ -1,3 +1,4 @@
+import type { JobKind } from '@unnest/contracts';
 import { and, asc, count, desc, eq, inArray, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { batchFiles, batchJobs } from '../db/schema.js';
@@ -113,8 +114,18 @@ export class BatchRepository {
   }
 
   /** A user's jobs past their upload, newest first, one page, with the total. */
-  async page(userId: string, offset: number, limit: number): Promise<{ jobs: BatchJobRow[]; total: number }> {
-    const visible = and(eq(batchJobs.userId, userId), ne(batchJobs.status, 'uploading'));
+  /** One page of the user's jobs of one kind (or of every kind), newest first. */
+  async page(
+    userId: string,
+    offset: number,
+    limit: number,
+    kind?: JobKind,
+  ): Promise<{ jobs: BatchJobRow[]; total: number }> {
+    const visible = and(
+      eq(batchJobs.userId, userId),
+      ne(batchJobs.status, 'uploading'),
+      kind === undefined ? undefined : eq(batchJobs.kind, kind),
+    );
     const jobs = await this.db
       .select()
       .from(batchJobs)
@@ -141,11 +152,11 @@ export class BatchRepository {
   }
 
   /** Every job id of the user past its upload (to delete them with their bytes). */
-  async jobIdsOf(userId: string): Promise<string[]> {
+  async jobIdsOf(userId: string, kind: JobKind): Promise<string[]> {
     const rows = await this.db
       .select({ id: batchJobs.id })
       .from(batchJobs)
-      .where(and(eq(batchJobs.userId, userId), ne(batchJobs.status, 'uploading')));
+      .where(and(eq(batchJobs.userId, userId), ne(batchJobs.status, 'uploading'), eq(batchJobs.kind, kind)));
     return rows.map((row) => row.id);
   }
 

@@ -97,7 +97,7 @@ export function batchRoutes(
           response: { 200: BatchHistoryResponse, ...errors },
         },
       },
-      async (request) => service.history(request.claims.sub, request.query.page, request.query.page_size),
+      async (request) => service.history(request.claims.sub, 'batch', request.query.page, request.query.page_size),
     );
     api.delete(
       '/api/batch/job/:id',

@@ -6,6 +6,7 @@ import {
   type BatchHistoryResponse,
   type BatchJob,
   batchEntryNames,
+  type JobKind,
   type SuccessResponse,
 } from '@unnest/contracts';
 import type { FilesService } from '../files/service.js';
@@ -82,9 +83,17 @@ export class BatchService {
     return describeJob(job, await this.deps.repository.filesOf([job.id]));
   }
 
-  /** The user's jobs, newest first (GET /api/batch/jobs). */
-  async history(userId: string, page = 1, pageSize = BATCH_HISTORY_PAGE_SIZE): Promise<BatchHistoryResponse> {
-    const { jobs, total } = await this.deps.repository.page(userId, (page - 1) * pageSize, pageSize);
+  /**
+   * The user's jobs of one kind, newest first: batches for GET /api/batch/jobs; every kind (asynchronous
+   * conversions included) when `kind` is undefined, for GET /api/jobs/list.
+   */
+  async history(
+    userId: string,
+    kind: JobKind | undefined,
+    page = 1,
+    pageSize = BATCH_HISTORY_PAGE_SIZE,
+  ): Promise<BatchHistoryResponse> {
+    const { jobs, total } = await this.deps.repository.page(userId, (page - 1) * pageSize, pageSize, kind);
     const files = await this.deps.repository.filesOf(jobs.map((job) => job.id));
     return {
       jobs: jobs.map((job) =>
@@ -107,10 +116,10 @@ export class BatchService {
     return { success: true, message: 'Batch job deleted' };
   }
 
-  /** Deletes every job of the user (Clear All History). */
+  /** Deletes every batch job of the user (Clear All History); asynchronous conversions stay. */
   async clear(userId: string): Promise<BatchClearResponse> {
     let deleted = 0;
-    for (const jobId of await this.deps.repository.jobIdsOf(userId)) {
+    for (const jobId of await this.deps.repository.jobIdsOf(userId, 'batch')) {
       if (!(await this.deps.repository.deleteOwnedJob(userId, jobId))) continue;
       await this.deleteBytes(userId, jobId);
       deleted += 1;

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
+  AsyncConversionAccepted,
   CONVERSION_TEXTS,
   ConversionOptionFields,
   ConversionResult,
@@ -9,6 +10,7 @@ import {
   CsvToJsonBody,
   CsvToJsonResponse,
   ErrorBody,
+  FileConversionQuery,
   TextConversionQuery,
 } from '@unnest/contracts';
 import { create as contentDisposition } from 'content-disposition';
@@ -181,10 +183,10 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
           schema: {
             tags,
             summary:
-              'Upload a .json or .csv file (multipart field `file`; option fields before it); stores the original and the result',
+              'Upload a .json or .csv file (multipart field `file`; option fields before it); stores the original and the result. With ?async=1: 202 with a job at once',
             consumes: ['multipart/form-data'],
-            querystring: ConversionOptionFields,
-            response: { 200: ConversionResult, ...errors },
+            querystring: FileConversionQuery,
+            response: { 200: ConversionResult, 202: AsyncConversionAccepted, ...errors },
           },
         },
         async (request, reply) => {
@@ -195,7 +197,8 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
           if (part?.fieldname !== 'file') {
             throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.noFile });
           }
-          const fields: OptionFields = { ...(request.query as OptionFields) };
+          const { async: queued, ...query } = request.query as FileConversionQuery;
+          const fields: OptionFields = { ...(query as OptionFields) };
           for (const [name, value] of Object.entries(part.fields)) {
             if (
               OPTION_NAMES.includes(name) &&
@@ -207,13 +210,17 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
               fields[name as keyof OptionFields] = value.value;
             }
           }
+          const upload = {
+            filename: cleanFilename(part.filename, 'upload'),
+            body: part.file,
+            declaredBytes: declaredLength(request.headers['content-length']),
+          };
+          if (queued === true || queued === '1' || queued === 'true') {
+            return reply.code(202).send(await service.startAsync(request.claims.sub, upload, fields, signal));
+          }
           return service.convertToStorage(
             request.claims.sub,
-            {
-              filename: cleanFilename(part.filename, 'upload'),
-              body: part.file,
-              declaredBytes: declaredLength(request.headers['content-length']),
-            },
+            upload,
             fields,
             CONVERSION_TEXTS.fileConversionFailed,
             signal,

@@ -1,5 +1,6 @@
 import {
   ANALYSIS_TEXTS,
+  type AsyncConversionAccepted,
   CONVERSION_TEXTS,
   type ConversionResult,
   OUTPUT_FORMATS,
@@ -34,6 +35,11 @@ import { type OptionFields, type ResolvedOptions, resolveOptions } from './optio
 
 // Batch processing resolves the same options for each of its files.
 export { type OptionFields, resolveOptions };
+
+/** What queues an asynchronous conversion (the jobs feature, given by the app). */
+export interface AsyncConversions {
+  start(userId: string, upload: Upload, fields: OptionFields, signal: AbortSignal): Promise<AsyncConversionAccepted>;
+}
 
 /** Bytes arriving for a conversion: a multipart file or a raw request body. */
 export interface Upload {
@@ -96,6 +102,8 @@ export class ConvertService {
       pool: ConversionPool;
       /** Told of every stored conversion's end (notifications and webhooks subscribe). */
       events: DomainEvents;
+      /** Starts an asynchronous conversion (POST /api/convert/file?async=1): a queued one-file job. */
+      asyncConversions: AsyncConversions;
       clock: Clock;
       log: Logger;
     },
@@ -139,6 +147,19 @@ export class ConvertService {
       if (!(error instanceof AppError) || error.status >= 500) await quota.release();
       throw error;
     }
+  }
+
+  /**
+   * Stores an upload and queues its conversion as a one-file job, answered at once (202) with the job
+   * whose status gives the progress and, when done, the converted file.
+   */
+  startAsync(
+    userId: string,
+    upload: Upload,
+    fields: OptionFields,
+    signal: AbortSignal,
+  ): Promise<AsyncConversionAccepted> {
+    return this.deps.asyncConversions.start(userId, upload, fields, signal);
   }
 
   /**

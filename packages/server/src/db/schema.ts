@@ -460,6 +460,8 @@ export const batchJobs = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
+    /** `batch` (POST /api/convert/batch) or `conversion` (one file, POST /api/convert/file?async=1). */
+    kind: text('kind').notNull().default('batch'),
     options: jsonb('options').notNull(),
     /** The plan's queue priority and tier when the job was made (DESIGN 7.11). */
     priority: integer('priority').notNull(),

@@ -1,0 +1,1 @@
+ALTER TABLE "batch_jobs" ADD COLUMN "kind" text DEFAULT 'batch' NOT NULL;
