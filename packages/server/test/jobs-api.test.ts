@@ -8,11 +8,17 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 // listed, followed and cancelled at /api/jobs/*.
 
 let t: TestApp;
+const published: string[] = [];
 let starter: TestUser;
 let other: TestUser;
 
 beforeAll(async () => {
   t = await startTestApp({ env: { WORKERS: '2' } });
+  for (const type of ['conversion.completed', 'conversion.failed', 'batch.completed'] as const) {
+    t.events.subscribe(type, async (event) => {
+      published.push(`${event.type} ${event.userId}`);
+    });
+  }
   starter = await signedInUser(t, 'jobs-starter');
   other = await signedInUser(t, 'jobs-other');
   await t.auth.setPlan(starter.email, 'starter');
@@ -65,6 +71,11 @@ describe('POST /api/convert/file?async=1', () => {
     const expected = await call(t.app, starter, 'GET', synchronous.json().download_url);
     expect(result.body).toBe(expected.body);
     expect(result.body).toContain('12345678901234567890,0.1000000000000000055,Ada');
+    // Told as a conversion (webhooks, notifications), not as a batch; the synchronous one too.
+    expect(published.filter((line) => line.endsWith(starter.id))).toEqual([
+      `conversion.completed ${starter.id}`,
+      `conversion.completed ${starter.id}`,
+    ]);
   });
 
   it('fails the job alone with the positioned error for invalid JSON', async () => {

@@ -216,9 +216,49 @@ export class BatchService {
     });
   }
 
+  /** Tells who listens that a job ended: a batch as `batch.completed`, an asynchronous conversion as a conversion. */
   private async published(job: BatchJobRow): Promise<void> {
     const files = await this.deps.repository.filesOf([job.id]);
     const completedAt = job.completedAt ?? this.deps.clock.now();
+    const durationMs = completedAt.getTime() - job.createdAt.getTime();
+    const file = files[0];
+    if (job.kind === 'conversion' && file) {
+      const input = file.inputFormat as 'json' | 'csv';
+      if (file.status === 'completed') {
+        await this.deps.events.publish(
+          'conversion.completed',
+          `conversion.completed:${file.id}`,
+          {
+            userId: job.userId,
+            fileId: file.id,
+            fileName: file.fileName,
+            inputFormat: input,
+            outputFormat: file.outputFormat,
+            originalBytes: file.fileSize,
+            resultBytes: file.resultSize ?? 0,
+            records: file.records,
+            columns: null,
+            durationMs,
+          },
+          completedAt,
+        );
+      } else if (file.status === 'failed') {
+        await this.deps.events.publish(
+          'conversion.failed',
+          `conversion.failed:${file.id}`,
+          {
+            userId: job.userId,
+            fileId: file.id,
+            fileName: file.fileName,
+            inputFormat: input,
+            error: file.error ?? '',
+            durationMs,
+          },
+          completedAt,
+        );
+      }
+      return;
+    }
     await this.deps.events.publish(
       'batch.completed',
       `batch.completed:${job.id}`,
@@ -227,9 +267,9 @@ export class BatchService {
         jobId: job.id,
         status: job.status as 'completed' | 'failed' | 'cancelled',
         totalFiles: files.length,
-        successfulFiles: files.filter((file) => file.status === 'completed').length,
-        failedFiles: files.filter((file) => file.status === 'failed').length,
-        durationMs: completedAt.getTime() - job.createdAt.getTime(),
+        successfulFiles: files.filter((row) => row.status === 'completed').length,
+        failedFiles: files.filter((row) => row.status === 'failed').length,
+        durationMs,
       },
       completedAt,
     );

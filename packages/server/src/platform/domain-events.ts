@@ -6,7 +6,10 @@ import type { Logger } from './logger.js';
  * same on every retry of the work that published it, so subscribers enqueue at most one job per id.
  */
 export interface DomainEventPayloads {
-  /** A stored single conversion finished (not the quick convert, not a download-only conversion). */
+  /**
+   * A stored single conversion finished (not the quick convert, not a download-only conversion), or
+   * an asynchronous one (POST /api/convert/file?async=1), whose `fileId` is its job's file.
+   */
   'conversion.completed': {
     userId: string;
     fileId: string;
