@@ -7,9 +7,27 @@ import type {
   JobSummary,
   JobsListResponse,
 } from '@unnest/contracts';
-import type { BatchIntake, BatchOptionFields, BatchPart } from '../batch/intake.js';
 import type { BatchService } from '../batch/service.js';
-import type { Upload } from '../convert/service.js';
+import type { OptionFields, Upload } from '../convert/service.js';
+
+/** One file of an asynchronous conversion, as the intake reads a multipart part. */
+interface FilePart {
+  kind: 'file';
+  field: string;
+  filename: string;
+  body: AsyncIterable<Uint8Array>;
+}
+
+/** What stores an upload and queues it as a one-file job (the batch intake). */
+export interface ConversionIntake {
+  create(
+    userId: string,
+    parts: AsyncIterable<FilePart>,
+    fields: OptionFields,
+    signal: AbortSignal,
+    kind: 'conversion',
+  ): Promise<BatchJob>;
+}
 
 /** Where a job's progress is read. */
 function statusUrl(jobId: string): string {
@@ -37,16 +55,16 @@ function status(job: BatchJob): JobStatus {
  * with its ownership checks.
  */
 export class JobsService {
-  constructor(private readonly deps: { batch: BatchService; intake: BatchIntake }) {}
+  constructor(private readonly deps: { batch: BatchService; intake: ConversionIntake }) {}
 
   /** POST /api/convert/file?async=1: stores the upload and queues its conversion (202). */
   async startConversion(
     userId: string,
     upload: Upload,
-    fields: BatchOptionFields,
+    fields: OptionFields,
     signal: AbortSignal,
   ): Promise<AsyncConversionAccepted> {
-    async function* parts(): AsyncGenerator<BatchPart> {
+    async function* parts(): AsyncGenerator<FilePart> {
       yield { kind: 'file', field: 'file', filename: upload.filename, body: upload.body };
     }
     const job = await this.deps.intake.create(userId, parts(), fields, signal, 'conversion');
