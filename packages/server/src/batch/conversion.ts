@@ -145,7 +145,7 @@ export class BatchConverter {
         { resultSize: stored.resultBytes, records: stored.summary.records, now: clock.now() },
         allowed,
       );
-      if (outcome !== 'completed') await storage.delete(file.resultKey);
+      if (outcome !== 'completed') await this.discardResult(file);
       if (outcome === 'lost') return false;
       if (outcome === 'storage-full') return this.failed(file, STORAGE_TEXT, started);
       await this.deps.audit.record(file.userId, {
@@ -158,7 +158,7 @@ export class BatchConverter {
       return true;
     } catch (error) {
       if (stop.signal.aborted && stop.signal.reason instanceof ClaimLost) {
-        await storage.delete(file.resultKey);
+        await this.discardResult(file);
         return false;
       }
       const reason = fileFailure(error, file.inputFormat);
@@ -171,6 +171,16 @@ export class BatchConverter {
     } finally {
       clearInterval(beat);
     }
+  }
+
+  /**
+   * Deletes what a run that lost its claim wrote, unless the file is completed: then another run of it
+   * wrote the same key, and those bytes are the file's result.
+   */
+  private async discardResult(file: BatchFileRow): Promise<void> {
+    const now = await this.deps.repository.findFile(file.id);
+    if (now?.status === 'completed') return;
+    await this.deps.storage.delete(file.resultKey);
   }
 
   private async failed(file: BatchFileRow, reason: string, started: number): Promise<boolean> {
