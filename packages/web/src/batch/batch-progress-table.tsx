@@ -84,12 +84,9 @@ function FileRow(props: {
           </span>
         </Tooltip>
         {file.status === 'failed' && (
+          // The message itself is written under the file name; the icon repeats it on hover.
           <Tooltip title={file.error ?? 'Failed'}>
-            <ErrorOutline
-              color="error"
-              sx={{ verticalAlign: 'middle', ml: 0.5 }}
-              titleAccess={file.error ?? 'Failed'}
-            />
+            <ErrorOutline color="error" sx={{ verticalAlign: 'middle', ml: 0.5 }} />
           </Tooltip>
         )}
       </TableCell>

@@ -37,7 +37,8 @@ export function batchJobQuery(jobId: string) {
     refetchIntervalInBackground: true,
     // A failed fetch stops the polling (spec section 4); the page offers a retry.
     retry: false,
-    staleTime: 0,
+    // An answer the start, cancel or analyze call has just written counts as the first poll.
+    staleTime: BATCH_POLL_MS,
   });
 }
 
