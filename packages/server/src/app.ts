@@ -17,6 +17,14 @@ import { AuthRepository } from './auth/repository.js';
 import { bearerAuthenticator } from './auth/request-auth.js';
 import { authRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
+import { BatchConverter, type QueuedFile } from './batch/conversion.js';
+import { BatchIntake } from './batch/intake.js';
+import { batchFileJob, batchRecoveryJob } from './batch/jobs.js';
+import { BatchQuality } from './batch/quality.js';
+import { BatchRepository } from './batch/repository.js';
+import { batchRoutes } from './batch/routes.js';
+import { BatchService } from './batch/service.js';
+import { THIS_WORKER } from './batch/worker-identity.js';
 import type { Config } from './config.js';
 import { ConversionAllowance } from './convert/conversion-allowance.js';
 import { convertRoutes } from './convert/routes.js';
@@ -84,6 +92,8 @@ export interface BuiltApp {
   payments: PaymentsService;
   /** What happened, for the features that react to it. */
   events: DomainEvents;
+  /** Batch jobs: list, status and cancel (also what the jobs API serves). */
+  batch: BatchService;
 }
 
 const RAZORPAY_CSP = {
@@ -234,6 +244,45 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     clock,
     log,
   });
+  const batchRepository = new BatchRepository(database.db);
+  const batch = new BatchService({ repository: batchRepository, storage, files, plans, events, clock, log });
+  // Files are queued only after the queue below has started (requests and jobs come after it).
+  const enqueueBatchFile = async (file: QueuedFile) => {
+    await jobs.send(
+      batchFile,
+      { fileId: file.fileId },
+      { priority: file.priority, group: { id: file.userId, tier: file.tier } },
+    );
+  };
+  const batchConverter = new BatchConverter({
+    repository: batchRepository,
+    storage,
+    pool: conversionPool,
+    audit,
+    clock,
+    log,
+    worker: THIS_WORKER,
+    storageAllowance: (userId) => batch.storageAllowance(userId),
+    enqueue: enqueueBatchFile,
+    fileSettled: (jobId) => batch.fileSettled(jobId),
+  });
+  const batchIntake = new BatchIntake({
+    repository: batchRepository,
+    storage,
+    plans,
+    profile,
+    clock,
+    storageAllowance: (userId) => batch.storageAllowance(userId),
+    enqueue: enqueueBatchFile,
+  });
+  const batchQuality = new BatchQuality({
+    repository: batchRepository,
+    storage,
+    pool: conversionPool,
+    analysis,
+    batch,
+  });
+  const batchFile = batchFileJob(batchConverter);
 
   const jobs = await JobQueue.start({
     connection: database.queueOptions,
@@ -243,10 +292,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
       purgeExpiredFilesJob(files),
       endExpiredPlansJob(payments),
       renewalRemindersJob(payments),
+      batchFile,
+      batchRecoveryJob(batchConverter),
     ],
     workers: config.workers,
     log,
   });
+  // Files a dead worker of this host held go back to the queue now, not at the next minute's sweep.
+  if (config.workers > 0) {
+    batchConverter.recover().catch((error: unknown) => log.warn({ err: error }, 'batch recovery failed'));
+  }
   app.addHook('onClose', async () => {
     sweeper.stop();
     await sweeper.done;
@@ -261,6 +316,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   await app.register(convertRoutes(convert, inFlight));
   await app.register(filesRoutes(files));
   await app.register(analysisRoutes(analysis));
+  await app.register(batchRoutes(batch, batchIntake, batchQuality, inFlight));
   await app.register(plansRoutes(plans));
   await app.register(paymentsRoutes(payments));
   await app.register(paymentsWebhookRoutes(payments));
@@ -271,7 +327,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   await app.register(profileRoutes(profile));
   await app.register(webAssets(log));
   await app.ready();
-  return { app, auth, jobs, files, storage, conversionPool, payments, events };
+  return { app, auth, jobs, files, storage, conversionPool, payments, events, batch };
 }
 
 /** The configured way of taking payments, said in the start-up log (with why, when it is off). */

@@ -4,13 +4,14 @@ import {
   type CompareAnalysisResponse,
   type ConversionAnalysisFields,
   comparableSize,
+  type FileQualityAnalysis,
 } from '@unnest/contracts';
 import { type AnalysisReport, ConversionError, type SmartHeader as EngineSmartHeader } from '@unnest/engine';
 import type { AuthService } from '../auth/service.js';
 import type { FilesService } from '../files/service.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { ConversionPool } from '../platform/conversion-pool.js';
-import type { AnalysisOutcome } from '../platform/conversion-tasks.js';
+import type { AnalysisOutcome, Comparison } from '../platform/conversion-tasks.js';
 import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { aiAnalysis, conversionAnalysisFields } from './analysis-fields.js';
@@ -136,6 +137,11 @@ export class AnalysisService {
       const code = error.code === 'INVALID_OPTION' ? 'VALIDATION_FAILED' : 'CONVERSION_FAILED';
       throw new AppError(code, { detail: `${ANALYSIS_TEXTS.comparisonFailed}: ${error.describe()}`, cause: error });
     }
+  }
+
+  /** The per-file quality analysis (spec 3, batch shape) of a comparison the pool made. */
+  fileQuality(result: Comparison): FileQualityAnalysis {
+    return fileQualityAnalysis(result.comparison, aiAnalysis(result.report));
   }
 
   private async texts(userId: string, body: CompareAnalysisBody): Promise<{ original: string; csv: string }> {

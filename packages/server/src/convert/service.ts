@@ -30,6 +30,9 @@ import type { Allowance, ConversionAllowance } from './conversion-allowance.js';
 import { csvToJsonEnvelope } from './json-envelope.js';
 import { type InputFormat, inputFormatOf, type OptionFields, type ResolvedOptions, resolveOptions } from './options.js';
 
+// Batch processing resolves the same options for each of its files.
+export { type InputFormat, inputFormatOf, type OptionFields, resolveOptions };
+
 /** Bytes arriving for a conversion: a multipart file or a raw request body. */
 export interface Upload {
   filename: string;

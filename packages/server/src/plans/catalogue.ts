@@ -17,11 +17,23 @@ export interface PlanLimits {
   retentionHours: number | null;
   /** Output formats; `json` (from CSV) is on every plan. */
   formats: readonly string[];
+  /**
+   * DESIGN 7.11: the comparison table's speed row is the plan's place in the batch queue (higher goes
+   * first) and how many of one user's batch files convert at once, across every worker.
+   */
+  queuePriority: number;
+  batchConcurrency: number;
+  /** The speed row's text, written from the two numbers above. */
   speed: string;
   support: string;
 }
 
 const HOUR = 1;
+
+/** The speed row as what it is: a queue priority and a per-user concurrency. */
+function queueText(priority: number, concurrency: number): string {
+  return `Queue priority ${priority}, ${concurrency} batch file${concurrency === 1 ? '' : 's'} at once`;
+}
 const DAY = 24 * HOUR;
 
 /**
@@ -43,7 +55,9 @@ export const PLAN_CATALOGUE: readonly PlanLimits[] = [
     storageGb: 1,
     retentionHours: 1 * HOUR,
     formats: ['csv', 'json'],
-    speed: '1x',
+    queuePriority: 1,
+    batchConcurrency: 1,
+    speed: queueText(1, 1),
     support: 'Community',
   },
   {
@@ -58,7 +72,9 @@ export const PLAN_CATALOGUE: readonly PlanLimits[] = [
     storageGb: 10,
     retentionHours: 1 * DAY,
     formats: ['csv', 'json'],
-    speed: '5x',
+    queuePriority: 5,
+    batchConcurrency: 1,
+    speed: queueText(5, 1),
     support: 'Email',
   },
   {
@@ -73,7 +89,9 @@ export const PLAN_CATALOGUE: readonly PlanLimits[] = [
     storageGb: 100,
     retentionHours: 7 * DAY,
     formats: ['csv', 'xlsx', 'tsv', 'json'],
-    speed: '10x',
+    queuePriority: 10,
+    batchConcurrency: 2,
+    speed: queueText(10, 2),
     support: 'Priority',
   },
   {
@@ -88,7 +106,9 @@ export const PLAN_CATALOGUE: readonly PlanLimits[] = [
     storageGb: 1_000,
     retentionHours: 30 * DAY,
     formats: ['csv', 'xlsx', 'tsv', 'json'],
-    speed: '20x',
+    queuePriority: 20,
+    batchConcurrency: 4,
+    speed: queueText(20, 4),
     support: 'Phone',
   },
   {
@@ -103,7 +123,9 @@ export const PLAN_CATALOGUE: readonly PlanLimits[] = [
     storageGb: -1,
     retentionHours: null,
     formats: ['csv', 'xlsx', 'tsv', 'json'],
-    speed: 'Custom',
+    queuePriority: 50,
+    batchConcurrency: 8,
+    speed: queueText(50, 8),
     support: 'Dedicated',
   },
 ];
@@ -205,7 +227,7 @@ export function planFeatures(plan: PlanLimits): string[] {
     describeRetention(plan.retentionHours),
     plan.batchSize === 0 ? 'No batch processing' : unlimited(plan.batchSize, 'files per batch'),
     plan.apiCallsPerMonth === 0 ? 'No API access' : unlimited(plan.apiCallsPerMonth, 'API calls per month'),
-    `${plan.speed} processing speed`,
+    plan.speed,
     `${plan.support} support`,
     plan.storageGb < 0 ? 'Unlimited storage' : `${plan.storageGb.toLocaleString('en-US')} GB storage`,
   ];

@@ -55,6 +55,11 @@ export interface StoredConversionTask {
   resultKey: string;
   /** Storage the account has left: the original and the result together may use at most this. */
   storageLeftBytes: number;
+  /**
+   * False when the input is already stored under `originalKey` (a batch file read back from storage):
+   * it is then neither stored again nor deleted on failure. Default true.
+   */
+  storeOriginal?: boolean;
 }
 
 export interface StoredConversion {

@@ -106,6 +106,7 @@ function analysisOf(collector: AnalysisCollector | null): AnalysisOutcome | null
  */
 export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome<StoredConversion>> {
   const input = receiveChunks(task.input);
+  const storesOriginal = task.storeOriginal !== false;
   const original = new PassThrough({ highWaterMark: 4 * 1024 * 1024 });
   let originalBytes = 0;
   let resultBytes = 0;
@@ -113,7 +114,7 @@ export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome
     try {
       for await (const chunk of input) {
         originalBytes += chunk.length;
-        if (!original.write(chunk)) await once(original, 'drain');
+        if (storesOriginal && !original.write(chunk)) await once(original, 'drain');
         yield chunk;
       }
       original.end();
@@ -133,7 +134,7 @@ export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome
     }
   };
   const result = await outcome(async () => {
-    const storing = storage.put(task.originalKey, original);
+    const storing = storesOriginal ? storage.put(task.originalKey, original) : Promise.resolve(0);
     try {
       // No result file is started for a conversion that fails before its first output.
       await storage.put(task.resultKey, await primed(limited()));
@@ -150,7 +151,8 @@ export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome
   input.cancel();
   task.input.close();
   if (!result.ok) {
-    await Promise.all([storage.delete(task.originalKey), storage.delete(task.resultKey)]).catch(() => {});
+    const stored = storesOriginal ? [task.originalKey, task.resultKey] : [task.resultKey];
+    await Promise.all(stored.map((key) => storage.delete(key))).catch(() => {});
   }
   return result;
 }

@@ -1,4 +1,4 @@
-import { type ConstructorOptions, type Job, PgBoss } from 'pg-boss';
+import { type ConstructorOptions, type GroupConcurrencyConfig, type Job, PgBoss } from 'pg-boss';
 import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Logger } from './logger.js';
@@ -14,12 +14,25 @@ export interface JobDefinition<S extends TSchema = TSchema> {
   expireInSeconds: number;
   /** When set, the queue also runs the job on this cron schedule (once per cluster). */
   schedule?: { cron: string; payload: Static<S> };
+  /**
+   * When set, a running job's worker refreshes its heartbeat, and a job whose worker died (kill -9)
+   * is retried once it has been silent this long (at least 10), instead of waiting for its expiry.
+   */
+  heartbeatSeconds?: number;
+  /** When set, at most this many jobs of one group (`SendOptions.group`) run at once across all workers. */
+  groupConcurrency?: GroupConcurrencyConfig;
   handle(payload: Static<S>): Promise<void>;
 }
 
 /** Declares a job with its payload type inferred from the schema. */
 export function defineJob<S extends TSchema>(definition: JobDefinition<S>): JobDefinition<S> {
   return definition;
+}
+
+/** How one job is queued: higher `priority` is taken first; `group` counts against `groupConcurrency`. */
+export interface SendOptions {
+  priority?: number;
+  group?: { id: string; tier?: string };
 }
 
 /** The job queue (pg-boss on the application database) with the app's job definitions. */
@@ -50,6 +63,7 @@ export class JobQueue {
         retryDelay: definition.retry.delaySeconds,
         retryBackoff: definition.retry.backoff,
         expireInSeconds: definition.expireInSeconds,
+        ...(definition.heartbeatSeconds === undefined ? {} : { heartbeatSeconds: definition.heartbeatSeconds }),
       };
       // createQueue leaves an existing queue's options alone; updateQueue applies changed ones.
       await boss.createQueue(definition.name, queueOptions);
@@ -59,7 +73,11 @@ export class JobQueue {
       if (options.workers > 0) {
         await boss.work(
           definition.name,
-          { localConcurrency: options.workers, pollingIntervalSeconds: 2 },
+          {
+            localConcurrency: options.workers,
+            pollingIntervalSeconds: 2,
+            ...(definition.groupConcurrency ? { groupConcurrency: definition.groupConcurrency } : {}),
+          },
           async (jobs: Job<unknown>[]) => {
             for (const job of jobs) {
               if (!Value.Check(definition.payload, job.data)) {
@@ -75,10 +93,14 @@ export class JobQueue {
   }
 
   /** Enqueues one job after checking its payload; returns the job id. */
-  async send<S extends TSchema>(definition: JobDefinition<S>, payload: Static<S>): Promise<string> {
+  async send<S extends TSchema>(
+    definition: JobDefinition<S>,
+    payload: Static<S>,
+    options: SendOptions = {},
+  ): Promise<string> {
     if (!this.definitions.has(definition.name)) throw new Error(`job ${definition.name} is not registered`);
     if (!Value.Check(definition.payload, payload)) throw new Error(`payload for job ${definition.name} is invalid`);
-    const id = await this.boss.send(definition.name, payload as object);
+    const id = await this.boss.send(definition.name, payload as object, options);
     if (id === null) throw new Error(`job ${definition.name} was not queued`);
     return id;
   }

@@ -1,0 +1,41 @@
+import { Type } from 'typebox';
+import { PLAN_CATALOGUE } from '../plans/catalogue.js';
+import { defineJob } from '../platform/jobs.js';
+import type { BatchConverter } from './conversion.js';
+
+/**
+ * One batch file's conversion, a job of its own so that any worker process takes it. Paid plans' files
+ * go first (the plan's queue priority) and each user has at most the plan's number of files
+ * converting at once across all workers (a group per user, its tier the plan). A worker that dies
+ * stops its heartbeat; the job is then retried, and the converter starts the file again.
+ */
+export function batchFileJob(converter: BatchConverter) {
+  return defineJob({
+    name: 'batch.convert-file',
+    payload: Type.Object({ fileId: Type.String({ format: 'uuid' }) }),
+    retry: { limit: 10, delaySeconds: 5, backoff: true },
+    expireInSeconds: 6 * 60 * 60,
+    heartbeatSeconds: 30,
+    groupConcurrency: {
+      default: 1,
+      tiers: Object.fromEntries(PLAN_CATALOGUE.map((plan) => [plan.id, plan.batchConcurrency])),
+    },
+    handle: async ({ fileId }) => {
+      await converter.convert(fileId);
+    },
+  });
+}
+
+/** Every minute: files whose worker stopped go back to the queue; dead uploads are removed. Idempotent. */
+export function batchRecoveryJob(converter: BatchConverter) {
+  return defineJob({
+    name: 'batch.recover',
+    payload: Type.Object({}),
+    retry: { limit: 2, delaySeconds: 30, backoff: false },
+    expireInSeconds: 10 * 60,
+    schedule: { cron: '* * * * *', payload: {} },
+    handle: async () => {
+      await converter.recover();
+    },
+  });
+}

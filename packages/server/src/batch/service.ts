@@ -1,0 +1,184 @@
+import type { Readable } from 'node:stream';
+import {
+  BATCH_HISTORY_PAGE_SIZE,
+  BATCH_TEXTS,
+  type BatchClearResponse,
+  type BatchHistoryResponse,
+  type BatchJob,
+  batchEntryNames,
+  type SuccessResponse,
+} from '@unnest/contracts';
+import type { FilesService } from '../files/service.js';
+import { storageLimitBytes } from '../plans/catalogue.js';
+import type { PlansService } from '../plans/service.js';
+import type { Clock } from '../platform/clock.js';
+import { contentTypeFor } from '../platform/content-types.js';
+import type { DomainEvents } from '../platform/domain-events.js';
+import { AppError } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
+import type { StorageDriver } from '../platform/storage/storage-driver.js';
+import { describeJob, describeJobSummary } from './answers.js';
+import { jobFolder } from './conversion.js';
+import type { BatchJobRow, BatchRepository } from './repository.js';
+import { streamedZip } from './zip.js';
+
+/** One stored file ready to stream. */
+export interface BatchDownload {
+  stream: Readable | NodeJS.ReadableStream;
+  filename: string;
+  contentType: string;
+  size?: number;
+}
+
+/**
+ * Batch jobs as their owner sees them: status, history, deletion, cancellation and downloads. Every
+ * id is checked against the owner; another user's job answers as missing. These are also what the
+ * jobs API (`/api/jobs/*`) lists, reports and cancels.
+ */
+export class BatchService {
+  constructor(
+    private readonly deps: {
+      repository: BatchRepository;
+      storage: StorageDriver;
+      files: FilesService;
+      plans: PlansService;
+      events: DomainEvents;
+      clock: Clock;
+      log: Logger;
+    },
+  ) {}
+
+  /** Bytes the user may store in batch files: the plan's storage minus the single conversions'. */
+  async storageAllowance(userId: string): Promise<number> {
+    const plan = await this.deps.plans.limitsFor(userId);
+    return storageLimitBytes(plan) - (await this.deps.files.storedBytes(userId));
+  }
+
+  /** One job with its files (GET /api/batch/job/{id}, /api/convert/batch/status/{jobId}). */
+  async job(userId: string, jobId: string): Promise<BatchJob> {
+    const job = await this.owned(userId, jobId);
+    return describeJob(job, await this.deps.repository.filesOf([job.id]));
+  }
+
+  /** The user's jobs, newest first (GET /api/batch/jobs). */
+  async history(userId: string, page = 1, pageSize = BATCH_HISTORY_PAGE_SIZE): Promise<BatchHistoryResponse> {
+    const { jobs, total } = await this.deps.repository.page(userId, (page - 1) * pageSize, pageSize);
+    const files = await this.deps.repository.filesOf(jobs.map((job) => job.id));
+    return {
+      jobs: jobs.map((job) =>
+        describeJobSummary(
+          job,
+          files.filter((file) => file.jobId === job.id),
+        ),
+      ),
+      total,
+      page,
+      page_size: pageSize,
+    };
+  }
+
+  /** Deletes a job, its files and their bytes; a running one stops converting (its claims are gone). */
+  async delete(userId: string, jobId: string): Promise<SuccessResponse> {
+    const job = await this.owned(userId, jobId);
+    if (!(await this.deps.repository.deleteOwnedJob(userId, job.id))) throw notFound();
+    await this.deleteBytes(userId, job.id);
+    return { success: true, message: 'Batch job deleted' };
+  }
+
+  /** Deletes every job of the user (Clear All History). */
+  async clear(userId: string): Promise<BatchClearResponse> {
+    let deleted = 0;
+    for (const jobId of await this.deps.repository.jobIdsOf(userId)) {
+      if (!(await this.deps.repository.deleteOwnedJob(userId, jobId))) continue;
+      await this.deleteBytes(userId, jobId);
+      deleted += 1;
+    }
+    return { success: true, message: `Deleted ${deleted} batch job${deleted === 1 ? '' : 's'}`, deleted_jobs: deleted };
+  }
+
+  /**
+   * Cancels a running job: its files not yet converted become cancelled (a file converting now stops
+   * at its next progress mark and keeps no bytes); converted files stay. A final job is answered as it is.
+   */
+  async cancel(userId: string, jobId: string): Promise<BatchJob> {
+    const owned = await this.owned(userId, jobId);
+    const now = this.deps.clock.now();
+    const cancelled = await this.deps.repository.cancel(userId, owned.id, BATCH_TEXTS.cancelled, now);
+    if (cancelled) await this.published(cancelled);
+    return this.job(userId, owned.id);
+  }
+
+  /** After a file settled: finishes its job when it was the last one, and tells who listens, once. */
+  async fileSettled(jobId: string): Promise<void> {
+    const finished = await this.deps.repository.finishIfDone(jobId, this.deps.clock.now());
+    if (finished) await this.published(finished);
+  }
+
+  /** The ZIP of every converted file of a job, in upload order, built as it is sent. */
+  async zip(userId: string, jobId: string): Promise<BatchDownload> {
+    const job = await this.owned(userId, jobId);
+    const files = (await this.deps.repository.filesOf([job.id])).filter((file) => file.status === 'completed');
+    if (files.length === 0) throw new AppError('NOT_FOUND', { detail: BATCH_TEXTS.noCompleted });
+    const names = batchEntryNames(files.map((file) => file.resultName));
+    const entries = files.map((file, index) => ({
+      name: names[index] as string,
+      date: file.completedAt ?? job.createdAt,
+      open: () => this.deps.storage.get(file.resultKey),
+    }));
+    return { stream: streamedZip(entries), filename: `batch-${job.id}.zip`, contentType: 'application/zip' };
+  }
+
+  /** One converted file of a job. */
+  async download(userId: string, jobId: string, fileId: string): Promise<BatchDownload> {
+    const job = await this.owned(userId, jobId);
+    const file = (await this.deps.repository.filesOf([job.id])).find((row) => row.id === fileId);
+    if (!file || file.status !== 'completed') throw new AppError('FILE_NOT_FOUND');
+    try {
+      return {
+        stream: await this.deps.storage.get(file.resultKey),
+        filename: file.resultName,
+        contentType: contentTypeFor(file.outputFormat),
+        ...(file.resultSize === null ? {} : { size: file.resultSize }),
+      };
+    } catch (error) {
+      throw new AppError('STORAGE_FAILED', { detail: BATCH_TEXTS.downloadFailed, cause: error });
+    }
+  }
+
+  /** The job if it is the user's; NOT_FOUND for missing and foreign ids alike. */
+  async owned(userId: string, jobId: string): Promise<BatchJobRow> {
+    const job = await this.deps.repository.findOwnedJob(userId, jobId);
+    if (!job) throw notFound();
+    return job;
+  }
+
+  private async deleteBytes(userId: string, jobId: string): Promise<void> {
+    await this.deps.storage.deletePrefix(jobFolder(userId, jobId)).catch((error: unknown) => {
+      // The rows are gone; bytes left behind are removed by the next sweep of stale uploads' folders.
+      this.deps.log.error({ err: error, jobId }, BATCH_TEXTS.deleteFailed);
+    });
+  }
+
+  private async published(job: BatchJobRow): Promise<void> {
+    const files = await this.deps.repository.filesOf([job.id]);
+    const completedAt = job.completedAt ?? this.deps.clock.now();
+    await this.deps.events.publish(
+      'batch.completed',
+      `batch.completed:${job.id}`,
+      {
+        userId: job.userId,
+        jobId: job.id,
+        status: job.status as 'completed' | 'failed' | 'cancelled',
+        totalFiles: files.length,
+        successfulFiles: files.filter((file) => file.status === 'completed').length,
+        failedFiles: files.filter((file) => file.status === 'failed').length,
+        durationMs: completedAt.getTime() - job.createdAt.getTime(),
+      },
+      completedAt,
+    );
+  }
+}
+
+function notFound(): AppError {
+  return new AppError('NOT_FOUND', { detail: 'Batch job not found' });
+}

@@ -1,0 +1,209 @@
+import { BATCH_TEXTS, type BatchAnalyzeResponse, type BatchHistoryResponse, type BatchJob } from '@unnest/contracts';
+import { csvToJson, jsonToCsv } from '@unnest/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, signedInUser, type TestUser } from './support/api-client.js';
+import { finalJob, startBatch, zipEntries } from './support/batch-client.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+let t: TestApp;
+let pro: TestUser;
+let other: TestUser;
+
+async function collect(source: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of source) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+const people = JSON.stringify([
+  { name: 'Ada', born: 1815, tags: ['math', 'engines'], address: { city: 'London' } },
+  { name: 'Grace', born: 1906, tags: ['cobol'], address: { city: 'New York' } },
+]);
+// Written as text: the big integer must reach the server as written.
+const prices = '[{"sku":"A-1","price":12345678901234567890},{"sku":"=B2","price":0.1}]';
+const broken = '[{"a": 1},\n {"a": 2,,}]';
+const table = 'id,name\n1,Ada\n2,Grace\n';
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { WORKERS: '2' } });
+  pro = await signedInUser(t, 'batch-pro');
+  other = await signedInUser(t, 'batch-other');
+  await t.auth.setPlan(pro.email, 'professional');
+  await t.auth.setPlan(other.email, 'business');
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('a batch of three JSON files and a CSV, one of them invalid', () => {
+  let job: BatchJob;
+
+  beforeAll(async () => {
+    const started = await startBatch(t.app, pro, [
+      { name: 'people.json', content: people },
+      { name: 'broken.json', content: broken },
+      { name: 'prices.json', content: prices },
+      { name: 'table.csv', content: table },
+    ]);
+    expect(started.statusCode, started.body).toBe(200);
+    const answer = started.json() as BatchJob;
+    expect(answer).toMatchObject({ status: 'pending', total_files: 4, processed_files: 0, errors: [] });
+    expect(answer.files.map((file) => [file.file_name, file.status, file.file_size])).toEqual([
+      ['people.json', 'pending', Buffer.byteLength(people)],
+      ['broken.json', 'pending', Buffer.byteLength(broken)],
+      ['prices.json', 'pending', Buffer.byteLength(prices)],
+      ['table.csv', 'pending', Buffer.byteLength(table)],
+    ]);
+    job = await finalJob(t.app, pro, answer.job_id);
+  });
+
+  it('converts the good files and fails the invalid one alone, with its position', () => {
+    expect(job).toMatchObject({
+      status: 'completed',
+      total_files: 4,
+      successful_files: 3,
+      failed_files: 1,
+      processed_files: 4,
+      progress_percentage: 100,
+    });
+    expect(job.total_processing_time).toBeGreaterThanOrEqual(0);
+    const failed = job.files.find((file) => file.file_name === 'broken.json');
+    expect(failed?.status).toBe('failed');
+    expect(failed?.error).toMatch(/^File conversion failed: .*line 2/);
+    expect(failed?.download_url).toBeNull();
+    expect(job.errors).toEqual([{ file_id: failed?.file_id, file_name: 'broken.json', error: failed?.error }]);
+    for (const file of job.files.filter((f) => f.file_name !== 'broken.json')) {
+      expect(file).toMatchObject({ status: 'completed', progress: 100, bytes_read: file.file_size });
+      expect(file.download_url).toMatch(new RegExp(`/${encodeURIComponent(file.result_file_name)}$`));
+      expect(file.worker).toEqual(expect.any(String));
+    }
+  });
+
+  it('downloads each converted file and a ZIP of them, byte for byte what the engine writes', async () => {
+    const expected = new Map([
+      ['people.csv', await collect(jsonToCsv([Buffer.from(people)], { excelSafe: true }))],
+      ['prices.csv', await collect(jsonToCsv([Buffer.from(prices)], { excelSafe: true }))],
+      ['table.json', await collect(csvToJson([Buffer.from(table)]))],
+    ]);
+    for (const file of job.files.filter((f) => f.status === 'completed')) {
+      const download = await call(t.app, pro, 'GET', file.download_url as string);
+      expect(download.statusCode).toBe(200);
+      expect(download.rawPayload.equals(expected.get(file.result_file_name) as Buffer)).toBe(true);
+    }
+    const zip = await call(t.app, pro, 'GET', job.download_url);
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    const entries = await zipEntries(zip.rawPayload);
+    expect(entries.map((entry) => entry.name)).toEqual(['people.csv', 'prices.csv', 'table.json']);
+    for (const entry of entries) expect(entry.bytes.equals(expected.get(entry.name) as Buffer)).toBe(true);
+  });
+
+  it('analyses each converted file by its round trip and stores the analysis with it', async () => {
+    const response = await call(t.app, pro, 'POST', `/api/batch/job/${job.job_id}/analyze`, { payload: {} });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json() as BatchAnalyzeResponse;
+    expect(answer.results.map((result) => result.file_name)).toEqual(['people.json', 'prices.json', 'table.csv']);
+    const peopleResult = answer.results[0];
+    expect(peopleResult?.error).toBeNull();
+    expect(peopleResult?.analysis).toMatchObject({
+      quality_score: expect.any(Number),
+      trust_score: expect.any(Number),
+      data_integrity: { preserved_fields: expect.any(Number), lost_fields: 0 },
+    });
+    // The formula guard changed '=B2' on the way: the comparison sees it.
+    const pricesResult = answer.results[1];
+    expect(pricesResult?.analysis?.quality_score).toBeLessThan(100);
+    const stored = (await call(t.app, pro, 'GET', `/api/batch/job/${job.job_id}`)).json() as BatchJob;
+    expect(stored.analyzed_files).toBe(3);
+    const storedPeople = stored.files.find((file) => file.file_name === 'people.json');
+    expect(storedPeople?.quality_score).toBe(peopleResult?.analysis?.quality_score);
+    expect(storedPeople?.quality).toEqual(peopleResult?.analysis);
+  });
+
+  it('is in the history, and another user finds none of its ids', async () => {
+    const history = (await call(t.app, pro, 'GET', '/api/batch/jobs')).json() as BatchHistoryResponse;
+    expect(history.jobs.map((entry) => entry.job_id)).toContain(job.job_id);
+    const file = job.files[0];
+    for (const [method, url] of [
+      ['GET', `/api/batch/job/${job.job_id}`],
+      ['GET', `/api/convert/batch/status/${job.job_id}`],
+      ['GET', `/api/batch/download/${job.job_id}`],
+      ['GET', file?.download_url as string],
+      ['POST', `/api/batch/job/${job.job_id}/cancel`],
+      ['POST', `/api/batch/job/${job.job_id}/analyze`],
+      ['DELETE', `/api/batch/job/${job.job_id}`],
+    ] as const) {
+      const response = await call(t.app, other, method, url, method === 'POST' ? { payload: {} } : {});
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const theirs = (await call(t.app, other, 'GET', '/api/batch/jobs')).json() as BatchHistoryResponse;
+    expect(theirs.jobs.map((entry) => entry.job_id)).not.toContain(job.job_id);
+  });
+});
+
+describe('the plan and the request limits', () => {
+  it('refuses accounts without batch processing with the upsell text', async () => {
+    const free = await signedInUser(t, 'batch-free');
+    const response = await startBatch(t.app, free, [{ name: 'a.json', content: '[]' }]);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'FORBIDDEN', detail: BATCH_TEXTS.notInPlan });
+  });
+
+  it('refuses more files than the plan allows, other types and an empty request, keeping nothing', async () => {
+    const before = (await call(t.app, pro, 'GET', '/api/batch/jobs')).json() as BatchHistoryResponse;
+    const keysBefore = await t.storage.list(`batches/${pro.id}`);
+    const many = Array.from({ length: 26 }, (_, i) => ({ name: `f${i}.json`, content: '[{"a":1}]' }));
+    const tooMany = await startBatch(t.app, pro, many);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().detail).toBe('Maximum 25 files allowed. Selected 26 files.');
+    const wrong = await startBatch(t.app, pro, [
+      { name: 'a.json', content: '[]' },
+      { name: 'b.txt', content: 'x' },
+      { name: 'c.xml', content: '<a/>' },
+    ]);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().detail).toBe(BATCH_TEXTS.wrongType(2));
+    const none = await startBatch(t.app, pro, []);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().detail).toBe(BATCH_TEXTS.noFiles);
+    const after = (await call(t.app, pro, 'GET', '/api/batch/jobs')).json() as BatchHistoryResponse;
+    expect(after.total).toBe(before.total);
+    expect(await t.storage.list(`batches/${pro.id}`)).toEqual(keysBefore);
+  });
+});
+
+describe('history, cancel and delete', () => {
+  it('pages newest first, cancels a running job, deletes one job and then all, with their bytes', async () => {
+    const user = await signedInUser(t, 'batch-history');
+    await t.auth.setPlan(user.email, 'enterprise');
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      t.clock.advance(1000);
+      const started = await startBatch(t.app, user, [{ name: `n${i}.json`, content: `[{"n":${i}}]` }]);
+      ids.push((started.json() as BatchJob).job_id);
+    }
+    for (const id of ids) await finalJob(t.app, user, id);
+    const page = (await call(t.app, user, 'GET', '/api/batch/jobs?page=1&page_size=2')).json() as BatchHistoryResponse;
+    expect(page).toMatchObject({ total: 3, page: 1, page_size: 2 });
+    expect(page.jobs.map((job) => job.job_id)).toEqual([ids[2], ids[1]]);
+    const second = (
+      await call(t.app, user, 'GET', '/api/batch/jobs?page=2&page_size=2')
+    ).json() as BatchHistoryResponse;
+    expect(second.jobs.map((job) => job.job_id)).toEqual([ids[0]]);
+
+    // A final job stays as it is when cancelled.
+    const cancelled = await call(t.app, user, 'POST', `/api/batch/job/${ids[0]}/cancel`, { payload: {} });
+    expect(cancelled.json()).toMatchObject({ status: 'completed' });
+
+    const deleted = await call(t.app, user, 'DELETE', `/api/batch/job/${ids[0]}`);
+    expect(deleted.json()).toMatchObject({ success: true });
+    expect((await call(t.app, user, 'GET', `/api/batch/job/${ids[0]}`)).statusCode).toBe(404);
+    expect(await t.storage.list(`batches/${user.id}/${ids[0]}`)).toEqual([]);
+    const cleared = await call(t.app, user, 'DELETE', '/api/batch/jobs');
+    expect(cleared.json()).toMatchObject({ success: true, deleted_jobs: 2 });
+    expect(await t.storage.list(`batches/${user.id}`)).toEqual([]);
+    const empty = (await call(t.app, user, 'GET', '/api/batch/jobs')).json() as BatchHistoryResponse;
+    expect(empty).toMatchObject({ jobs: [], total: 0 });
+  });
+});
