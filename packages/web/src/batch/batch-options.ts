@@ -1,16 +1,14 @@
-import { type ConversionChoices, type ConversionMode, optionFields } from '../convert';
+import { type ConversionChoices, optionFields } from '../convert';
 
-/**
- * Which options the selection needs: JSON files take the JSON to CSV options (format, delimiter,
- * arrays, BOM, spreadsheet-safe); a selection of CSV files only takes the CSV reading options.
- */
-export function batchMode(files: readonly File[]): ConversionMode {
-  return files.length > 0 && files.every((file) => file.name.toLowerCase().endsWith('.csv'))
-    ? 'csv-to-json'
-    : 'json-to-csv';
+/** Whether a batch file is CSV (it becomes JSON); every other accepted file is JSON. */
+export function isCsvName(name: string): boolean {
+  return name.toLowerCase().endsWith('.csv');
 }
 
-/** The option fields a batch sends, as the converter sends them for one file. */
-export function batchFields(mode: ConversionMode, choices: ConversionChoices): Record<string, string> {
-  return optionFields(mode, { ...choices, analysis: false });
+/**
+ * The option fields a batch sends: the converter's JSON to CSV options, which the server applies to
+ * every JSON file. CSV files always become JSON with their delimiter detected, so they take none.
+ */
+export function batchFields(choices: ConversionChoices): Record<string, string> {
+  return optionFields('json-to-csv', { ...choices, analysis: false });
 }

@@ -69,9 +69,11 @@ describe('the batch page', () => {
     ).toEqual([expect.stringContaining('a.json'), expect.stringContaining('b.csv')]);
     await user.click(screen.getByRole('button', { name: 'Remove a.json' }));
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
-    // A selection of CSV files only takes the CSV reading options.
-    expect(screen.getByLabelText('Delimiter')).toBeTruthy();
+    // CSV files take no options: only JSON files have an output format to choose.
     expect(screen.queryByLabelText('Output format')).toBeNull();
+    expect(screen.getByText(/with their delimiter detected/)).toBeTruthy();
+    await user.upload(input, [jsonFile('c.json')]);
+    expect(screen.getByLabelText('Output format')).toBeTruthy();
   });
 
   it("uploads the files with the options, shows the job's table, and names a failed file's error", async () => {

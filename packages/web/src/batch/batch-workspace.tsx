@@ -30,7 +30,7 @@ import { BatchFilePicker } from './batch-file-picker';
 import { BatchHistoryDialog } from './batch-history-dialog';
 import { BatchJobDetailsDialog } from './batch-job-details-dialog';
 import { BatchJobPanel } from './batch-job-panel';
-import { batchFields, batchMode } from './batch-options';
+import { batchFields, isCsvName } from './batch-options';
 import { BatchQualityDialog } from './batch-quality-dialog';
 import {
   addToSelection,
@@ -56,8 +56,9 @@ export function BatchWorkspace({ allowance, formats }: { allowance: BatchAllowan
   const [files, setFiles] = useState<File[]>([]);
   const [selectionError, setSelectionError] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const mode = batchMode(files);
-  const [choices, setChoices] = useState(() => choicesFromSettings(undefined, mode));
+  const hasJson = files.some((file) => !isCsvName(file.name));
+  const hasCsv = files.some((file) => isCsvName(file.name));
+  const [choices, setChoices] = useState(() => choicesFromSettings(undefined, 'json-to-csv'));
   const [dialog, setDialog] = useState<'details' | 'history' | 'quality' | null>(null);
   const run = useBatchRun();
   const job = run.job.data ?? null;
@@ -68,11 +69,11 @@ export function BatchWorkspace({ allowance, formats }: { allowance: BatchAllowan
   const downloadFile = useDownloadBatchFile();
   const uploading = run.start.isPending;
 
-  // Options start from the saved settings, and again when the selection changes direction.
+  // Options start from the saved settings once they arrive.
   const loadedSettings = settings.data;
   useEffect(() => {
-    setChoices(choicesFromSettings(loadedSettings, mode));
-  }, [loadedSettings, mode]);
+    setChoices(choicesFromSettings(loadedSettings, 'json-to-csv'));
+  }, [loadedSettings]);
 
   const step = job ? (isFinalBatchStatus(job.status) ? 3 : 2) : uploading ? 1 : files.length > 0 ? 1 : 0;
   const shownError =
@@ -96,7 +97,7 @@ export function BatchWorkspace({ allowance, formats }: { allowance: BatchAllowan
       return;
     }
     setSelectionError(null);
-    run.start.mutate({ files, fields: batchFields(mode, choices) }, { onSuccess: () => setFiles([]) });
+    run.start.mutate({ files, fields: batchFields(choices) }, { onSuccess: () => setFiles([]) });
   }
 
   function reset() {
@@ -169,18 +170,20 @@ export function BatchWorkspace({ allowance, formats }: { allowance: BatchAllowan
                   <Typography variant="subtitle2" component="h2" sx={{ mb: 1.5 }}>
                     Options
                   </Typography>
-                  <ConversionOptions
-                    mode={mode}
-                    value={choices}
-                    onChange={setChoices}
-                    allowedFormats={formats}
-                    creditsLeft={0}
-                    analysisForCredit={false}
-                    disabled={uploading}
-                  />
-                  {mode === 'json-to-csv' && files.some((file) => file.name.toLowerCase().endsWith('.csv')) && (
-                    <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-                      CSV files in this batch become JSON, with their delimiter detected.
+                  {hasJson && (
+                    <ConversionOptions
+                      mode="json-to-csv"
+                      value={choices}
+                      onChange={setChoices}
+                      allowedFormats={formats}
+                      creditsLeft={0}
+                      analysisForCredit={false}
+                      disabled={uploading}
+                    />
+                  )}
+                  {hasCsv && (
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: hasJson ? 1.5 : 0 }}>
+                      CSV files become JSON, with their delimiter detected and their types kept exactly.
                     </Typography>
                   )}
                 </Box>
