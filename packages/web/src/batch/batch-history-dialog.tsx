@@ -38,7 +38,7 @@ function JobRow(props: { job: BatchJobSummary; onView: () => void; onDelete: () 
       <TableCell>{job.successful_files}</TableCell>
       <TableCell>{job.failed_files}</TableCell>
       <TableCell>{completed ? `${Math.round(job.progress_percentage)}%` : ''}</TableCell>
-      <TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
         {completed && job.total_processing_time !== null ? `${job.total_processing_time.toFixed(2)} s` : ''}
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -145,9 +145,6 @@ export function BatchHistoryDialog(props: {
                 page={page}
                 onChange={(_, next) => setPage(next)}
                 sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}
-                getItemAriaLabel={(type, item) =>
-                  type === 'page' ? `History page ${item}` : `${type === 'next' ? 'Next' : 'Previous'} history page`
-                }
               />
             )}
           </>

@@ -40,7 +40,8 @@ export function BatchJobPanel(props: {
   const running = !isFinalBatchStatus(job.status);
   const progress = Math.round(job.progress_percentage);
   return (
-    <Card component="section" aria-labelledby="batch-job-title">
+    // Room below the card for the floating button, so it never covers the last row's actions.
+    <Card component="section" aria-labelledby="batch-job-title" sx={{ mb: job.status === 'completed' ? 10 : 0 }}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="h6" component="h2" id="batch-job-title">
