@@ -6,6 +6,9 @@ import BatchPage from './batch-page';
 import { batchFile, batchJob, renderScreen, stubBatchApi, subscriptionWith } from './batch-test-support';
 import { CURRENT_JOB_KEY } from './use-batch-run';
 
+// The machine is shared: give each screen's first requests time to be answered.
+const LOADED = { timeout: 10_000 };
+
 beforeEach(() => sessionStorage.clear());
 afterEach(() => {
   cleanup();
@@ -41,7 +44,7 @@ describe('the batch history', () => {
     });
     const user = userEvent.setup();
     renderScreen(<BatchPage />);
-    await user.click(await screen.findByRole('button', { name: 'History (2)' }));
+    await user.click(await screen.findByRole('button', { name: 'History (2)' }, LOADED));
     const dialog = screen.getByRole('dialog', { name: 'Batch Processing History' });
     const rows = within(dialog).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
@@ -51,18 +54,18 @@ describe('the batch history', () => {
     expect(within(rows[1]!).getByText('100%')).toBeTruthy();
 
     await user.click(within(rows[1]!).getByRole('button', { name: 'View Results' }));
-    const table = await screen.findByRole('table', { name: 'Batch files' });
+    const table = await screen.findByRole('table', { name: 'Batch files' }, LOADED);
     expect(within(table).getByText('orders.json')).toBeTruthy();
     expect(sessionStorage.getItem(CURRENT_JOB_KEY)).toBe('job-1');
 
-    await user.click(await screen.findByRole('button', { name: 'History (2)' }));
+    await user.click(await screen.findByRole('button', { name: 'History (2)' }, LOADED));
     const reopened = screen.getByRole('dialog', { name: 'Batch Processing History' });
     await user.click(within(within(reopened).getAllByRole('row')[2]!).getByRole('button', { name: 'Delete' }));
     await user.click(
       within(screen.getByRole('dialog', { name: 'Delete batch job' })).getByRole('button', { name: 'Delete' }),
     );
     // Deleting the job on display clears the displayed results.
-    await vi.waitFor(() => expect(within(reopened).getAllByRole('row')).toHaveLength(2));
+    await vi.waitFor(() => expect(within(reopened).getAllByRole('row')).toHaveLength(2), LOADED);
     expect(screen.queryByRole('table', { name: 'Batch files', hidden: true })).toBeNull();
     expect(sessionStorage.getItem(CURRENT_JOB_KEY)).toBeNull();
 
@@ -72,7 +75,7 @@ describe('the batch history', () => {
         name: 'Clear All History',
       }),
     );
-    expect(await within(reopened).findByText(BATCH_TEXTS.historyEmpty)).toBeTruthy();
+    expect(await within(reopened).findByText(BATCH_TEXTS.historyEmpty, undefined, LOADED)).toBeTruthy();
     expect(requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([
       '/api/batch/job/job-1',
       '/api/batch/jobs',

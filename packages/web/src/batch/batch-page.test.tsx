@@ -11,6 +11,9 @@ import { CURRENT_JOB_KEY } from './use-batch-run';
 let xhrReplies: XhrReply[];
 let xhrCalls: XhrCall[];
 
+// The machine is shared: give each screen's first requests time to be answered.
+const LOADED = { timeout: 10_000 };
+
 beforeEach(() => {
   xhrReplies = [];
   xhrCalls = [];
@@ -28,13 +31,17 @@ describe('the batch page', () => {
   it('shows a plan without batches the upsell, with the sizes of the plans that have them', async () => {
     const requests = stubBatchApi(subscriptionWith(0, 'free'));
     renderScreen(<BatchPage />);
-    expect(await screen.findByRole('heading', { name: 'Premium Batch Processing', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Premium Batch Processing', level: 1 }, LOADED)).toBeTruthy();
     expect(screen.getByText(BATCH_TEXTS.notInPlan)).toBeTruthy();
     for (const card of ['Multi-file upload', 'Real-time progress', 'AI quality analysis', 'Bulk download']) {
       expect(screen.getByRole('heading', { name: card })).toBeTruthy();
     }
     expect(
-      await screen.findByText(/25 files on Professional, 100 files on Business, Unlimited on Enterprise/),
+      await screen.findByText(
+        /25 files on Professional, 100 files on Business, Unlimited on Enterprise/,
+        undefined,
+        LOADED,
+      ),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See pricing' }).getAttribute('href')).toBe('/pricing');
     expect(screen.getByRole('link', { name: 'Upgrade Plan' }).getAttribute('href')).toBe('/dashboard');
@@ -47,7 +54,7 @@ describe('the batch page', () => {
     stubBatchApi(subscriptionWith(25, 'professional'));
     const user = userEvent.setup({ applyAccept: false });
     renderScreen(<BatchPage />);
-    await user.click(await screen.findByRole('button', { name: 'Upload & Process' }));
+    await user.click(await screen.findByRole('button', { name: 'Upload & Process' }, LOADED));
     expect(screen.getByRole('alert').textContent).toBe(BATCH_TEXTS.noFiles);
 
     const input = screen.getByTestId('batch-file-input');
@@ -89,13 +96,13 @@ describe('the batch page', () => {
     stubBatchApi(subscriptionWith(25, 'professional'));
     const user = userEvent.setup();
     renderScreen(<BatchPage />);
-    await user.upload(await screen.findByTestId('batch-file-input'), [
+    await user.upload(await screen.findByTestId('batch-file-input', undefined, LOADED), [
       jsonFile('people.json'),
       jsonFile('broken.json'),
     ]);
     await user.click(screen.getByRole('button', { name: 'Upload & Process' }));
 
-    const table = await screen.findByRole('table', { name: 'Batch files' });
+    const table = await screen.findByRole('table', { name: 'Batch files' }, LOADED);
     expect(xhrCalls.map((call) => call.path)).toEqual(['/api/convert/batch']);
     expect(
       within(table)
@@ -122,9 +129,9 @@ describe('the batch page', () => {
     stubBatchApi(subscriptionWith(25, 'professional'));
     const user = userEvent.setup();
     renderScreen(<BatchPage />);
-    await user.upload(await screen.findByTestId('batch-file-input'), [jsonFile('people.json')]);
+    await user.upload(await screen.findByTestId('batch-file-input', undefined, LOADED), [jsonFile('people.json')]);
     await user.click(screen.getByRole('button', { name: 'Upload & Process' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Storage quota exceeded');
+    expect((await screen.findByRole('alert', undefined, LOADED)).textContent).toBe('Storage quota exceeded');
 
     const onlyFailed = batchJob(
       [batchFile('broken.json', { status: 'failed', error: 'Invalid JSON', download_url: null })],
@@ -134,7 +141,7 @@ describe('the batch page', () => {
     );
     xhrReplies.push({ status: 202, body: JSON.stringify(onlyFailed) });
     await user.click(screen.getByRole('button', { name: 'Upload & Process' }));
-    await user.click(await screen.findByRole('button', { name: 'Download All Results' }));
+    await user.click(await screen.findByRole('button', { name: 'Download All Results' }, LOADED));
     expect(screen.getByRole('alert').textContent).toBe(BATCH_TEXTS.noCompleted);
     // The floating button belongs to completed jobs only.
     expect(screen.queryByRole('button', { name: /Quality analysis:/ })).toBeNull();
@@ -166,9 +173,9 @@ describe('the batch page', () => {
     });
     const user = userEvent.setup();
     renderScreen(<BatchPage />);
-    await user.click(await screen.findByRole('button', { name: 'Analyze All Quality' }));
+    await user.click(await screen.findByRole('button', { name: 'Analyze All Quality' }, LOADED));
     const table = screen.getByRole('table', { name: 'Batch files' });
-    const chip = await within(table).findByText('75.0%');
+    const chip = await within(table).findByText('75.0%', undefined, LOADED);
     expect(chip.closest('.MuiChip-root')?.className).toContain('MuiChip-colorWarning');
     expect(requests.find((request) => request.path.endsWith('/analyze'))?.body).toEqual({});
 
