@@ -27,9 +27,9 @@ function environment(dataDir, port) {
   };
 }
 
-async function launch(dataDir, port) {
+async function launch(dataDir, port, env = {}) {
   const child = spawn(process.execPath, [MAIN], {
-    env: environment(dataDir, port),
+    env: { ...environment(dataDir, port), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -73,22 +73,28 @@ function codeFor(dataDir, email) {
   throw new Error(`no mail for ${email}`);
 }
 
-/** Starts the server with a free and a paid account; `stop()` ends it and removes its data. */
-export async function startBenchServer(port = 18_000 + Math.floor(Math.random() * 1000)) {
+/**
+ * Starts the server with a free and a paid account (on `paidPlan`); `stop()` ends it and removes its
+ * data. `env` adds settings (WORKERS, say).
+ */
+export async function startBenchServer(
+  port = 18_000 + Math.floor(Math.random() * 1000),
+  { paidPlan = 'professional', env = {} } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'unnest-bench-server-'));
-  let server = await launch(dataDir, port);
+  let server = await launch(dataDir, port, env);
   const accounts = { free: 'free@bench.test', paid: 'paid@bench.test' };
   for (const email of Object.values(accounts)) {
     await postJson(`${server.url}/api/auth/signup`, { email, password: PASSWORD });
     await postJson(`${server.url}/api/auth/confirm-signup`, { email, confirmation_code: codeFor(dataDir, email) });
   }
   await server.stop();
-  const granted = spawnSync(process.execPath, [MAIN, 'admin', 'grant', accounts.paid, 'professional'], {
-    env: environment(dataDir, port),
+  const granted = spawnSync(process.execPath, [MAIN, 'admin', 'grant', accounts.paid, paidPlan], {
+    env: { ...environment(dataDir, port), ...env },
     encoding: 'utf8',
   });
   if (granted.status !== 0) throw new Error(`admin grant failed: ${granted.stderr}`);
-  server = await launch(dataDir, port);
+  server = await launch(dataDir, port, env);
   const tokens = {};
   for (const [name, email] of Object.entries(accounts)) {
     const login = await postJson(`${server.url}/api/auth/login`, { email, password: PASSWORD });

@@ -1,6 +1,7 @@
 import { BATCH_TEXTS, type BatchAnalyzeResponse, type BatchHistoryResponse, type BatchJob } from '@unnest/contracts';
 import { csvToJson, jsonToCsv } from '@unnest/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DomainEvent } from '../src/platform/domain-events.js';
 import { call, signedInUser, type TestUser } from './support/api-client.js';
 import { finalJob, startBatch, zipEntries } from './support/batch-client.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -8,6 +9,7 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 let t: TestApp;
 let pro: TestUser;
 let other: TestUser;
+const finished: DomainEvent<'batch.completed'>[] = [];
 
 async function collect(source: AsyncIterable<Uint8Array>): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -26,6 +28,9 @@ const table = 'id,name\n1,Ada\n2,Grace\n';
 
 beforeAll(async () => {
   t = await startTestApp({ env: { WORKERS: '2' } });
+  t.events.subscribe('batch.completed', async (event) => {
+    finished.push(event);
+  });
   pro = await signedInUser(t, 'batch-pro');
   other = await signedInUser(t, 'batch-other');
   await t.auth.setPlan(pro.email, 'professional');
@@ -73,6 +78,15 @@ describe('a batch of three JSON files and a CSV, one of them invalid', () => {
     expect(failed?.error).toMatch(/^File conversion failed: .*line 2/);
     expect(failed?.download_url).toBeNull();
     expect(job.errors).toEqual([{ file_id: failed?.file_id, file_name: 'broken.json', error: failed?.error }]);
+    expect(finished.filter((event) => event.jobId === job.job_id)).toEqual([
+      expect.objectContaining({
+        id: `batch.completed:${job.job_id}`,
+        status: 'completed',
+        totalFiles: 4,
+        successfulFiles: 3,
+        failedFiles: 1,
+      }),
+    ]);
     for (const file of job.files.filter((f) => f.file_name !== 'broken.json')) {
       expect(file).toMatchObject({ status: 'completed', progress: 100, bytes_read: file.file_size });
       expect(file.download_url).toMatch(new RegExp(`/${encodeURIComponent(file.result_file_name)}$`));

@@ -135,7 +135,9 @@ export class BatchConverter {
           storeOriginal: false,
         },
         counted(),
-        { sizeHint: file.fileSize, signal: stop.signal },
+        // No size hint: batch files are background work for the bulk lane, even small ones, so that the
+        // quick lane stays free for the small conversions someone is waiting on.
+        { signal: stop.signal },
       );
       const outcome = await repository.complete(
         file,
@@ -159,7 +161,7 @@ export class BatchConverter {
         await storage.delete(file.resultKey);
         return false;
       }
-      const reason = fileFailure(error);
+      const reason = fileFailure(error, file.inputFormat);
       if (reason === undefined) {
         // The server's own trouble (storage unreachable, a shutdown): the file goes back to the queue.
         await repository.release(file.id, worker);
@@ -191,10 +193,12 @@ export function jobFolder(userId: string, jobId: string): string {
 }
 
 /** Why the file itself failed (its own content), or undefined when the server failed. */
-function fileFailure(error: unknown): string | undefined {
+function fileFailure(error: unknown, input: string): string | undefined {
   const prefix = CONVERSION_TEXTS.fileConversionFailed;
   if (error instanceof ConversionError) return `${prefix}: ${error.describe()}`;
-  if (error instanceof EmptyInputError) return `${prefix}: ${CONVERSION_TEXTS.emptyJsonText}`;
+  if (error instanceof EmptyInputError) {
+    return `${prefix}: ${input === 'csv' ? CONVERSION_TEXTS.emptyCsvText : CONVERSION_TEXTS.emptyJsonText}`;
+  }
   if (error instanceof StorageLeftExceededError) return STORAGE_TEXT;
   // The worker thread died under it (out of memory): the file's own doing.
   if (error instanceof AppError && error.code === 'CONVERSION_FAILED') return `${prefix}: ${error.message}`;

@@ -171,8 +171,10 @@ export class BatchIntake {
         bytes += chunk.length;
         if (bytes > limits.maxBytes) throw new Oversized();
         if (bytes > reserved) {
-          reserved = Math.min(bytes + RESERVE_STEP, limits.maxBytes);
-          if (!(await repository.reserve(userId, fileId, reserved, limits.allowed))) throw new OverStorage();
+          const wanted = Math.min(bytes + RESERVE_STEP, limits.maxBytes);
+          const got = await repository.reserve(userId, fileId, bytes, wanted, limits.allowed);
+          if (got === undefined) throw new OverStorage();
+          reserved = got;
         }
         yield chunk;
       }
@@ -187,7 +189,7 @@ export class BatchIntake {
       return undefined;
     }
     // The exact size replaces the reservation (never more than was reserved).
-    await repository.reserve(userId, fileId, bytes, Number.POSITIVE_INFINITY);
+    await repository.reserve(userId, fileId, bytes, bytes, Number.POSITIVE_INFINITY);
     return fileId;
   }
 

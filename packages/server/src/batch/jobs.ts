@@ -16,6 +16,8 @@ export function batchFileJob(converter: BatchConverter) {
     retry: { limit: 10, delaySeconds: 5, backoff: true },
     expireInSeconds: 6 * 60 * 60,
     heartbeatSeconds: 30,
+    // A batch is many short jobs: the next file starts as soon as one ends, not at the next poll.
+    pickup: { pollingIntervalSeconds: 0.5, burst: true },
     groupConcurrency: {
       default: 1,
       tiers: Object.fromEntries(PLAN_CATALOGUE.map((plan) => [plan.id, plan.batchConcurrency])),

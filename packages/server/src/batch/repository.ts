@@ -32,11 +32,18 @@ export class BatchRepository {
   }
 
   /**
-   * Sets a file's reserved size to `bytes` if the user's batch bytes (every other file's upload and
-   * result) plus `bytes` stay within `allowedBytes`. Under a per-user lock, so parallel uploads of one
-   * user cannot both take the last free bytes (PostgreSQL and PGlite alike).
+   * Reserves storage for a file being uploaded: `wanted` bytes, or as many as are free if that is less,
+   * but at least `needed`. Returns the bytes now reserved, or undefined when not even `needed` fit in
+   * `allowedBytes` beside the user's other batch bytes (uploads and results). Under a per-user lock, so
+   * parallel uploads of one user cannot both take the last free bytes (PostgreSQL and PGlite alike).
    */
-  async reserve(userId: string, fileId: string, bytes: number, allowedBytes: number): Promise<boolean> {
+  async reserve(
+    userId: string,
+    fileId: string,
+    needed: number,
+    wanted: number,
+    allowedBytes: number,
+  ): Promise<number | undefined> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`batch-storage:${userId}`}, 0))`);
       const [row] = await tx
@@ -45,9 +52,11 @@ export class BatchRepository {
         })
         .from(batchFiles)
         .where(and(eq(batchFiles.userId, userId), ne(batchFiles.id, fileId)));
-      if (Number(row?.used ?? 0) + bytes > allowedBytes) return false;
-      await tx.update(batchFiles).set({ fileSize: bytes }).where(eq(batchFiles.id, fileId));
-      return true;
+      const free = allowedBytes - Number(row?.used ?? 0);
+      if (free < needed) return undefined;
+      const reserved = Math.min(wanted, free);
+      await tx.update(batchFiles).set({ fileSize: reserved }).where(eq(batchFiles.id, fileId));
+      return reserved;
     });
   }
 

@@ -21,6 +21,11 @@ export interface JobDefinition<S extends TSchema = TSchema> {
   heartbeatSeconds?: number;
   /** When set, at most this many jobs of one group (`SendOptions.group`) run at once across all workers. */
   groupConcurrency?: GroupConcurrencyConfig;
+  /**
+   * How a worker looks for the next job: every `pollingIntervalSeconds` (default 2, at least 0.5), and
+   * with `burst` straight after a job while the queue has more, for queues of many short jobs.
+   */
+  pickup?: { pollingIntervalSeconds: number; burst: boolean };
   handle(payload: Static<S>): Promise<void>;
 }
 
@@ -75,7 +80,8 @@ export class JobQueue {
           definition.name,
           {
             localConcurrency: options.workers,
-            pollingIntervalSeconds: 2,
+            pollingIntervalSeconds: definition.pickup?.pollingIntervalSeconds ?? 2,
+            ...(definition.pickup?.burst ? { burstWhenReadyExceeds: 0 } : {}),
             ...(definition.groupConcurrency ? { groupConcurrency: definition.groupConcurrency } : {}),
           },
           async (jobs: Job<unknown>[]) => {
