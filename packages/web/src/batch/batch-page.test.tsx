@@ -187,6 +187,32 @@ describe('the batch page', () => {
     expect(within(dialog).getByText('3 preserved, 0 lost, 0 gained')).toBeTruthy();
     expect(within(dialog).getByText('2 values changed type')).toBeTruthy();
   });
+  it('cancels a running job, and shows the cancelled job the server answers', async () => {
+    const running = batchJob([batchFile('people.json', { status: 'processing', progress: 30, download_url: null })], {
+      status: 'processing',
+      progress_percentage: 30,
+      total_processing_time: null,
+    });
+    const cancelled = batchJob([batchFile('people.json', { status: 'cancelled', download_url: null })], {
+      status: 'cancelled',
+      cancelled_files: 1,
+      processed_files: 1,
+    });
+    sessionStorage.setItem(CURRENT_JOB_KEY, 'job-1');
+    const requests = stubBatchApi(subscriptionWith(25, 'professional'), (method, path) => {
+      if (path === '/api/convert/batch/status/job-1') return running;
+      if (method === 'POST' && path === '/api/batch/job/job-1/cancel') return cancelled;
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderScreen(<BatchPage />);
+    await user.click(await screen.findByRole('button', { name: 'Cancel Job' }, LOADED));
+    await screen.findByText('1 of 1 files processed: 0 completed, 0 failed, 1 cancelled.', undefined, LOADED);
+    expect(screen.queryByRole('button', { name: 'Cancel Job' })).toBeNull();
+    expect(requests.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual([
+      '/api/batch/job/job-1/cancel',
+    ]);
+  });
 });
 
 describe('quality colours', () => {
