@@ -132,7 +132,7 @@ export class BatchService {
   async download(userId: string, jobId: string, fileId: string): Promise<BatchDownload> {
     const job = await this.owned(userId, jobId);
     const file = (await this.deps.repository.filesOf([job.id])).find((row) => row.id === fileId);
-    if (!file || file.status !== 'completed') throw new AppError('FILE_NOT_FOUND');
+    if (file?.status !== 'completed') throw new AppError('FILE_NOT_FOUND');
     try {
       return {
         stream: await this.deps.storage.get(file.resultKey),

@@ -81,7 +81,7 @@ export class JobQueue {
           {
             localConcurrency: options.workers,
             pollingIntervalSeconds: definition.pickup?.pollingIntervalSeconds ?? 2,
-            ...(definition.pickup?.burst ? { burstWhenReadyExceeds: 0 } : {}),
+            ...(definition.pickup?.burst ? { burstWhenReadyExceeds: 1 } : {}),
             ...(definition.groupConcurrency ? { groupConcurrency: definition.groupConcurrency } : {}),
           },
           async (jobs: Job<unknown>[]) => {
