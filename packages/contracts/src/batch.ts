@@ -150,10 +150,10 @@ export type BatchJobParams = Static<typeof BatchJobParams>;
 /** Path parameter of GET /api/convert/batch/status/{jobId}. */
 export const BatchStatusParams = Type.Object({ jobId: Type.String({ maxLength: 64 }) });
 export type BatchStatusParams = Static<typeof BatchStatusParams>;
-/** Path parameters of one file's download: GET /api/batch/job/{id}/file/{fileId}/{name}. */
+/** Path parameters of one file's download: GET /api/batch/job/{id}/file/{batchFileId}/{name}. */
 export const BatchFileParams = Type.Object({
   id: Type.String({ maxLength: 64 }),
-  fileId: Type.String({ maxLength: 64 }),
+  batchFileId: Type.String({ maxLength: 64 }),
   name: Type.String({ maxLength: 300 }),
 });
 export type BatchFileParams = Static<typeof BatchFileParams>;

@@ -19,7 +19,7 @@ import { authRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
 import { BatchConverter, type QueuedFile } from './batch/conversion.js';
 import { BatchIntake } from './batch/intake.js';
-import { batchFileJob, batchRecoveryJob } from './batch/jobs.js';
+import { batchFileJob, batchOrphansJob, batchRecoveryJob } from './batch/jobs.js';
 import { BatchQuality } from './batch/quality.js';
 import { BatchRepository } from './batch/repository.js';
 import { batchRoutes } from './batch/routes.js';
@@ -245,7 +245,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     log,
   });
   const batchRepository = new BatchRepository(database.db);
-  const batch = new BatchService({ repository: batchRepository, storage, files, plans, events, clock, log });
   // Files are queued only after the queue below has started (requests and jobs come after it).
   const enqueueBatchFile = async (file: QueuedFile) => {
     await jobs.send(
@@ -254,6 +253,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
       { priority: file.priority, group: { id: file.userId, tier: file.tier } },
     );
   };
+  const batch = new BatchService({
+    repository: batchRepository,
+    storage,
+    files,
+    plans,
+    events,
+    clock,
+    log,
+    enqueue: enqueueBatchFile,
+    isQueued: (fileId) => jobs.isQueued(batchFile, { fileId }),
+  });
   const batchConverter = new BatchConverter({
     repository: batchRepository,
     storage,
@@ -293,7 +303,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
       endExpiredPlansJob(payments),
       renewalRemindersJob(payments),
       batchFile,
-      batchRecoveryJob(batchConverter),
+      batchRecoveryJob(batchConverter, batch),
+      batchOrphansJob(batch),
     ],
     workers: config.workers,
     log,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BATCH_TEXTS, type BatchJob } from '@unnest/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchFiles, batchJobs } from '../src/db/schema.js';
 import { planLimits, storageLimitBytes } from '../src/plans/catalogue.js';
@@ -102,5 +103,81 @@ describe('cancelling a queued job', () => {
     const zip = await call(t.app, user, 'GET', `/api/batch/download/${job.job_id}`);
     expect(zip.statusCode).toBe(404);
     expect(zip.json().detail).toBe(BATCH_TEXTS.noCompleted);
+  });
+});
+
+describe('the queue', () => {
+  it("queues each file with its plan's priority, in its user's group of the plan's tier", async () => {
+    const user = await signedInUser(t, 'batch-queue');
+    await t.auth.setPlan(user.email, 'business');
+    const started = await startBatch(t.app, user, [
+      { name: 'one.json', content: '[{"a":1}]' },
+      { name: 'two.json', content: '[{"a":2}]' },
+    ]);
+    const job = started.json() as BatchJob;
+    const queued = await t.database.handle.db.execute(
+      sql`select priority, group_id, group_tier, data->>'fileId' as file_id from pgboss.job where name = 'batch.convert-file' and group_id = ${user.id}`,
+    );
+    const rows = ('rows' in queued ? queued.rows : queued) as Array<Record<string, unknown>>;
+    expect(rows.map((row) => row.file_id).sort()).toEqual(job.files.map((file) => file.file_id).sort());
+    for (const row of rows) {
+      expect(row).toMatchObject({ priority: planLimits('business').queuePriority, group_tier: 'business' });
+    }
+  });
+});
+
+describe('stored batch bytes without a job', () => {
+  it('are deleted by the sweep; bytes of existing jobs stay', async () => {
+    const user = await signedInUser(t, 'batch-orphans');
+    await t.auth.setPlan(user.email, 'professional');
+    const kept = (await startBatch(t.app, user, [{ name: 'kept.json', content: '[{"a":1}]' }])).json() as BatchJob;
+    const stray = `batches/${user.id}/${randomUUID()}/${randomUUID()}/original.json`;
+    await t.storage.put(stray, [Buffer.from('[]')]);
+    expect(await t.batch.sweepOrphans()).toBeGreaterThanOrEqual(1);
+    const keys = await t.storage.list(`batches/${user.id}`);
+    expect(keys).not.toContain(stray);
+    expect(keys.filter((key) => key.includes(kept.job_id))).toHaveLength(1);
+  });
+});
+
+describe('analysis of a job without converted files', () => {
+  it('answers no results when sent without a body', async () => {
+    const user = await signedInUser(t, 'batch-analyze-none');
+    await t.auth.setPlan(user.email, 'professional');
+    const job = (await startBatch(t.app, user, [{ name: 'queued.json', content: '[{"a":1}]' }])).json() as BatchJob;
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: `/api/batch/job/${job.job_id}/analyze`,
+      headers: user.auth,
+    });
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(bare.json()).toMatchObject({ results: [], job: { job_id: job.job_id, analyzed_files: 0 } });
+  });
+});
+
+describe('a file whose queue job was lost', () => {
+  it('is queued again once its job is ten minutes old, and only then', async () => {
+    const user = await signedInUser(t, 'batch-lost');
+    await t.auth.setPlan(user.email, 'professional');
+    const job = (await startBatch(t.app, user, [{ name: 'lost.json', content: '[{"a":1}]' }])).json() as BatchJob;
+    const fileId = job.files[0]?.file_id as string;
+    const queued = async () => {
+      const found = await t.database.handle.db.execute(
+        sql`select count(*)::int as n from pgboss.job where name = 'batch.convert-file' and data->>'fileId' = ${fileId}`,
+      );
+      const rows = ('rows' in found ? found.rows : found) as Array<{ n: number }>;
+      return Number(rows[0]?.n);
+    };
+    expect(await queued()).toBe(1);
+    expect(await t.batch.requeueLost()).toBe(0);
+    await t.database.handle.db.execute(
+      sql`delete from pgboss.job where name = 'batch.convert-file' and data->>'fileId' = ${fileId}`,
+    );
+    expect(await t.batch.requeueLost()).toBe(0);
+    t.clock.advance(11 * 60 * 1000);
+    expect(await t.batch.requeueLost()).toBe(1);
+    expect(await queued()).toBe(1);
+    // Queued now: the next run leaves it alone.
+    expect(await t.batch.requeueLost()).toBe(0);
   });
 });

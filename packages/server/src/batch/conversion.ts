@@ -1,4 +1,4 @@
-import { CONVERSION_TEXTS } from '@unnest/contracts';
+import { BATCH_TEXTS, CONVERSION_TEXTS } from '@unnest/contracts';
 import { ConversionError } from '@unnest/engine';
 import type { AuditService } from '../audit/service.js';
 import type { Clock } from '../platform/clock.js';
@@ -6,7 +6,7 @@ import type { ConversionPool } from '../platform/conversion-pool.js';
 import { EmptyInputError, type EngineSettings, StorageLeftExceededError } from '../platform/conversion-tasks.js';
 import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
-import type { StorageDriver } from '../platform/storage/storage-driver.js';
+import { type StorageDriver, StoredObjectMissingError } from '../platform/storage/storage-driver.js';
 import type { BatchFileRow, BatchRepository } from './repository.js';
 import { diedOnThisHost } from './worker-identity.js';
 
@@ -187,9 +187,12 @@ export class BatchConverter {
   }
 }
 
+/** Where every batch byte lives. */
+export const BATCHES_PREFIX = 'batches';
+
 /** The folder of one job's bytes; outside `users/`, whose sweep knows only single conversions. */
 export function jobFolder(userId: string, jobId: string): string {
-  return `batches/${userId}/${jobId}`;
+  return `${BATCHES_PREFIX}/${userId}/${jobId}`;
 }
 
 /** Why the file itself failed (its own content), or undefined when the server failed. */
@@ -200,6 +203,8 @@ function fileFailure(error: unknown, input: string): string | undefined {
     return `${prefix}: ${input === 'csv' ? CONVERSION_TEXTS.emptyCsvText : CONVERSION_TEXTS.emptyJsonText}`;
   }
   if (error instanceof StorageLeftExceededError) return STORAGE_TEXT;
+  // The stored upload is gone (deleted under it): there is nothing left to convert.
+  if (error instanceof StoredObjectMissingError) return BATCH_TEXTS.originalNotFound;
   // The worker thread died under it (out of memory): the file's own doing.
   if (error instanceof AppError && error.code === 'CONVERSION_FAILED') return `${prefix}: ${error.message}`;
   return undefined;

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { PLAN_CATALOGUE } from '../plans/catalogue.js';
 import { defineJob } from '../platform/jobs.js';
 import type { BatchConverter } from './conversion.js';
+import type { BatchService } from './service.js';
 
 /**
  * One batch file's conversion, a job of its own so that any worker process takes it. Paid plans' files
@@ -28,8 +29,11 @@ export function batchFileJob(converter: BatchConverter) {
   });
 }
 
-/** Every minute: files whose worker stopped go back to the queue; dead uploads are removed. Idempotent. */
-export function batchRecoveryJob(converter: BatchConverter) {
+/**
+ * Every minute: files whose worker stopped, or whose queue job was lost, go back to the queue; dead
+ * uploads are removed. Idempotent.
+ */
+export function batchRecoveryJob(converter: BatchConverter, batch: BatchService) {
   return defineJob({
     name: 'batch.recover',
     payload: Type.Object({}),
@@ -38,6 +42,21 @@ export function batchRecoveryJob(converter: BatchConverter) {
     schedule: { cron: '* * * * *', payload: {} },
     handle: async () => {
       await converter.recover();
+      await batch.requeueLost();
+    },
+  });
+}
+
+/** Hourly: stored batch bytes whose job is gone (an account deleted with its jobs) are deleted. Idempotent. */
+export function batchOrphansJob(batch: BatchService) {
+  return defineJob({
+    name: 'batch.sweep-orphans',
+    payload: Type.Object({}),
+    retry: { limit: 2, delaySeconds: 300, backoff: false },
+    expireInSeconds: 30 * 60,
+    schedule: { cron: '17 * * * *', payload: {} },
+    handle: async () => {
+      await batch.sweepOrphans();
     },
   });
 }

@@ -149,6 +149,27 @@ export class BatchRepository {
     return rows.map((row) => row.id);
   }
 
+  /** Which of these job ids still have a row. */
+  async existingJobIds(jobIds: readonly string[]): Promise<Set<string>> {
+    const ids = jobIds.filter((id) => UUID.test(id));
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.select({ id: batchJobs.id }).from(batchJobs).where(inArray(batchJobs.id, ids));
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Pending files of running jobs created before `before` (their queue job may be lost). */
+  async pendingOfRunningJobs(before: Date): Promise<Array<BatchFileRow & { priority: number; tier: string }>> {
+    const rows = await this.db
+      .select({ file: batchFiles, priority: batchJobs.priority, tier: batchJobs.tier })
+      .from(batchFiles)
+      .innerJoin(batchJobs, eq(batchJobs.id, batchFiles.jobId))
+      .where(
+        and(eq(batchFiles.status, 'pending'), inArray(batchJobs.status, RUNNING_JOB), lt(batchJobs.createdAt, before)),
+      )
+      .limit(1000);
+    return rows.map((row) => ({ ...row.file, priority: row.priority, tier: row.tier }));
+  }
+
   /** Jobs whose upload began before `before` and never finished (their process died). */
   async staleUploads(before: Date): Promise<BatchJobRow[]> {
     return this.db

@@ -141,6 +141,10 @@ export function batchRoutes(
       '/api/batch/job/:id/analyze',
       {
         config: access,
+        // No body at all means every converted file, as `{}` does.
+        preValidation: async (request) => {
+          request.body ??= {};
+        },
         schema: {
           tags,
           summary: 'Per-file quality analysis (round-trip comparison) of the converted files, stored with each',
@@ -165,13 +169,13 @@ export function batchRoutes(
       async (request, reply) => sendDownload(reply, await service.zip(request.claims.sub, request.params.id)),
     );
     api.get(
-      '/api/batch/job/:id/file/:fileId/:name',
+      '/api/batch/job/:id/file/:batchFileId/:name',
       {
         config: access,
         schema: { tags, summary: 'One converted file of a batch job', params: BatchFileParams, response: errors },
       },
       async (request, reply) =>
-        sendDownload(reply, await service.download(request.claims.sub, request.params.id, request.params.fileId)),
+        sendDownload(reply, await service.download(request.claims.sub, request.params.id, request.params.batchFileId)),
     );
 
     await app.register(async (uploads) => {

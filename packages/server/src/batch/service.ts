@@ -18,9 +18,12 @@ import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { StorageDriver } from '../platform/storage/storage-driver.js';
 import { describeJob, describeJobSummary } from './answers.js';
-import { jobFolder } from './conversion.js';
+import { BATCHES_PREFIX, jobFolder, type QueuedFile } from './conversion.js';
 import type { BatchJobRow, BatchRepository } from './repository.js';
 import { streamedZip } from './zip.js';
+
+/** A pending file this long after its job was made, with no queue job, has lost it. */
+const LOST_AFTER_MS = 10 * 60 * 1000;
 
 /** One stored file ready to stream. */
 export interface BatchDownload {
@@ -45,8 +48,27 @@ export class BatchService {
       events: DomainEvents;
       clock: Clock;
       log: Logger;
+      enqueue: (file: QueuedFile) => Promise<void>;
+      /** Whether the queue holds a job (waiting or running) for this file. */
+      isQueued: (fileId: string) => Promise<boolean>;
     },
   ) {}
+
+  /**
+   * Queues again the pending files of running jobs that no queue job holds any more (a crash between
+   * queueing a job and sending its files, or retries used up by an outage). Idempotent; run every minute.
+   */
+  async requeueLost(): Promise<number> {
+    const before = new Date(this.deps.clock.now().getTime() - LOST_AFTER_MS);
+    let requeued = 0;
+    for (const file of await this.deps.repository.pendingOfRunningJobs(before)) {
+      if (await this.deps.isQueued(file.id)) continue;
+      await this.deps.enqueue({ fileId: file.id, userId: file.userId, priority: file.priority, tier: file.tier });
+      requeued += 1;
+    }
+    if (requeued > 0) this.deps.log.warn({ requeued }, 'queued again batch files whose queue job was lost');
+    return requeued;
+  }
 
   /** Bytes the user may store in batch files: the plan's storage minus the single conversions'. */
   async storageAllowance(userId: string): Promise<number> {
@@ -143,6 +165,32 @@ export class BatchService {
     } catch (error) {
       throw new AppError('STORAGE_FAILED', { detail: BATCH_TEXTS.downloadFailed, cause: error });
     }
+  }
+
+  /**
+   * Deletes stored batch bytes whose job has no row (an account deleted with its jobs, a delete whose
+   * storage call failed). Safe beside running uploads: a job's row is written before its first byte.
+   */
+  async sweepOrphans(): Promise<number> {
+    const { repository, storage } = this.deps;
+    const folders = new Map<string, string>();
+    for (const key of await storage.list(BATCHES_PREFIX)) {
+      const [, userId, jobId] = key.split('/');
+      if (userId && jobId) folders.set(jobId, jobFolder(userId, jobId));
+    }
+    const ids = [...folders.keys()];
+    let removed = 0;
+    for (let start = 0; start < ids.length; start += 100) {
+      const chunk = ids.slice(start, start + 100);
+      const live = await repository.existingJobIds(chunk);
+      for (const jobId of chunk) {
+        if (live.has(jobId)) continue;
+        await storage.deletePrefix(folders.get(jobId) as string);
+        removed += 1;
+      }
+    }
+    if (removed > 0) this.deps.log.info({ removed }, 'removed stored batch bytes with no job');
+    return removed;
   }
 
   /** The job if it is the user's; NOT_FOUND for missing and foreign ids alike. */

@@ -111,6 +111,12 @@ export class JobQueue {
     return id;
   }
 
+  /** Whether a job of `definition` whose payload contains `data` is waiting, to be retried or running. */
+  async isQueued<S extends TSchema>(definition: JobDefinition<S>, data: Partial<Static<S>>): Promise<boolean> {
+    const found = await this.boss.findJobs(definition.name, { data: data as object });
+    return found.some((job) => job.state === 'created' || job.state === 'retry' || job.state === 'active');
+  }
+
   /** The state of one job (for operators and tests). */
   async state(name: string, id: string): Promise<string | undefined> {
     const job = await this.boss.getJobById(name, id);
