@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BATCH_TEXTS, type FileQualityAnalysis } from '@unnest/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -81,6 +81,21 @@ describe('the batch page', () => {
     expect(screen.getByText(/with their delimiter detected/)).toBeTruthy();
     await user.upload(input, [jsonFile('c.json')]);
     expect(screen.getByLabelText('Output format')).toBeTruthy();
+  });
+
+  it('opens the file picker from the focused drop zone with Enter or Space', async () => {
+    stubBatchApi(subscriptionWith(25, 'professional'));
+    const opened = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderScreen(<BatchPage />);
+    const zone = await screen.findByRole('group', { name: /Drop JSON or CSV files here/ }, LOADED);
+    // In the tab order (after the header's buttons), and focused it takes the keys.
+    expect(zone.tabIndex).toBe(0);
+    act(() => zone.focus());
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    expect(opened).toHaveBeenCalledTimes(2);
+    opened.mockRestore();
   });
 
   it("uploads the files with the options, shows the job's table, and names a failed file's error", async () => {
