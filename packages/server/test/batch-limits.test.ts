@@ -24,6 +24,12 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** The rows of a raw query: node-postgres answers `{rows}`, PGlite's driver the rows themselves. */
+function rowsOf(result: unknown): Array<Record<string, unknown>> {
+  const answer = result as { rows?: Array<Record<string, unknown>> };
+  return answer.rows ?? (result as Array<Record<string, unknown>>);
+}
+
 /** Fills the user's storage with a stored batch file of `bytes`, as if uploaded before. */
 async function fill(userId: string, bytes: number): Promise<void> {
   const jobId = randomUUID();
@@ -118,7 +124,7 @@ describe('the queue', () => {
     const queued = await t.database.handle.db.execute(
       sql`select priority, group_id, group_tier, data->>'fileId' as file_id from pgboss.job where name = 'batch.convert-file' and group_id = ${user.id}`,
     );
-    const rows = ('rows' in queued ? queued.rows : queued) as Array<Record<string, unknown>>;
+    const rows = rowsOf(queued);
     expect(rows.map((row) => row.file_id).sort()).toEqual(job.files.map((file) => file.file_id).sort());
     for (const row of rows) {
       expect(row).toMatchObject({ priority: planLimits('business').queuePriority, group_tier: 'business' });
@@ -132,7 +138,12 @@ describe('stored batch bytes without a job', () => {
     await t.auth.setPlan(user.email, 'professional');
     const kept = (await startBatch(t.app, user, [{ name: 'kept.json', content: '[{"a":1}]' }])).json() as BatchJob;
     const stray = `batches/${user.id}/${randomUUID()}/${randomUUID()}/original.json`;
-    await t.storage.put(stray, [Buffer.from('[]')]);
+    await t.storage.put(
+      stray,
+      (async function* () {
+        yield Buffer.from('[]');
+      })(),
+    );
     expect(await t.batch.sweepOrphans()).toBeGreaterThanOrEqual(1);
     const keys = await t.storage.list(`batches/${user.id}`);
     expect(keys).not.toContain(stray);
@@ -165,8 +176,7 @@ describe('a file whose queue job was lost', () => {
       const found = await t.database.handle.db.execute(
         sql`select count(*)::int as n from pgboss.job where name = 'batch.convert-file' and data->>'fileId' = ${fileId}`,
       );
-      const rows = ('rows' in found ? found.rows : found) as Array<{ n: number }>;
-      return Number(rows[0]?.n);
+      return Number(rowsOf(found)[0]?.n);
     };
     expect(await queued()).toBe(1);
     expect(await t.batch.requeueLost()).toBe(0);

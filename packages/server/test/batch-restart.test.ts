@@ -139,7 +139,10 @@ describe('a worker killed (SIGKILL) in the middle of a batch file', () => {
     const bytes = Buffer.from(await download.arrayBuffer());
     const chunks: Buffer[] = [];
     for await (const chunk of jsonToCsv([big], { excelSafe: true })) chunks.push(Buffer.from(chunk));
-    expect(bytes.equals(Buffer.concat(chunks))).toBe(true);
+    const expected = Buffer.concat(chunks);
+    expect(download.status).toBe(200);
+    expect(bytes.length).toBe(expected.length);
+    expect(bytes.equals(expected)).toBe(true);
 
     // One original and one result per file, no draft of the killed attempt.
     const stored = filesBelow(path.join(dataDir, 'files', 'batches'));
