@@ -13,6 +13,7 @@ const FilesPage = lazy(() => import('../files/files-page'));
 const AuditPage = lazy(() => import('../audit/audit-page'));
 const DashboardPage = lazy(() => import('../dashboard/dashboard-page'));
 const SettingsPage = lazy(() => import('../settings/settings-page'));
+const BatchPage = lazy(() => import('../batch/batch-page'));
 const PaymentReturnPage = lazy(() => import('../payments/payment-return-page'));
 const ReceiptPage = lazy(() => import('../payments/receipt-page'));
 const AdminArea = lazy(() => import('../admin/admin-area'));
@@ -39,6 +40,7 @@ export const router = createBrowserRouter([
           { path: 'convert', element: <ConvertPage /> },
           { path: 'convert-page', element: <Navigate to="/convert" replace /> },
           { path: 'files', element: <FilesPage /> },
+          { path: 'batch', element: <BatchPage /> },
           { path: 'dashboard', element: <DashboardPage /> },
           { path: 'audit', element: <AuditPage /> },
           { path: 'settings', element: <SettingsPage /> },

@@ -1,6 +1,7 @@
 import ClearAll from '@mui/icons-material/ClearAll';
 import CompareArrows from '@mui/icons-material/CompareArrows';
 import ContentPaste from '@mui/icons-material/ContentPaste';
+import Layers from '@mui/icons-material/LayersOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -212,6 +213,17 @@ export default function ConvertPage() {
                 disabled={busy}
               >
                 {`Conversion Quality Analysis${creditPaysAnalysis ? ' (1 credit)' : ''}`}
+              </Button>
+              <Button
+                variant="outlined"
+                size="large"
+                startIcon={<Layers />}
+                href="/batch"
+                target="_blank"
+                rel="noopener"
+                disabled={busy}
+              >
+                Batch Processing
               </Button>
               {busy && isUploading(progress) && (
                 <Button color="inherit" onClick={conversion.cancel}>

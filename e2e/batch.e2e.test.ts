@@ -1,0 +1,211 @@
+import fs from 'node:fs';
+import { unzipSync } from 'fflate';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.js';
+import { inspectBothThemes } from './support/screenshots.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+// Three files: two convert, one is invalid JSON (a missing comma in record 2).
+const PEOPLE = '[{"id": 1, "name": "Ada", "tags": ["math", "code"]}, {"id": 2, "name": "Grace", "tags": ["navy"]}]';
+const ORDERS = '[{"order": "A-1", "qty": 2, "note": "rush"}, {"order": "A-2", "qty": 5}]';
+const BROKEN = '[{"id": 1, "name": "Ada"},\n {"id": 2 "name": "Grace"}]';
+// The engine's CSV with the converter's defaults (index arrays, comma, LF, no BOM).
+const EXPECTED_ENTRIES = {
+  'people.csv': 'id,name,tags.0,tags.1\n1,Ada,math,code\n2,Grace,navy,\n',
+  'orders.csv': 'order,qty,note\nA-1,2,rush\nA-2,5,\n',
+};
+
+const EMAIL = `e2e-batch-${Date.now().toString(36)}@example.com`;
+const PASSWORD = 'correct horse battery';
+
+/** The batch job as the API answers it, cut to what the test compares. */
+interface ApiJob {
+  job_id: string;
+  status: string;
+  files: { file_name: string; status: string; error: string | null; quality_score: number | null }[];
+}
+
+let server: TestServer;
+let context: BrowserContext;
+let closeBrowser: () => Promise<void>;
+let page: Page;
+let jobId = '';
+
+async function postJson(url: string, body: object): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/** GET an API path as the signed-in browser user (its bearer token), answering the JSON. */
+async function apiGet<T>(path: string): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  const response = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+const fileRow = (name: string) =>
+  page.getByRole('table', { name: 'Batch files' }).getByRole('row').filter({ hasText: name });
+
+describe('batch processing in a real browser', () => {
+  beforeAll(async () => {
+    server = await startTestServer();
+    expect((await postJson(`${server.url}/api/auth/signup`, { email: EMAIL, password: PASSWORD })).status).toBe(201);
+    const mail = await server.inbox.next(EMAIL);
+    const confirm = await postJson(`${server.url}/api/auth/confirm-signup`, {
+      email: EMAIL,
+      confirmation_code: mail.code,
+    });
+    expect(confirm.status).toBe(200);
+    ({ context, close: closeBrowser } = await launchBrowser());
+    context.setDefaultTimeout(20_000);
+    page = await context.newPage();
+  }, 90_000);
+
+  afterAll(async () => {
+    await closeBrowser?.();
+    await server?.stop();
+  });
+
+  it('shows a Free account the upsell at /batch, reached from the drawer', async () => {
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(EMAIL);
+    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.getByRole('link', { name: 'Batch', exact: true }).click();
+    await page.waitForURL(`${server.url}/batch`);
+    await page.getByRole('heading', { name: 'Premium Batch Processing', level: 1 }).waitFor();
+    await page.getByText('Batch processing is a premium feature.', { exact: false }).waitFor();
+    await page.getByText(/25 files on Professional, 100 files on Business, Unlimited on Enterprise/).waitFor();
+    expect(await page.getByRole('link', { name: 'See pricing' }).getAttribute('href')).toBe('/pricing');
+    expect(await page.getByTestId('batch-file-input').count()).toBe(0);
+    await inspectBothThemes(page, 'batch-upsell');
+  });
+
+  it('upgrades to Professional in test mode and opens /batch from the converter in a new tab', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('button', { name: 'Upgrade to Professional' }).click();
+    await page
+      .getByRole('dialog', { name: 'Upgrade Your Plan' })
+      .getByRole('button', { name: 'Upgrade to Professional' })
+      .click();
+    await page.waitForURL(/\/api\/payments\/test-checkout\//);
+    await page.getByRole('button', { name: 'Pay (test)' }).click();
+    await page.waitForURL(/\/dashboard\?payment=success/);
+    await page.getByText(/You are on the Professional plan/).waitFor();
+
+    await page.getByRole('link', { name: 'Convert', exact: true }).click();
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('link', { name: 'Batch Processing' }).click(),
+    ]);
+    await tab.waitForURL(`${server.url}/batch`);
+    await tab.getByRole('button', { name: 'Upload & Process' }).waitFor();
+    await tab.close();
+  });
+
+  it('converts three files: two complete, the invalid one fails alone with its position', async () => {
+    await page.goto(`${server.url}/batch`);
+    await page.getByText('Up to 25 files, 1GB each', { exact: false }).waitFor();
+    await inspectBothThemes(page, 'batch-empty');
+    await page.getByTestId('batch-file-input').setInputFiles([
+      { name: 'people.json', mimeType: 'application/json', buffer: Buffer.from(PEOPLE) },
+      { name: 'orders.json', mimeType: 'application/json', buffer: Buffer.from(ORDERS) },
+      { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(BROKEN) },
+    ]);
+    await page.getByRole('list', { name: 'Selected files' }).getByText('broken.json').waitFor();
+    await page.getByLabel('Output format').waitFor();
+    await page.getByRole('button', { name: 'Upload & Process' }).click();
+
+    // The live region follows the polled job until every file is final.
+    await page.getByRole('status').filter({ hasText: '3 of 3 files processed: 2 completed, 1 failed.' }).waitFor();
+    jobId = (await page.evaluate(() => sessionStorage.getItem('batchCurrentJob'))) ?? '';
+    const job = await apiGet<ApiJob>(`/api/convert/batch/status/${jobId}`);
+    const broken = job.files.find((file) => file.file_name === 'broken.json');
+    expect(broken?.status).toBe('failed');
+    expect(broken?.error).toMatch(/line 2, column 11/);
+    await fileRow('broken.json')
+      .getByText(broken?.error ?? '', { exact: true })
+      .waitFor();
+    for (const name of ['people.json', 'orders.json']) {
+      await fileRow(name).getByText('Completed').waitFor();
+      await fileRow(name).getByText('100%').waitFor();
+    }
+    await fileRow('broken.json').getByText('Failed', { exact: true }).waitFor();
+    await page.getByRole('button', { name: /Quality analysis: 0 analysed files/ }).waitFor();
+    await inspectBothThemes(page, 'batch-progress');
+
+    await page.getByRole('button', { name: 'Job Details' }).click();
+    const details = page.getByRole('dialog', { name: 'Batch Job Details' });
+    await details.getByText(jobId).waitFor();
+    expect(await details.getByRole('region', { name: 'Errors as JSON' }).textContent()).toContain('broken.json');
+    await inspectBothThemes(page, 'batch-job-details');
+    await details.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('downloads every converted file as one ZIP, byte for byte, and each file on its own', async () => {
+    const [zip] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download All Results' }).click(),
+    ]);
+    expect(zip.suggestedFilename()).toMatch(/\.zip$/);
+    const entries = unzipSync(new Uint8Array(fs.readFileSync(await zip.path())));
+    expect(Object.keys(entries).sort()).toEqual(Object.keys(EXPECTED_ENTRIES).sort());
+    // A strict decoder that keeps a BOM maps bytes to text one to one: equal text is equal bytes.
+    const exact = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    for (const [name, text] of Object.entries(EXPECTED_ENTRIES)) expect(exact.decode(entries[name])).toBe(text);
+    const [single] = await Promise.all([
+      page.waitForEvent('download'),
+      fileRow('people.json').getByRole('button', { name: 'Download people.csv' }).click(),
+    ]);
+    expect(single.suggestedFilename()).toBe('people.csv');
+    expect(fs.readFileSync(await single.path(), 'utf8')).toBe(EXPECTED_ENTRIES['people.csv']);
+  });
+
+  it('analyses the quality of every converted file and shows the scores the server stored', async () => {
+    await page.getByRole('button', { name: 'Analyze All Quality' }).click();
+    await page.getByRole('button', { name: /Quality analysis: 2 analysed files/ }).waitFor();
+    const job = await apiGet<ApiJob>(`/api/batch/job/${jobId}`);
+    for (const file of job.files.filter((candidate) => candidate.status === 'completed')) {
+      expect(file.quality_score).not.toBeNull();
+      await fileRow(file.file_name)
+        .getByText(`${file.quality_score?.toFixed(1)}%`)
+        .waitFor();
+    }
+    // Clean records come back whole: the engine's round trip loses nothing here.
+    expect(job.files.find((file) => file.file_name === 'people.json')?.quality_score).toBe(100);
+
+    await page.getByRole('button', { name: /Quality analysis: 2 analysed files/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'AI Conversion Quality Analysis' });
+    await dialog.getByText('Data reliability confidence').waitFor();
+    await dialog.getByRole('group', { name: 'Trust Score' }).waitFor();
+    await dialog.getByRole('table', { name: 'Quality metrics' }).getByText('Field Preservation').waitFor();
+    await inspectBothThemes(page, 'batch-quality-dialog');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('finds the job in History after a reload, and deletes it', async () => {
+    await page.reload();
+    await page.getByRole('button', { name: 'History (1)' }).click();
+    const history = page.getByRole('dialog', { name: 'Batch Processing History' });
+    const row = history.getByRole('row').filter({ has: page.getByRole('button', { name: 'Delete' }) });
+    await row.waitFor();
+    // Date, Files, Status, Successful, Failed, ...
+    const cells = await row.getByRole('cell').allTextContents();
+    expect(cells.slice(1, 5)).toEqual(['3', expect.any(String), '2', '1']);
+    await inspectBothThemes(page, 'batch-history');
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete batch job' }).getByRole('button', { name: 'Delete' }).click();
+    await history.getByText('No batch jobs in history yet.').waitFor();
+    await history.getByRole('button', { name: 'Close' }).click();
+    // The deleted job was the one shown: its results are gone too, and so is the job on the server.
+    expect(await page.getByRole('table', { name: 'Batch files' }).count()).toBe(0);
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    const gone = await fetch(`${server.url}/api/batch/job/${jobId}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(gone.status).toBe(404);
+    await page.getByRole('button', { name: 'History (0)' }).waitFor();
+  });
+});
