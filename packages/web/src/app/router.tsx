@@ -16,7 +16,7 @@ const SettingsPage = lazy(() => import('../settings/settings-page'));
 const BatchPage = lazy(() => import('../batch/batch-page'));
 const PaymentReturnPage = lazy(() => import('../payments/payment-return-page'));
 const ReceiptPage = lazy(() => import('../payments/receipt-page'));
-const AdminArea = lazy(() => import('../admin/admin-area'));
+const AdminArea = lazy(() => import('../admin'));
 
 /** `/`: the landing page for visitors, the dashboard for signed-in users. */
 function HomeRoute() {

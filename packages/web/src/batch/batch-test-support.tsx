@@ -97,6 +97,7 @@ export function batchJob(files: BatchFile[], overrides: Partial<BatchJob> = {}):
   const count = (status: BatchFile['status']) => files.filter((file) => file.status === status).length;
   return {
     job_id: 'job-1',
+    kind: 'batch',
     status: 'completed',
     created_at: '2026-01-01T00:00:00.000Z',
     total_files: files.length,

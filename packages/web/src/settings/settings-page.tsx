@@ -15,7 +15,7 @@ import { PageHeader } from '../components/page-header';
 import { useSettings } from '../lib/api/get-settings';
 import { errorText } from '../lib/api-error';
 import { ManageSubscription } from '../payments';
-import { WebhooksSection } from '../webhooks/webhooks-section';
+import { WebhooksSection } from '../webhooks';
 import { AccountInformation } from './account-information';
 import { useUpdateSettings } from './api/update-settings';
 import { DeleteAccountDialog } from './delete-account-dialog';

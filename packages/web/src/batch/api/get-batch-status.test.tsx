@@ -10,6 +10,7 @@ import { useBatchJob } from './get-batch-status';
 function jobIn(status: BatchStatus): BatchJob {
   return {
     job_id: 'job-1',
+    kind: 'batch',
     status,
     created_at: '2026-01-01T00:00:00.000Z',
     total_files: 1,

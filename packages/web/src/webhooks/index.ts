@@ -1,0 +1,2 @@
+/** What the settings page shows of webhooks. */
+export { WebhooksSection } from './webhooks-section';
