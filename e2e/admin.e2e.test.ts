@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postJson, signInThroughDialog } from './support/accounts.js';
 import { launchBrowser } from './support/browser.js';
 import { inspectBothThemes } from './support/screenshots.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -16,10 +17,6 @@ let userBrowser: { context: BrowserContext; close: () => Promise<void> };
 let admin: Page;
 let user: Page;
 
-async function postJson(url: string, body: object): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-}
-
 async function createAccount(email: string): Promise<void> {
   expect((await postJson(`${server.url}/api/auth/signup`, { email, password: PASSWORD })).status).toBe(201);
   const mail = await server.inbox.next(email);
@@ -28,13 +25,7 @@ async function createAccount(email: string): Promise<void> {
 }
 
 async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(server.url);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL(`${server.url}/dashboard`);
+  await signInThroughDialog(page, server.url, email, PASSWORD);
 }
 
 describe('the admin area in a real browser', () => {

@@ -10,6 +10,7 @@ import { loadConfig } from '../packages/server/dist/config.js';
 import { createLogger } from '../packages/server/dist/platform/logger.js';
 import { SmtpInbox } from '../packages/server/test/support/smtp-inbox.js';
 import { openTestDatabase, type TestDatabase } from '../packages/server/test/support/test-database.js';
+import { signInThroughDialog } from './support/accounts.js';
 import { launchBrowser } from './support/browser.js';
 import { inspectBothThemes } from './support/screenshots.js';
 
@@ -111,13 +112,7 @@ describe('premium analysis in a real browser', () => {
   });
 
   it('signs in the premium account', async () => {
-    await page.goto(server.url);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Email').fill(EMAIL);
-    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await signInThroughDialog(page, server.url, EMAIL, PASSWORD);
   });
 
   it('shows the AI-Powered Analysis card of a conversion, counted from the file', async () => {

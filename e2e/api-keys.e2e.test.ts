@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmedAccount, signInThroughDialog } from './support/accounts.js';
 import { launchBrowser } from './support/browser.js';
 import { inspectBothThemes } from './support/screenshots.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -13,10 +14,6 @@ let context: BrowserContext;
 let closeBrowser: () => Promise<void>;
 let page: Page;
 let key = '';
-
-async function postJson(url: string, body: object): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-}
 
 /**
  * A conversion a program makes with the key, from outside the browser. The form is sent as one
@@ -37,13 +34,7 @@ async function convertWithKey(): Promise<Response> {
 describe('API keys in a real browser', () => {
   beforeAll(async () => {
     server = await startTestServer();
-    expect((await postJson(`${server.url}/api/auth/signup`, { email: EMAIL, password: PASSWORD })).status).toBe(201);
-    const mail = await server.inbox.next(EMAIL);
-    const confirm = await postJson(`${server.url}/api/auth/confirm-signup`, {
-      email: EMAIL,
-      confirmation_code: mail.code,
-    });
-    expect(confirm.status).toBe(200);
+    await confirmedAccount(server, EMAIL, PASSWORD);
     ({ context, close: closeBrowser } = await launchBrowser());
     context.setDefaultTimeout(15_000);
     page = await context.newPage();
@@ -55,13 +46,7 @@ describe('API keys in a real browser', () => {
   });
 
   it('signs in and takes the Starter plan (1,000 API calls a month) in test mode', async () => {
-    await page.goto(server.url);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Email').fill(EMAIL);
-    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await signInThroughDialog(page, server.url, EMAIL, PASSWORD);
     await page.getByText('Your plan includes no API calls; each call spends one conversion credit').waitFor();
 
     await page.getByRole('button', { name: 'Upgrade to Starter' }).click();

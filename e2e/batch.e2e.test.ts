@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { unzipSync } from 'fflate';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmedAccount, signInThroughDialog } from './support/accounts.js';
 import { launchBrowser } from './support/browser.js';
 import { inspectBothThemes } from './support/screenshots.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -32,10 +33,6 @@ let closeBrowser: () => Promise<void>;
 let page: Page;
 let jobId = '';
 
-async function postJson(url: string, body: object): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-}
-
 /** GET an API path as the signed-in browser user (its bearer token), answering the JSON. */
 async function apiGet<T>(path: string): Promise<T> {
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
@@ -50,13 +47,7 @@ const fileRow = (name: string) =>
 describe('batch processing in a real browser', () => {
   beforeAll(async () => {
     server = await startTestServer();
-    expect((await postJson(`${server.url}/api/auth/signup`, { email: EMAIL, password: PASSWORD })).status).toBe(201);
-    const mail = await server.inbox.next(EMAIL);
-    const confirm = await postJson(`${server.url}/api/auth/confirm-signup`, {
-      email: EMAIL,
-      confirmation_code: mail.code,
-    });
-    expect(confirm.status).toBe(200);
+    await confirmedAccount(server, EMAIL, PASSWORD);
     ({ context, close: closeBrowser } = await launchBrowser());
     context.setDefaultTimeout(20_000);
     page = await context.newPage();
@@ -68,13 +59,7 @@ describe('batch processing in a real browser', () => {
   });
 
   it('shows a Free account the upsell at /batch, reached from the drawer', async () => {
-    await page.goto(server.url);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Email').fill(EMAIL);
-    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await signInThroughDialog(page, server.url, EMAIL, PASSWORD);
     await page.getByRole('link', { name: 'Batch', exact: true }).click();
     await page.waitForURL(`${server.url}/batch`);
     await page.getByRole('heading', { name: 'Premium Batch Processing', level: 1 }).waitFor();

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmedAccount, signInThroughDialog } from './support/accounts.js';
 import { launchBrowser } from './support/browser.js';
 import { inspectBothThemes } from './support/screenshots.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -13,20 +14,10 @@ let context: BrowserContext;
 let closeBrowser: () => Promise<void>;
 let page: Page;
 
-async function postJson(url: string, body: object): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-}
-
 describe('the notification bell in a real browser', () => {
   beforeAll(async () => {
     server = await startTestServer({ env: { LONG_CONVERSION_SECONDS: '0' } });
-    expect((await postJson(`${server.url}/api/auth/signup`, { email: EMAIL, password: PASSWORD })).status).toBe(201);
-    const mail = await server.inbox.next(EMAIL);
-    const confirm = await postJson(`${server.url}/api/auth/confirm-signup`, {
-      email: EMAIL,
-      confirmation_code: mail.code,
-    });
-    expect(confirm.status).toBe(200);
+    await confirmedAccount(server, EMAIL, PASSWORD);
     ({ context, close: closeBrowser } = await launchBrowser());
     context.setDefaultTimeout(15_000);
     page = await context.newPage();
@@ -38,13 +29,7 @@ describe('the notification bell in a real browser', () => {
   });
 
   it('signs in to a bell with nothing unread', async () => {
-    await page.goto(server.url);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Email').fill(EMAIL);
-    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await signInThroughDialog(page, server.url, EMAIL, PASSWORD);
     await page.getByRole('button', { name: 'Notifications, none unread' }).waitFor();
   });
 

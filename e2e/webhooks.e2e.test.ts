@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebhookReceiver } from '../packages/server/test/support/webhook-receiver.js';
+import { confirmedAccount, signInThroughDialog } from './support/accounts.js';
 import { launchBrowser } from './support/browser.js';
 import { type InProcessServer, startInProcessServer } from './support/in-process-server.js';
 import { inspectBothThemes } from './support/screenshots.js';
@@ -15,22 +16,12 @@ let context: BrowserContext;
 let closeBrowser: () => Promise<void>;
 let page: Page;
 
-async function postJson(url: string, body: object): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-}
-
 describe('webhooks in Settings, in a real browser', () => {
   beforeAll(async () => {
     // The receiver is a local http server, which only these switches let webhooks reach.
     server = await startInProcessServer({ WORKERS: '1', WEBHOOK_ALLOW_HTTP: '1', WEBHOOK_ALLOW_PRIVATE: '1' });
     receiver = await WebhookReceiver.start();
-    expect((await postJson(`${server.url}/api/auth/signup`, { email: EMAIL, password: PASSWORD })).status).toBe(201);
-    const mail = await server.inbox.next(EMAIL);
-    const confirm = await postJson(`${server.url}/api/auth/confirm-signup`, {
-      email: EMAIL,
-      confirmation_code: mail.code,
-    });
-    expect(confirm.status).toBe(200);
+    await confirmedAccount(server, EMAIL, PASSWORD);
     await server.built.auth.setPlan(EMAIL, 'starter');
     ({ context, close: closeBrowser } = await launchBrowser());
     context.setDefaultTimeout(15_000);
@@ -45,13 +36,7 @@ describe('webhooks in Settings, in a real browser', () => {
   });
 
   it('signs in and opens Settings', async () => {
-    await page.goto(server.url);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Email').fill(EMAIL);
-    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await signInThroughDialog(page, server.url, EMAIL, PASSWORD);
     await page.goto(`${server.url}/settings`);
     await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
   });
