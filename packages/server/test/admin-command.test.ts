@@ -1,65 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, runAdminProcess as runAdmin, startProcess, stopProcess } from './support/server-process.js';
 import { SmtpInbox } from './support/smtp-inbox.js';
 import { DATABASE_URL, openTestDatabase, type TestDatabase } from './support/test-database.js';
 
-// The built server, as `npm start` and `npm run admin` run it (the test needs `npm run build` first).
-const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const PASSWORD = 'correct horse';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return address.port;
-}
-
-/** Starts `node dist/main.js` and resolves once it listens. */
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const seen = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      if (output.includes('Unnest is running at')) resolve();
-    };
-    child.stdout?.on('data', seen);
-    child.stderr?.on('data', seen);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  return child;
-}
-
-/** Runs `node dist/main.js admin ...args` to its end. */
-async function runAdmin(env: Record<string, string>, args: string[]) {
-  const child = spawn(process.execPath, [MAIN, 'admin', ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString('utf8');
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  const code = await new Promise<number | null>((resolve) => child.once('exit', (exit) => resolve(exit)));
-  return { code, stdout, stderr };
-}
-
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 async function postJson(url: string, body: object, token?: string) {
   return fetch(url, {
@@ -94,11 +42,11 @@ beforeAll(async () => {
     SHUTDOWN_GRACE_SECONDS: '2',
     ...(database?.url ? { DATABASE_URL: database.url } : {}),
   };
-  server = await startServer(env);
+  server = (await startProcess(env, [], 'Unnest is running at')).child;
 }, 120_000);
 
 afterAll(async () => {
-  await stop(server);
+  if (server) await stopProcess(server, 'SIGTERM');
   await inbox?.close();
   await database?.dispose();
   fs.rmSync(dataDir, { recursive: true, force: true });

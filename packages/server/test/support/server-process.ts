@@ -47,20 +47,34 @@ export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals): 
   await exited;
 }
 
-/** Runs `node dist/main.js admin <args>` to its end and returns what it printed. */
-export async function runAdmin(env: Record<string, string>, args: string[]): Promise<string> {
+/** What `node dist/main.js admin <args>` printed, and how it exited. */
+export interface AdminRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `node dist/main.js admin <args>` to its end. */
+export async function runAdminProcess(env: Record<string, string>, args: string[]): Promise<AdminRun> {
   const child = spawn(process.execPath, [MAIN, 'admin', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
+  let stdout = '';
+  let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
+    stdout += chunk.toString('utf8');
   });
   child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
+    stderr += chunk.toString('utf8');
   });
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`admin ${args.join(' ')} failed (${code}): ${output}`);
-  return output;
+  return { code, stdout, stderr };
+}
+
+/** Runs `node dist/main.js admin <args>`, which must succeed, and returns what it printed. */
+export async function runAdmin(env: Record<string, string>, args: string[]): Promise<string> {
+  const { code, stdout, stderr } = await runAdminProcess(env, args);
+  if (code !== 0) throw new Error(`admin ${args.join(' ')} failed (${code}): ${stdout}${stderr}`);
+  return stdout + stderr;
 }
