@@ -9,6 +9,7 @@ import {
   CsvToJsonBody,
   CsvToJsonResponse,
   ErrorBody,
+  MAX_PLAN_TEXT_BYTES,
   TextConversionQuery,
 } from '@unnest/contracts';
 import { create as contentDisposition } from 'content-disposition';
@@ -19,6 +20,7 @@ import { cleanFilename } from '../platform/file-names.js';
 import type { InFlightConversions } from '../platform/in-flight.js';
 import { acceptRawBodies, declaredLength, uploadCutShort } from '../platform/request-body.js';
 import type { OptionFields } from './options.js';
+import { flattenPlanRoutes } from './plan-routes.js';
 import type { ConvertService } from './service.js';
 
 const errors = {
@@ -167,10 +169,13 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
       );
     });
 
+    await app.register(flattenPlanRoutes(service, inFlight));
+
     await app.register(async (uploads) => {
       await uploads.register(multipart, {
         // The service counts file bytes against the plan; busboy's own limits only bound the form.
-        limits: { files: 1, fields: 10, fieldSize: 1024, parts: 11, fileSize: Number.MAX_SAFE_INTEGER },
+        // A field holds an option; the flattening plan's JSON text is the one that may be long.
+        limits: { files: 1, fields: 10, fieldSize: MAX_PLAN_TEXT_BYTES, parts: 11, fileSize: Number.MAX_SAFE_INTEGER },
         throwFileSizeLimit: false,
       });
       closeOnError(uploads);

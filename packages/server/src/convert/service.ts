@@ -2,11 +2,13 @@ import {
   ANALYSIS_TEXTS,
   CONVERSION_TEXTS,
   type ConversionResult,
+  type FlattenPlanQuery,
+  type FlattenPlanResponse,
   OUTPUT_FORMATS,
   QUICK_CONVERT_MAX_BYTES,
   type UserSettings,
 } from '@unnest/contracts';
-import { ConversionError } from '@unnest/engine';
+import { ConversionError, type FlattenPlan } from '@unnest/engine';
 import type { AnalysisService } from '../analysis/service.js';
 import type { AuditService } from '../audit/service.js';
 import type { FileSlot, FilesService } from '../files/service.js';
@@ -31,6 +33,7 @@ import type { ProfileService } from '../profile/service.js';
 import type { Allowance, ConversionAllowance } from './conversion-allowance.js';
 import { csvToJsonEnvelope } from './json-envelope.js';
 import { type OptionFields, type ResolvedOptions, resolveOptions } from './options.js';
+import { proposeFlatteningPlan } from './plan-service.js';
 
 /** Bytes arriving for a conversion: a multipart file or a raw request body. */
 export interface Upload {
@@ -180,7 +183,7 @@ export class ConvertService {
         // A CSV's own delimiter is detected, and its conversion takes no other option.
         options:
           input === 'csv'
-            ? { output_format: options.outputFormat }
+            ? { output_format: options.outputFormat, ...planOptions(options) }
             : {
                 output_format: options.outputFormat,
                 delimiter: options.delimiter,
@@ -188,6 +191,7 @@ export class ConvertService {
                 include_bom: options.bom,
                 excel_safe: options.excelSafe,
                 analysis,
+                ...planOptions(options),
               },
       });
       // The worker stores the upload while it converts it, and stores the result itself.
@@ -393,6 +397,16 @@ export class ConvertService {
     }
   }
 
+  /** A flattening plan proposed from a sample of a JSON input (see proposeFlatteningPlan). */
+  async proposePlan(
+    body: AsyncIterable<Uint8Array>,
+    query: FlattenPlanQuery,
+    declaredBytes: number | undefined,
+    signal: AbortSignal,
+  ): Promise<FlattenPlanResponse> {
+    return proposeFlatteningPlan(this.deps.pool, body, query, declaredBytes, signal);
+  }
+
   /**
    * Plan, settings and options of a signed-in conversion, with the storage checked and what pays for
    * it taken: the plan's daily conversion, or a credit for what the plan does not include.
@@ -492,8 +506,11 @@ export class ConvertService {
 
 /** The engine settings of a signed-in conversion. */
 function engineSettings(input: InputFormat, options: ResolvedOptions, analysis: boolean): EngineSettings {
-  if (input === 'csv') return { direction: 'csv-to-json' };
+  const plan = options.flattenPlan === undefined ? {} : { plan: options.flattenPlan };
+  if (input === 'csv') return { direction: 'csv-to-json', ...plan };
   return {
+    ...plan,
+    ...(options.recordsPath === undefined ? {} : { recordsPath: options.recordsPath }),
     direction: 'json-to-csv',
     format: options.outputFormat === 'json' ? 'csv' : options.outputFormat,
     delimiter: options.delimiter,
@@ -501,6 +518,14 @@ function engineSettings(input: InputFormat, options: ResolvedOptions, analysis: 
     bom: options.bom,
     excelSafe: options.excelSafe,
     analysis,
+  };
+}
+
+/** The plan and records path a conversion ran with, as its file's metadata keeps them. */
+function planOptions(options: ResolvedOptions): { plan?: FlattenPlan; records?: string } {
+  return {
+    ...(options.flattenPlan === undefined ? {} : { plan: options.flattenPlan }),
+    ...(options.recordsPath === undefined ? {} : { records: options.recordsPath }),
   };
 }
 

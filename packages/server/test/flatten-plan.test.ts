@@ -1,0 +1,163 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, multipartBody, signedInUser, type TestUser, uploadFile } from './support/api-client.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+const COUNTRIES = readFileSync(
+  fileURLToPath(new URL('../../../testdata/flattening/world-countries/countries.json', import.meta.url)),
+);
+
+let t: TestApp;
+let user: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  user = await signedInUser(t, 'planner');
+  // Premium: files of this size and the comparison are in the plan.
+  await t.auth.setPlan(user.email, 'professional');
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+function propose(payload: Buffer | string, query = '', headers: Record<string, string> = {}) {
+  return call(t.app, user, 'POST', `/api/convert/plan${query}`, {
+    payload,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+/** The CSV's header cells (no quoted commas in these headers). */
+function headerOf(csv: string): string[] {
+  return (csv.split('\n')[0] ?? '').split(',');
+}
+
+describe('POST /api/convert/plan', () => {
+  it('proposes a plan for countries.json under 60 columns, with its explanations and sample', async () => {
+    const response = await propose(COUNTRIES);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.columns.before).toBe(1270);
+    expect(body.columns.after).toBeLessThan(60);
+    expect(body.explanations).toContain(
+      '`currencies` is a map: its keys are codes (AWG, AFN, AOA, …). Kept as JSON in one column instead of 325 columns.',
+    );
+    expect(body.plan.paths).toContainEqual(expect.objectContaining({ path: 'currencies', strategy: 'json' }));
+    expect(body.sample).toMatchObject({ records: 250, sampled: false, max_records: 1000, records_shape: 'array' });
+  });
+
+  it('takes the JSON as the multipart field `file` too, and a records path', async () => {
+    const geo = readFileSync(
+      fileURLToPath(new URL('../../../testdata/flattening/world-countries/can.geo.json', import.meta.url)),
+    );
+    const { payload, headers } = multipartBody({ name: 'can.geo.json', content: geo });
+    const response = await call(t.app, user, 'POST', '/api/convert/plan?records=features', { payload, headers });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().plan.paths).toContainEqual(
+      expect.objectContaining({ path: 'geometry.coordinates', strategy: 'json' }),
+    );
+    expect(response.json().sample.records_path).toBe('features');
+  });
+
+  it('samples a body of more than 20 MB rather than refusing it', async () => {
+    const record = JSON.stringify({ id: 1, tags: ['a', 'b'], name: 'x'.repeat(200) });
+    const count = Math.ceil((21 * 1024 * 1024) / (record.length + 1));
+    const big = Buffer.from(`[${Array.from({ length: count }, () => record).join(',')}]`);
+    expect(big.length).toBeGreaterThan(20 * 1024 * 1024);
+    const response = await propose(big, '?sample=500');
+    expect(response.statusCode, response.body).toBe(200);
+    // The engine stops at the end of the input chunk holding the 500th record: a sample, not the whole.
+    const sample = response.json().sample;
+    expect(sample).toMatchObject({ sampled: true, max_records: 500 });
+    expect(sample.records).toBeGreaterThanOrEqual(500);
+    expect(sample.records).toBeLessThan(count);
+  });
+
+  it('refuses what is not JSON with a 400 or 422 naming the problem', async () => {
+    const response = await propose('{"a": ');
+    expect([400, 422]).toContain(response.statusCode);
+    expect(response.json().detail).toMatch(/flattening plan could not be proposed/);
+  });
+});
+
+describe('converting with a plan', () => {
+  it('converts with the plan, keeps it in the metadata, and compares as lossless with it', async () => {
+    const proposal = (await propose(COUNTRIES)).json();
+    const plan = JSON.stringify(proposal.plan);
+    // Without the spreadsheet formula guard, which changes values (`-` leading cells) on purpose.
+    const converted = await uploadFile(
+      t.app,
+      user,
+      { name: 'countries.json', content: COUNTRIES },
+      { plan, excel_safe: 'false' },
+    );
+    expect(converted.statusCode, converted.body).toBe(200);
+    const result = converted.json();
+    expect(result.columns).toBeLessThan(60);
+    expect(result.records).toBe(250);
+
+    const metadata = (await call(t.app, user, 'GET', `/api/files/${result.file_id}/metadata`)).json();
+    expect(metadata.options.plan).toEqual(proposal.plan);
+
+    const download = await call(t.app, user, 'GET', `/api/files/download/${result.file_id}`);
+    expect(headerOf(download.body)).toHaveLength(result.columns);
+    expect(headerOf(download.body)).toContain('currencies');
+
+    const compared = await call(t.app, user, 'POST', '/api/convert/compare-analysis', {
+      payload: { file_id: result.file_id },
+    });
+    expect(compared.statusCode, compared.body).toBe(200);
+    expect(compared.json().analysis.data_integrity).toBe(100);
+    expect(compared.json().quality_score).toBe(100);
+  });
+
+  it('runs the round-trip test under a plan as lossless', async () => {
+    const proposal = (await propose(COUNTRIES)).json();
+    const query = new URLSearchParams({ plan: JSON.stringify(proposal.plan) });
+    const response = await call(t.app, user, 'POST', `/api/convert/round-trip-test?${query}`, {
+      payload: COUNTRIES,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().quality_score).toBe(100);
+    expect(response.json().analysis.data_integrity).toBe(100);
+  });
+
+  it('converts pasted text with a plan and a download with a plan', async () => {
+    const text = JSON.stringify([{ id: 1, tags: ['a', 'b', 'c'] }]);
+    const plan = JSON.stringify({ version: 1, paths: [{ path: 'tags', strategy: 'join' }] });
+    const query = new URLSearchParams({ plan });
+    const download = await call(t.app, user, 'POST', `/api/convert/text/download?${query}`, {
+      payload: text,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.body).toBe('id,tags\n1,"a; b; c"\n');
+    const stored = await call(t.app, user, 'POST', `/api/convert/text?${query}`, {
+      payload: text,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect(stored.json().columns).toBe(2);
+  });
+
+  it.each([
+    ['not JSON', '{version: 1', /not valid JSON/],
+    ['a wrong shape', JSON.stringify({ version: 2, paths: [] }), /not valid at \/version/],
+    [
+      'two rows paths',
+      JSON.stringify({
+        version: 1,
+        paths: [
+          { path: 'a', strategy: 'rows' },
+          { path: 'b', strategy: 'rows' },
+        ],
+      }),
+      /Only one path can be exploded into rows/,
+    ],
+  ])('refuses a plan that is %s with a 400 saying why', async (_what, plan, message) => {
+    const response = await uploadFile(t.app, user, { name: 'a.json', content: '[{"a":[1]}]' }, { plan });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().detail).toMatch(message);
+  });
+});
