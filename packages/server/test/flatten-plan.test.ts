@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, multipartBody, signedInUser, type TestUser, uploadFile } from './support/api-client.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
-const COUNTRIES = readFileSync(
-  fileURLToPath(new URL('../../../testdata/flattening/world-countries/countries.json', import.meta.url)),
-);
+const fixture = (path: string) =>
+  readFileSync(fileURLToPath(new URL(`../../../testdata/flattening/${path}`, import.meta.url)));
+const COUNTRIES = fixture('world-countries/countries.json');
 
 let t: TestApp;
 let user: TestUser;
@@ -47,9 +48,7 @@ describe('POST /api/convert/plan', () => {
   });
 
   it('takes the JSON as the multipart field `file` too, and a records path', async () => {
-    const geo = readFileSync(
-      fileURLToPath(new URL('../../../testdata/flattening/world-countries/can.geo.json', import.meta.url)),
-    );
+    const geo = fixture('world-countries/can.geo.json');
     const { payload, headers } = multipartBody({ name: 'can.geo.json', content: geo });
     const response = await call(t.app, user, 'POST', '/api/convert/plan?records=features', { payload, headers });
     expect(response.statusCode, response.body).toBe(200);
@@ -71,6 +70,25 @@ describe('POST /api/convert/plan', () => {
     expect(sample).toMatchObject({ sampled: true, max_records: 500 });
     expect(sample.records).toBeGreaterThanOrEqual(500);
     expect(sample.records).toBeLessThan(count);
+  });
+
+  it("reads MDN's 20 MB browser-compat-data to its map of CSS properties: one record per property", async () => {
+    const mdn = gunzipSync(fixture('mdn-browser-compat-data/data.json.gz'));
+    expect(mdn.length).toBeGreaterThan(20_000_000);
+    const response = await propose(mdn, '?records=css.properties');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().sample).toMatchObject({ records: 660, sampled: false, records_shape: 'map' });
+    expect(response.json().plan.records).toMatchObject({ path: 'css.properties', shape: 'map' });
+  });
+
+  it('answers only a signed-in user or an API key', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/convert/plan',
+      payload: '[{"a":1}]',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(401);
   });
 
   it('refuses what is not JSON with a 400 or 422 naming the problem', async () => {
@@ -109,6 +127,60 @@ describe('converting with a plan', () => {
     expect(compared.statusCode, compared.body).toBe(200);
     expect(compared.json().analysis.data_integrity).toBe(100);
     expect(compared.json().quality_score).toBe(100);
+  });
+
+  it('takes a map of records (a Firebase-style export): the records path kept, the round trip lossless', async () => {
+    const firebase = fixture('firebase-export.json');
+    const proposal = (await propose(firebase, '?records=users')).json();
+    expect(proposal.plan.records).toMatchObject({ path: 'users', shape: 'map' });
+    const plan = JSON.stringify(proposal.plan);
+    const converted = await uploadFile(
+      t.app,
+      user,
+      { name: 'firebase.json', content: firebase },
+      { plan, records: 'users', excel_safe: 'false' },
+    );
+    expect(converted.statusCode, converted.body).toBe(200);
+    expect(converted.json().records).toBe(5);
+    const metadata = (await call(t.app, user, 'GET', `/api/files/${converted.json().file_id}/metadata`)).json();
+    expect(metadata.options).toMatchObject({ records: 'users', plan: proposal.plan });
+    const tested = await call(t.app, user, 'POST', `/api/convert/round-trip-test?${new URLSearchParams({ plan })}`, {
+      payload: firebase,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(tested.statusCode, tested.body).toBe(200);
+    expect(tested.json().quality_score).toBe(100);
+  });
+
+  it('compares texts sent with their plan, and refuses a wrong plan there with a 400', async () => {
+    const original = JSON.stringify([{ id: 1, tags: ['a', 'b'] }]);
+    const plan = { version: 1, paths: [{ path: 'tags', strategy: 'join' }] };
+    const compared = await call(t.app, user, 'POST', '/api/convert/compare-analysis', {
+      payload: { original_json: original, csv_data: 'id,tags\n1,a; b\n', plan },
+    });
+    expect(compared.statusCode, compared.body).toBe(200);
+    expect(compared.json().quality_score).toBe(100);
+    const unplanned = await call(t.app, user, 'POST', '/api/convert/compare-analysis', {
+      payload: { original_json: original, csv_data: 'id,tags\n1,a; b\n' },
+    });
+    expect(unplanned.json().quality_score).toBeLessThan(100);
+    const wrong = await call(t.app, user, 'POST', '/api/convert/compare-analysis', {
+      payload: { original_json: original, csv_data: 'id\n1\n', plan: { version: 1, paths: [{ path: 'x' }] } },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const table = await call(
+      t.app,
+      user,
+      'POST',
+      '/api/convert/round-trip-test?plan=' +
+        encodeURIComponent(JSON.stringify({ version: 1, paths: [{ path: 'tags', strategy: 'table' }] })),
+      {
+        payload: original,
+        headers: { 'content-type': 'application/json' },
+      },
+    );
+    expect(table.statusCode).toBe(400);
+    expect(table.json().detail).toMatch(/relational output/);
   });
 
   it('runs the round-trip test under a plan as lossless', async () => {
