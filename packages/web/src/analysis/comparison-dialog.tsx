@@ -48,7 +48,12 @@ export function ComparisonDialog(props: { open: boolean; source: ComparisonSourc
       ? undefined
       : source.kind === 'file'
         ? { file_id: source.fileId }
-        : { original_json: source.originalJson, csv_data: source.csv, filename };
+        : {
+            original_json: source.originalJson,
+            csv_data: source.csv,
+            filename,
+            ...(source.plan ? { plan: source.plan } : {}),
+          };
   const analysis = useCompareAnalysis(key, body);
   const premiumRequired = analysis.error instanceof ApiError && analysis.error.status === 403;
 

@@ -52,6 +52,8 @@ export default function ConvertPage() {
   const [inputError, setInputError] = useState<string | null>(null);
   // The flattening plan the panel holds for the JSON input, or null to convert without one.
   const [flattenPlan, setFlattenPlan] = useState<FlattenPlanDocument | null>(null);
+  // The plan of the last conversion asked for: its pasted text's comparison reads the CSV back under it.
+  const [convertedPlan, setConvertedPlan] = useState<FlattenPlanDocument | null>(null);
   const conversion = useConversion();
   const { outcome, busy, progress } = conversion;
   const error = inputError ?? conversion.errorMessage;
@@ -69,8 +71,10 @@ export default function ConvertPage() {
       if (format !== 'csv' && format !== 'tsv') return null;
       return fileComparisonSource(outcome.response.file_id, outcome.response.original_filename);
     }
-    return outcome.text === null ? null : textComparisonSource(text, outcome.text, 'pasted.json');
-  }, [outcome, mode, text]);
+    return outcome.text === null
+      ? null
+      : textComparisonSource(text, outcome.text, 'pasted.json', convertedPlan ?? undefined);
+  }, [outcome, mode, text, convertedPlan]);
 
   // Options start from the saved settings once they arrive, and again on every mode change.
   const loadedSettings = settings.data;
@@ -121,6 +125,7 @@ export default function ConvertPage() {
     clearOutput();
     const asked = { ...choices, analysis: analysisForCredit && choices.analysis };
     const planFor = mode === 'json-to-csv' ? flattenPlan : null;
+    setConvertedPlan(planFor);
     if (inputKind === 'file') {
       if (file) conversion.convert({ input: 'file', file, mode, choices: asked, plan: planFor });
       else setInputError(CONVERSION_TEXTS.noFile);
