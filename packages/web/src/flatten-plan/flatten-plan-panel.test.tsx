@@ -75,6 +75,14 @@ describe('the flattening plan panel', () => {
     });
   });
 
+  it('asks for the records path given', async () => {
+    const user = userEvent.setup();
+    render(<FlattenPlanPanel input={JSON_TEXT} choices={{ arrays: 'index' }} disabled={false} onPlan={() => {}} />);
+    await user.type(screen.getByRole('textbox', { name: 'Records path (optional)' }), 'css.properties');
+    await user.click(screen.getByRole('button', { name: 'Propose a flattening plan' }));
+    expect(requests[0]?.url).toBe('/api/convert/plan?records=css.properties');
+  });
+
   it('gives no plan to the conversion once unticked', async () => {
     const user = userEvent.setup();
     const plans: (FlattenPlanDocument | null)[] = [];

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { FlattenPlanDocument, FlattenPlanResponse } from '@unnest/contracts';
 import { useEffect, useState } from 'react';
@@ -53,6 +54,7 @@ export function FlattenPlanPanel(props: {
   const [used, setUsed] = useState(true);
   const [preview, setPreview] = useState<Preview>({ status: 'loading' });
   const [sample, setSample] = useState<string | null>(null);
+  const [recordsPath, setRecordsPath] = useState('');
 
   useEffect(() => {
     onPlan(plan !== null && used ? plan : null);
@@ -84,7 +86,7 @@ export function FlattenPlanPanel(props: {
   async function propose() {
     setProposal({ status: 'loading' });
     try {
-      const response = await proposePlan(input);
+      const response = await proposePlan(input, recordsPath);
       setProposal({ status: 'ready', response });
       setPlan(response.plan);
       setUsed(true);
@@ -103,14 +105,27 @@ export function FlattenPlanPanel(props: {
         Choose per path how nested data becomes columns: maps and long lists in one cell instead of hundreds of columns.
         Unnest proposes a plan from the first records; change any path and see the first rows change.
       </Typography>
-      <Button
-        variant="outlined"
-        startIcon={<AccountTree />}
-        onClick={propose}
-        disabled={disabled || proposal.status === 'loading'}
-      >
-        {proposal.status === 'loading' ? 'Proposing...' : ready ? 'Propose again' : 'Propose a flattening plan'}
-      </Button>
+      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        <TextField
+          size="small"
+          label="Records path (optional)"
+          value={recordsPath}
+          onChange={(event) => setRecordsPath(event.target.value)}
+          helperText="Where the records are, e.g. features or css.properties"
+          disabled={disabled}
+          sx={{ minWidth: 300 }}
+          slotProps={{ htmlInput: { spellCheck: false } }}
+        />
+        <Button
+          variant="outlined"
+          startIcon={<AccountTree />}
+          onClick={propose}
+          disabled={disabled || proposal.status === 'loading'}
+          sx={{ mt: 0.25 }}
+        >
+          {proposal.status === 'loading' ? 'Proposing...' : ready ? 'Propose again' : 'Propose a flattening plan'}
+        </Button>
+      </Box>
       {proposal.status === 'failed' && (
         <Alert severity="error" sx={{ mt: 1.5 }}>
           {proposal.message}

@@ -6,13 +6,24 @@ const FAILED = 'The flattening plan could not be proposed';
 /**
  * POST /api/convert/plan: the server profiles the first records (in its worker pool) and proposes a plan.
  * A file is sent as far as the server reads it at most (PLAN_SAMPLE_MAX_BYTES); pasted text as the raw body.
+ * `recordsPath` (may be blank) names where the records are; the plan then carries it to the conversion.
  */
-export async function proposePlan(input: File | string, signal?: AbortSignal): Promise<FlattenPlanResponse> {
+export async function proposePlan(
+  input: File | string,
+  recordsPath: string,
+  signal?: AbortSignal,
+): Promise<FlattenPlanResponse> {
   const request =
     typeof input === 'string'
       ? { body: input, headers: { 'Content-Type': 'application/json' } }
       : { body: formWith(input) };
-  const response = await apiFetch('/api/convert/plan', { method: 'POST', ...request, fallbackError: FAILED, signal });
+  const query = recordsPath.trim() ? `?${new URLSearchParams({ records: recordsPath.trim() })}` : '';
+  const response = await apiFetch(`/api/convert/plan${query}`, {
+    method: 'POST',
+    ...request,
+    fallbackError: FAILED,
+    signal,
+  });
   return (await response.json()) as FlattenPlanResponse;
 }
 
