@@ -213,6 +213,17 @@ describe('converting with a plan', () => {
     expect(stored.json().columns).toBe(2);
   });
 
+  it('reads a CSV back into JSON under the plan it was written with', async () => {
+    const plan = JSON.stringify({ version: 1, paths: [{ path: 'tags', strategy: 'join' }] });
+    const converted = await uploadFile(t.app, user, { name: 'tags.csv', content: 'id,tags\n1,a; b\n' }, { plan });
+    expect(converted.statusCode, converted.body).toBe(200);
+    const { file_id } = converted.json();
+    const download = await call(t.app, user, 'GET', `/api/files/download/${file_id}`);
+    expect(JSON.parse(download.body)).toEqual([{ id: 1, tags: ['a', 'b'] }]);
+    const metadata = (await call(t.app, user, 'GET', `/api/files/${file_id}/metadata`)).json();
+    expect(metadata.options.plan).toEqual(JSON.parse(plan));
+  });
+
   it.each([
     ['not JSON', '{version: 1', /not valid JSON/],
     ['a wrong shape', JSON.stringify({ version: 2, paths: [] }), /not valid at \/version/],
