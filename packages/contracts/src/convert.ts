@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { AiAnalysis, AiAnalysisError, DataQuality, SmartHeader } from './analysis.js';
-import { MAX_PLAN_TEXT_BYTES } from './flatten-plan.js';
+import { FlattenPlanDocument, MAX_PLAN_TEXT_BYTES } from './flatten-plan.js';
 
 /**
  * The spec's conversion and file error texts (section 8). The server starts its `detail` with the text
@@ -149,6 +149,7 @@ export const CsvToJsonBody = Type.Object(
     output_format: Type.Optional(Type.Literal('json')),
     original_filename: Type.Optional(Type.String({ maxLength: 255 })),
     delimiter: Type.Optional(Type.String({ minLength: 1, maxLength: 4 })),
+    plan: Type.Optional(FlattenPlanDocument),
   },
   { additionalProperties: false },
 );

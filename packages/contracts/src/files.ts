@@ -82,6 +82,7 @@ export const CompareDataResponse = Type.Object({
   filename: Type.String(),
   original_size: Type.Integer(),
   size: Type.Integer(),
+  plan: Type.Optional(FlattenPlanDocument),
 });
 export type CompareDataResponse = Static<typeof CompareDataResponse>;
 

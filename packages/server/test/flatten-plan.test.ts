@@ -121,6 +121,15 @@ describe('converting with a plan', () => {
     expect(headerOf(download.body)).toHaveLength(result.columns);
     expect(headerOf(download.body)).toContain('currencies');
 
+    // The comparison dialog reads the CSV back under the same plan.
+    const data = (await call(t.app, user, 'GET', `/api/files/compare-data/${result.file_id}`)).json();
+    expect(data.plan).toEqual(proposal.plan);
+    const readBack = await call(t.app, user, 'POST', '/api/convert/csv-to-json', {
+      payload: { csv_data: data.converted_csv, original_filename: 'countries.csv', plan: data.plan },
+    });
+    expect(readBack.statusCode, readBack.body).toBe(200);
+    expect(readBack.json().data).toEqual(JSON.parse(COUNTRIES.toString('utf8')));
+
     const compared = await call(t.app, user, 'POST', '/api/convert/compare-analysis', {
       payload: { file_id: result.file_id },
     });

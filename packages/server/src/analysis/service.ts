@@ -216,8 +216,7 @@ export class AnalysisService {
   ): Promise<{ original: string; csv: string; plan?: FlattenPlan }> {
     if (body.file_id !== undefined) {
       const data = await this.deps.files.compareData(userId, body.file_id);
-      const used = (await this.deps.files.metadata(userId, body.file_id)).options?.plan;
-      const plan = used === undefined ? {} : { plan: checkedPlan(used) };
+      const plan = data.plan === undefined ? {} : { plan: checkedPlan(data.plan) };
       return { original: data.original_json, csv: data.converted_csv, ...plan };
     }
     const csv = body.csv_data ?? body.csv_content;

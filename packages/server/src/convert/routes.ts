@@ -74,11 +74,17 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
         },
       },
       async (request, reply) => {
-        const { csv_content, csv_data, delimiter } = request.body as CsvToJsonBody;
+        const { csv_content, csv_data, delimiter, plan } = request.body as CsvToJsonBody;
         const csv = csv_content ?? csv_data;
         if (csv === undefined) throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyCsvText });
         const counted = csv_content !== undefined;
-        const json = await service.csvTextToJson(request.claims.sub, csv, delimiter, counted, inFlight.track(reply));
+        const json = await service.csvTextToJson(
+          request.claims.sub,
+          csv,
+          { delimiter, plan },
+          counted,
+          inFlight.track(reply),
+        );
         return reply.type('application/json; charset=utf-8').send(json);
       },
     );

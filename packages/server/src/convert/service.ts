@@ -2,6 +2,7 @@ import {
   ANALYSIS_TEXTS,
   CONVERSION_TEXTS,
   type ConversionResult,
+  type FlattenPlanDocument,
   type FlattenPlanQuery,
   type FlattenPlanResponse,
   OUTPUT_FORMATS,
@@ -23,6 +24,7 @@ import { EmptyInputError, type EngineSettings, StorageLeftExceededError } from '
 import type { DomainEvents } from '../platform/domain-events.js';
 import { AppError, infrastructureFailure } from '../platform/errors.js';
 import { type InputFormat, inputFormatOf, resultFilename } from '../platform/file-names.js';
+import { checkedPlan } from '../platform/flatten-plan-field.js';
 import { abortable } from '../platform/in-flight.js';
 import type { Logger } from '../platform/logger.js';
 import { primed } from '../platform/primed-stream.js';
@@ -349,12 +351,15 @@ export class ConvertService {
   async csvTextToJson(
     userId: string,
     csv: string,
-    delimiter: string | undefined,
+    how: { delimiter: string | undefined; plan?: FlattenPlanDocument | undefined },
     counted: boolean,
     signal: AbortSignal,
   ): Promise<Buffer> {
     const started = this.deps.clock.now().getTime();
     if (csv.trim() === '') throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyCsvText });
+    const { delimiter } = how;
+    // The comparison reads a CSV written with a flattening plan back under it.
+    const planned = how.plan === undefined ? {} : { plan: checkedPlan(how.plan) };
     const plan = await this.deps.plans.limitsFor(userId);
     const bytes = Buffer.from(csv, 'utf8');
     const allowance = counted
@@ -371,7 +376,7 @@ export class ConvertService {
       if (signal.aborted) throw signal.reason;
       const json = asBuffer(
         await this.deps.pool.toBytes(
-          { direction: 'csv-to-json', ...(delimiter === undefined ? {} : { delimiter }) },
+          { direction: 'csv-to-json', ...(delimiter === undefined ? {} : { delimiter }), ...planned },
           bytes,
         ),
       );
