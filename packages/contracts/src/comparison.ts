@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { ARRAY_STRATEGIES, COMPARE_MAX_BYTES } from './convert.js';
+import { FlattenPlanDocument, MAX_PLAN_TEXT_BYTES } from './flatten-plan.js';
 
 /**
  * The round-trip comparison (spec sections 2.5, 2.11 and 3): the scores as ratios of counts the
@@ -108,6 +109,7 @@ export const CompareAnalysisBody = Type.Object(
     csv_content: Type.Optional(Type.String({ maxLength: COMPARE_MAX_BYTES })),
     filename: Type.Optional(Type.String({ maxLength: 255 })),
     delimiter: Type.Optional(Type.String({ minLength: 1, maxLength: 4 })),
+    plan: Type.Optional(FlattenPlanDocument),
   },
   { additionalProperties: false },
 );
@@ -126,6 +128,12 @@ export const RoundTripTestQuery = Type.Object(
   {
     delimiter: Type.Optional(Type.String({ minLength: 1, maxLength: 3, description: 'one character, or `tab`' })),
     array_strategy: Type.Optional(Type.Enum([...ARRAY_STRATEGIES])),
+    plan: Type.Optional(
+      Type.String({
+        maxLength: MAX_PLAN_TEXT_BYTES,
+        description: 'a flattening plan as JSON text (FlattenPlanDocument)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

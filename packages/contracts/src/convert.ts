@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { AiAnalysis, AiAnalysisError, DataQuality, SmartHeader } from './analysis.js';
+import { FlattenPlanDocument, MAX_PLAN_TEXT_BYTES } from './flatten-plan.js';
 
 /**
  * The spec's conversion and file error texts (section 8). The server starts its `detail` with the text
@@ -96,6 +97,16 @@ export const ConversionOptionFields = Type.Object(
           'the premium analysis of a stored JSON conversion: a plan without it pays one conversion credit (plans that include it always run it)',
       }),
     ),
+    plan: Type.Optional(
+      Type.String({
+        maxLength: MAX_PLAN_TEXT_BYTES,
+        description:
+          'a flattening plan as JSON text (FlattenPlanDocument, as POST /api/convert/plan proposes it): a strategy per path',
+      }),
+    ),
+    records: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 4096, description: 'records path (`features`, `css.properties`)' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -138,6 +149,7 @@ export const CsvToJsonBody = Type.Object(
     output_format: Type.Optional(Type.Literal('json')),
     original_filename: Type.Optional(Type.String({ maxLength: 255 })),
     delimiter: Type.Optional(Type.String({ minLength: 1, maxLength: 4 })),
+    plan: Type.Optional(FlattenPlanDocument),
   },
   { additionalProperties: false },
 );

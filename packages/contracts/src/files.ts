@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { FlattenPlanDocument } from './flatten-plan.js';
 
 const timestamp = Type.String({ format: 'date-time' });
 
@@ -36,6 +37,8 @@ export const UsedOptions = Type.Object({
   include_bom: Type.Optional(Type.Boolean()),
   excel_safe: Type.Optional(Type.Boolean()),
   analysis: Type.Optional(Type.Boolean({ description: 'whether the premium analysis ran' })),
+  plan: Type.Optional(FlattenPlanDocument),
+  records: Type.Optional(Type.String({ description: 'the records path asked for' })),
 });
 export type UsedOptions = Static<typeof UsedOptions>;
 
@@ -79,6 +82,7 @@ export const CompareDataResponse = Type.Object({
   filename: Type.String(),
   original_size: Type.Integer(),
   size: Type.Integer(),
+  plan: Type.Optional(FlattenPlanDocument),
 });
 export type CompareDataResponse = Static<typeof CompareDataResponse>;
 

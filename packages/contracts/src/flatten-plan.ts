@@ -60,3 +60,53 @@ export const FlattenPlanProposal = Type.Object(
   { additionalProperties: false },
 );
 export type FlattenPlanProposal = Static<typeof FlattenPlanProposal>;
+
+/** A plan sent as a request field (a multipart field or a query parameter) is JSON text of at most this size. */
+export const MAX_PLAN_TEXT_BYTES = 256 * 1024;
+/** The proposal profiles at most this many records unless asked for fewer (`sample`). */
+export const PLAN_SAMPLE_DEFAULT_RECORDS = 1_000;
+export const PLAN_SAMPLE_MAX_RECORDS = 10_000;
+/** ...and reads at most this many bytes of the input: a sample the first records of which fit in it. */
+export const PLAN_SAMPLE_MAX_BYTES = 32 * 1024 * 1024;
+
+/** Query of POST /api/convert/plan (the JSON in the raw body, or as the multipart field `file`). */
+export const FlattenPlanQuery = Type.Object(
+  {
+    records: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 4096,
+        description: 'records path (`features`, `css.properties`); an object there is a map of records',
+      }),
+    ),
+    sample: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: PLAN_SAMPLE_MAX_RECORDS,
+        description: `records profiled at most (default ${PLAN_SAMPLE_DEFAULT_RECORDS})`,
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type FlattenPlanQuery = Static<typeof FlattenPlanQuery>;
+
+/** Answer of POST /api/convert/plan: the proposal, and how much of the input it was made from. */
+export const FlattenPlanResponse = Type.Object(
+  {
+    ...FlattenPlanProposal.properties,
+    sample: Type.Object(
+      {
+        records: Type.Integer({ minimum: 0, description: 'records profiled' }),
+        sampled: Type.Boolean({ description: 'true: only the first `records` records were read' }),
+        max_records: Type.Integer({ description: 'the sample asked for (records)' }),
+        max_bytes: Type.Integer({ description: 'bytes of the input the proposal reads at most' }),
+        records_path: Type.Union([Type.String(), Type.Null()], { description: 'where the records were found' }),
+        records_shape: Type.Union([Type.Literal('array'), Type.Literal('map')]),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type FlattenPlanResponse = Static<typeof FlattenPlanResponse>;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { AnalysisCollector } from '../analysis/analysis-collector.js';
 import { analyzeJson } from '../analysis/analyze-json.js';
 import { compareRoundTrip } from '../analysis/compare-round-trip.js';
 import { concatBytes } from '../byte-source.js';
@@ -148,5 +149,8 @@ describe('a Firebase-style export', () => {
     expect(proposal.columns.after).toBe(9);
     // `note` holds "a; b" in one record: it is a string, not a list, and stays one.
     await lossless(firebase, csv, proposal.plan);
+    // The same with the analysis in the same pass (as the server's premium conversions run it).
+    const analysed = await bytesOf(jsonToCsv([firebase], { plan: proposal.plan, analysis: new AnalysisCollector() }));
+    expect(new TextDecoder().decode(analysed)).toBe(text);
   });
 });

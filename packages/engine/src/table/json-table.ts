@@ -47,6 +47,11 @@ class AnalysisTee implements RecordSink {
     if (next !== INCOMPLETE && (!this.sampling || this.analysis.wantsRecord())) this.walker.record(buf, i, end, depth);
     return next;
   }
+
+  /** A map member's key goes to the table (its key column); the analysis reads the record's own fields. */
+  recordKey(key: string): void {
+    this.table.recordKey?.(key);
+  }
 }
 
 /**

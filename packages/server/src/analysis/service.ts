@@ -9,13 +9,19 @@ import {
   type RoundTripTestQuery,
   type RoundTripTestResponse,
 } from '@unnest/contracts';
-import { type AnalysisReport, ConversionError, type SmartHeader as EngineSmartHeader } from '@unnest/engine';
+import {
+  type AnalysisReport,
+  ConversionError,
+  type SmartHeader as EngineSmartHeader,
+  type FlattenPlan,
+} from '@unnest/engine';
 import type { AuthService } from '../auth/service.js';
 import type { FilesService } from '../files/service.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { ConversionPool } from '../platform/conversion-pool.js';
 import type { AnalysisOutcome, Comparison } from '../platform/conversion-tasks.js';
 import { AppError } from '../platform/errors.js';
+import { checkedPlan, planFromField } from '../platform/flatten-plan-field.js';
 import type { Logger } from '../platform/logger.js';
 import { aiAnalysis, conversionAnalysisFields } from './analysis-fields.js';
 import { comparisonAnalysis, fileQualityAnalysis } from './comparison-answer.js';
@@ -120,7 +126,7 @@ export class AnalysisService {
    * (taken once the request is found valid, given back if the comparison fails).
    */
   async compare(userId: string, body: CompareAnalysisBody): Promise<CompareAnalysisResponse> {
-    const { original, csv } = await this.texts(userId, body);
+    const { original, csv, plan } = await this.texts(userId, body);
     const originalBytes = encoder.encode(original);
     const csvBytes = encoder.encode(csv);
     if (!comparableSize(originalBytes.length) || !comparableSize(csvBytes.length)) {
@@ -132,6 +138,7 @@ export class AnalysisService {
         originalJson: originalBytes,
         convertedCsv: csvBytes,
         ...(body.delimiter === undefined ? {} : { delimiter: body.delimiter }),
+        ...(plan === undefined ? {} : { plan }),
       });
       const analysis = comparisonAnalysis(comparison);
       return {
@@ -160,15 +167,31 @@ export class AnalysisService {
       });
     }
     const arrays = query.array_strategy ?? 'index';
+    const plan = planFromField(query.plan);
+    const planned = plan === undefined ? {} : { plan };
     if (json.length === 0) throw new AppError('VALIDATION_FAILED', { detail: ANALYSIS_TEXTS.nothingToCompare });
     const giveBack = await this.payFor(userId);
     try {
       const csv = await this.deps.pool.toBytes(
-        { direction: 'json-to-csv', format: 'csv', delimiter, arrays, bom: false, excelSafe: false, analysis: false },
+        {
+          direction: 'json-to-csv',
+          format: 'csv',
+          delimiter,
+          arrays,
+          bom: false,
+          excelSafe: false,
+          analysis: false,
+          ...planned,
+        },
         json,
       );
       if (!comparableSize(csv.length)) throw new AppError('PAYLOAD_TOO_LARGE', { detail: ANALYSIS_TEXTS.tooLarge });
-      const { comparison, report } = await this.deps.pool.compare({ originalJson: json, convertedCsv: csv, delimiter });
+      const { comparison, report } = await this.deps.pool.compare({
+        originalJson: json,
+        convertedCsv: csv,
+        delimiter,
+        ...planned,
+      });
       const analysis = comparisonAnalysis(comparison);
       return {
         analysis,
@@ -192,15 +215,20 @@ export class AnalysisService {
     return fileQualityAnalysis(result.comparison, aiAnalysis(result.report));
   }
 
-  private async texts(userId: string, body: CompareAnalysisBody): Promise<{ original: string; csv: string }> {
+  /** The two texts to compare, and the plan the CSV was written with (the stored file's, or the one sent). */
+  private async texts(
+    userId: string,
+    body: CompareAnalysisBody,
+  ): Promise<{ original: string; csv: string; plan?: FlattenPlan }> {
     if (body.file_id !== undefined) {
       const data = await this.deps.files.compareData(userId, body.file_id);
-      return { original: data.original_json, csv: data.converted_csv };
+      const plan = data.plan === undefined ? {} : { plan: checkedPlan(data.plan) };
+      return { original: data.original_json, csv: data.converted_csv, ...plan };
     }
     const csv = body.csv_data ?? body.csv_content;
     if (body.original_json === undefined || csv === undefined) {
       throw new AppError('VALIDATION_FAILED', { detail: ANALYSIS_TEXTS.nothingToCompare });
     }
-    return { original: body.original_json, csv };
+    return { original: body.original_json, csv, ...(body.plan === undefined ? {} : { plan: checkedPlan(body.plan) }) };
   }
 }

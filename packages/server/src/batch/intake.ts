@@ -225,8 +225,12 @@ export class BatchIntake {
       plan,
       'json',
     );
+    // A flattening plan applies to every file: JSON is written under it, and CSV read back under it.
+    const flattening = json.flattenPlan === undefined ? {} : { plan: json.flattenPlan };
     return {
       json: {
+        ...flattening,
+        ...(json.recordsPath === undefined ? {} : { recordsPath: json.recordsPath }),
         direction: 'json-to-csv',
         format: json.outputFormat === 'json' ? 'csv' : json.outputFormat,
         delimiter: json.delimiter,
@@ -235,7 +239,7 @@ export class BatchIntake {
         excelSafe: json.excelSafe,
         analysis: false,
       },
-      csv: { direction: 'csv-to-json' },
+      csv: { direction: 'csv-to-json', ...flattening },
     };
   }
 

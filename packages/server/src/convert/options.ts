@@ -6,13 +6,18 @@ import {
   type OutputFormat,
   type UserSettings,
 } from '@unnest/contracts';
+import type { FlattenPlan } from '@unnest/engine';
 import type { PlanLimits } from '../plans/catalogue.js';
 import { AppError } from '../platform/errors.js';
 import type { InputFormat } from '../platform/file-names.js';
+import { planFromField } from '../platform/flatten-plan-field.js';
 
 /** Conversion options as the request sends them (multipart fields or query string): text or absent. */
 export type OptionFields = Partial<
-  Record<'output_format' | 'delimiter' | 'array_strategy' | 'include_bom' | 'excel_safe' | 'analysis', string>
+  Record<
+    'output_format' | 'delimiter' | 'array_strategy' | 'include_bom' | 'excel_safe' | 'analysis' | 'plan' | 'records',
+    string
+  >
 >;
 
 /** The options one conversion runs with, after request fields, settings and plan are combined. */
@@ -24,6 +29,10 @@ export interface ResolvedOptions {
   excelSafe: boolean;
   /** The premium analysis asked for explicitly (a plan that includes it runs it anyway). */
   analysis: boolean;
+  /** The flattening plan asked for (JSON input only). */
+  flattenPlan?: FlattenPlan;
+  /** The records path asked for (JSON input only). */
+  recordsPath?: string;
 }
 
 function invalid(detail: string): AppError {
@@ -75,7 +84,12 @@ export function resolveOptions(
   if (!(ARRAY_STRATEGIES as readonly string[]).includes(arrays)) {
     throw invalid(`Unknown array strategy '${arrays}'. Choose index, json, join or explode.`);
   }
+  const flattenPlan = planFromField(fields.plan);
+  const recordsPath = fields.records?.trim() || undefined;
+  if (input === 'csv' && recordsPath !== undefined) throw invalid('A records path applies to JSON input only');
   return {
+    ...(flattenPlan === undefined ? {} : { flattenPlan }),
+    ...(recordsPath === undefined ? {} : { recordsPath }),
     outputFormat,
     delimiter,
     arrays,

@@ -11,6 +11,7 @@ import {
   CsvToJsonResponse,
   ErrorBody,
   FileConversionQuery,
+  MAX_PLAN_TEXT_BYTES,
   TextConversionQuery,
 } from '@unnest/contracts';
 import { create as contentDisposition } from 'content-disposition';
@@ -21,6 +22,7 @@ import { cleanFilename } from '../platform/file-names.js';
 import type { InFlightConversions } from '../platform/in-flight.js';
 import { acceptRawBodies, declaredLength, uploadCutShort } from '../platform/request-body.js';
 import type { OptionFields } from './options.js';
+import { flattenPlanRoutes } from './plan-routes.js';
 import type { ConvertService } from './service.js';
 
 const errors = {
@@ -74,11 +76,17 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
         },
       },
       async (request, reply) => {
-        const { csv_content, csv_data, delimiter } = request.body as CsvToJsonBody;
+        const { csv_content, csv_data, delimiter, plan } = request.body as CsvToJsonBody;
         const csv = csv_content ?? csv_data;
         if (csv === undefined) throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyCsvText });
         const counted = csv_content !== undefined;
-        const json = await service.csvTextToJson(request.claims.sub, csv, delimiter, counted, inFlight.track(reply));
+        const json = await service.csvTextToJson(
+          request.claims.sub,
+          csv,
+          { delimiter, plan },
+          counted,
+          inFlight.track(reply),
+        );
         return reply.type('application/json; charset=utf-8').send(json);
       },
     );
@@ -169,10 +177,13 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
       );
     });
 
+    await app.register(flattenPlanRoutes(service, inFlight));
+
     await app.register(async (uploads) => {
       await uploads.register(multipart, {
         // The service counts file bytes against the plan; busboy's own limits only bound the form.
-        limits: { files: 1, fields: 10, fieldSize: 1024, parts: 11, fileSize: Number.MAX_SAFE_INTEGER },
+        // A field holds an option; the flattening plan's JSON text is the one that may be long.
+        limits: { files: 1, fields: 10, fieldSize: MAX_PLAN_TEXT_BYTES, parts: 11, fileSize: Number.MAX_SAFE_INTEGER },
         throwFileSizeLimit: false,
       });
       closeOnError(uploads);

@@ -3,11 +3,14 @@ import {
   type AsyncConversionAccepted,
   CONVERSION_TEXTS,
   type ConversionResult,
+  type FlattenPlanDocument,
+  type FlattenPlanQuery,
+  type FlattenPlanResponse,
   OUTPUT_FORMATS,
   QUICK_CONVERT_MAX_BYTES,
   type UserSettings,
 } from '@unnest/contracts';
-import { ConversionError } from '@unnest/engine';
+import { ConversionError, type FlattenPlan } from '@unnest/engine';
 import type { AnalysisService } from '../analysis/service.js';
 import type { AuditService } from '../audit/service.js';
 import type { FileSlot, FilesService } from '../files/service.js';
@@ -22,6 +25,7 @@ import { EmptyInputError, type EngineSettings, StorageLeftExceededError } from '
 import type { DomainEvents } from '../platform/domain-events.js';
 import { AppError, infrastructureFailure } from '../platform/errors.js';
 import { type InputFormat, inputFormatOf, resultFilename } from '../platform/file-names.js';
+import { checkedPlan } from '../platform/flatten-plan-field.js';
 import { abortable } from '../platform/in-flight.js';
 import type { Logger } from '../platform/logger.js';
 import { primed } from '../platform/primed-stream.js';
@@ -32,6 +36,7 @@ import type { ProfileService } from '../profile/service.js';
 import type { Allowance, ConversionAllowance } from './conversion-allowance.js';
 import { csvToJsonEnvelope } from './json-envelope.js';
 import { type OptionFields, type ResolvedOptions, resolveOptions } from './options.js';
+import { proposeFlatteningPlan } from './plan-service.js';
 
 // Batch processing resolves the same options for each of its files.
 export { type OptionFields, resolveOptions };
@@ -204,7 +209,7 @@ export class ConvertService {
         // A CSV's own delimiter is detected, and its conversion takes no other option.
         options:
           input === 'csv'
-            ? { output_format: options.outputFormat }
+            ? { output_format: options.outputFormat, ...planOptions(options) }
             : {
                 output_format: options.outputFormat,
                 delimiter: options.delimiter,
@@ -212,6 +217,7 @@ export class ConvertService {
                 include_bom: options.bom,
                 excel_safe: options.excelSafe,
                 analysis,
+                ...planOptions(options),
               },
       });
       // The worker stores the upload while it converts it, and stores the result itself.
@@ -369,12 +375,15 @@ export class ConvertService {
   async csvTextToJson(
     userId: string,
     csv: string,
-    delimiter: string | undefined,
+    how: { delimiter: string | undefined; plan?: FlattenPlanDocument | undefined },
     counted: boolean,
     signal: AbortSignal,
   ): Promise<Buffer> {
     const started = this.deps.clock.now().getTime();
     if (csv.trim() === '') throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyCsvText });
+    const { delimiter } = how;
+    // The comparison reads a CSV written with a flattening plan back under it.
+    const planned = how.plan === undefined ? {} : { plan: checkedPlan(how.plan) };
     const plan = await this.deps.plans.limitsFor(userId);
     const bytes = Buffer.from(csv, 'utf8');
     const allowance = counted
@@ -391,7 +400,7 @@ export class ConvertService {
       if (signal.aborted) throw signal.reason;
       const json = asBuffer(
         await this.deps.pool.toBytes(
-          { direction: 'csv-to-json', ...(delimiter === undefined ? {} : { delimiter }) },
+          { direction: 'csv-to-json', ...(delimiter === undefined ? {} : { delimiter }), ...planned },
           bytes,
         ),
       );
@@ -415,6 +424,16 @@ export class ConvertService {
         });
       throw conversionFailure(error, CONVERSION_TEXTS.csvToJsonFailed);
     }
+  }
+
+  /** A flattening plan proposed from a sample of a JSON input (see proposeFlatteningPlan). */
+  async proposePlan(
+    body: AsyncIterable<Uint8Array>,
+    query: FlattenPlanQuery,
+    declaredBytes: number | undefined,
+    signal: AbortSignal,
+  ): Promise<FlattenPlanResponse> {
+    return proposeFlatteningPlan(this.deps.pool, body, query, declaredBytes, signal);
   }
 
   /**
@@ -516,8 +535,11 @@ export class ConvertService {
 
 /** The engine settings of a signed-in conversion. */
 function engineSettings(input: InputFormat, options: ResolvedOptions, analysis: boolean): EngineSettings {
-  if (input === 'csv') return { direction: 'csv-to-json' };
+  const plan = options.flattenPlan === undefined ? {} : { plan: options.flattenPlan };
+  if (input === 'csv') return { direction: 'csv-to-json', ...plan };
   return {
+    ...plan,
+    ...(options.recordsPath === undefined ? {} : { recordsPath: options.recordsPath }),
     direction: 'json-to-csv',
     format: options.outputFormat === 'json' ? 'csv' : options.outputFormat,
     delimiter: options.delimiter,
@@ -525,6 +547,14 @@ function engineSettings(input: InputFormat, options: ResolvedOptions, analysis: 
     bom: options.bom,
     excelSafe: options.excelSafe,
     analysis,
+  };
+}
+
+/** The plan and records path a conversion ran with, as its file's metadata keeps them. */
+function planOptions(options: ResolvedOptions): { plan?: FlattenPlan; records?: string } {
+  return {
+    ...(options.flattenPlan === undefined ? {} : { plan: options.flattenPlan }),
+    ...(options.recordsPath === undefined ? {} : { records: options.recordsPath }),
   };
 }
 

@@ -289,6 +289,8 @@ export class FilesService {
         filename: row.filename,
         original_size: row.originalSize,
         size: row.resultSize,
+        // The flattening plan the CSV was written with: it is read back and compared under it.
+        ...planOf(row.options as UsedOptions | null),
       };
     } catch (error) {
       this.deps.log.error({ err: error, fileId }, 'stored bytes could not be read for comparison');
@@ -408,4 +410,8 @@ export class FilesService {
     }
     return text + decoder.decode();
   }
+}
+
+function planOf(options: UsedOptions | null): Pick<CompareDataResponse, 'plan'> {
+  return options?.plan === undefined ? {} : { plan: options.plan };
 }

@@ -11,6 +11,8 @@ import {
   type ConversionWorkerData,
   type EngineSettings,
   failureError,
+  type PlanAnswer,
+  type PlanTask,
   type StoredConversion,
   type StoredConversionTask,
   type TaskOutcome,
@@ -176,6 +178,24 @@ export class ConversionPool {
   async compare(task: ComparisonTask): Promise<Comparison> {
     const sizeHint = task.originalJson.length + task.convertedCsv.length;
     return settle(await this.run<Comparison>('compare', task, [], { sizeHint }));
+  }
+
+  /**
+   * Profiles a JSON input as it streams in and proposes a flattening plan; the worker stops reading once
+   * its sample is complete (the rest of `input` is left unread).
+   */
+  async plan(task: Omit<PlanTask, 'input'>, input: AsyncIterable<Uint8Array>, options: TaskOptions = {}) {
+    const source = await readSmallWhole(input, options.sizeHint);
+    const channel = new MessageChannel();
+    const feeding = feed(channel.port1, source);
+    try {
+      const outcome = await this.run<PlanAnswer>('plan', { ...task, input: channel.port2 }, [channel.port2], options);
+      return settle(outcome, feeding);
+    } catch (error) {
+      throw feeding.error ?? error;
+    } finally {
+      channel.port1.close();
+    }
   }
 
   /**

@@ -5,7 +5,9 @@ import {
   type ComparisonReport,
   ConversionError,
   type ConversionErrorCode,
+  type FlattenPlan,
   type InputPosition,
+  type PlanProposal,
   type TableFormat,
 } from '@unnest/engine';
 import type { S3Config } from '../config.js';
@@ -38,8 +40,12 @@ export type EngineSettings =
       excelSafe: boolean;
       /** Collect the schema and quality report in the same pass. */
       analysis: boolean;
+      /** A strategy per path (checked on the HTTP thread already; the engine checks it again). */
+      plan?: FlattenPlan;
+      /** Where the records are, when the request said. */
+      recordsPath?: string;
     }
-  | { direction: 'csv-to-json'; delimiter?: string };
+  | { direction: 'csv-to-json'; delimiter?: string; plan?: FlattenPlan };
 
 /** The report of a conversion's analysis, or why it could not be made (the conversion stands). */
 export type AnalysisOutcome = { report: AnalysisReport } | { error: string };
@@ -89,6 +95,25 @@ export interface ComparisonTask {
   originalJson: Uint8Array;
   convertedCsv: Uint8Array;
   delimiter?: string;
+  /** The plan the CSV was written with: it is read back under it. */
+  plan?: FlattenPlan;
+}
+
+/** A JSON input streamed in over `input`, profiled (a sample of it) for a proposed flattening plan. */
+export interface PlanTask {
+  input: MessagePort;
+  recordsPath?: string;
+  /** Records profiled at most. */
+  maxRecords: number;
+}
+
+/** The proposal and what it was made from. */
+export interface PlanAnswer {
+  proposal: PlanProposal;
+  records: number;
+  sampled: boolean;
+  recordsPath: string | null;
+  recordsShape: 'array' | 'map';
 }
 
 export interface Comparison {

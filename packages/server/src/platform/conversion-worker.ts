@@ -12,6 +12,8 @@ import {
   csvToJson,
   jsonToCsv,
   type Notice,
+  profileJson,
+  proposePlan,
 } from '@unnest/engine';
 import { fileSpoolFactory } from '@unnest/engine/node';
 import { receiveChunks, sendChunks } from './chunk-channel.js';
@@ -23,6 +25,8 @@ import type {
   ConversionSummary,
   ConversionWorkerData,
   EngineSettings,
+  PlanAnswer,
+  PlanTask,
   StoredConversion,
   StoredConversionTask,
   StreamedConversionTask,
@@ -97,7 +101,11 @@ function engine(
   if (settings.niceValue) source = prioritized(source);
   // Node's native check lets the engine copy valid UTF-8 without checking it character by character.
   if (how.direction === 'csv-to-json') {
-    return csvToJson(source, how.delimiter === undefined ? { isUtf8 } : { delimiter: how.delimiter, isUtf8 });
+    return csvToJson(source, {
+      isUtf8,
+      ...(how.delimiter === undefined ? {} : { delimiter: how.delimiter }),
+      ...(how.plan === undefined ? {} : { plan: how.plan }),
+    });
   }
   return jsonToCsv(source, {
     isUtf8,
@@ -107,6 +115,8 @@ function engine(
     arrays: how.arrays,
     bom: how.bom,
     excelSafe: how.excelSafe,
+    ...(how.plan === undefined ? {} : { plan: how.plan }),
+    ...(how.recordsPath === undefined ? {} : { recordsPath: how.recordsPath }),
     spool,
     onNotice: (notice: Notice) => {
       if (notice.kind === 'summary') {
@@ -226,13 +236,48 @@ export async function compare(task: ComparisonTask): Promise<TaskOutcome<Compari
   followPoolPriority();
   return outcome(async () => {
     const [comparison, report] = await Promise.all([
-      compareRoundTrip(
-        [task.originalJson],
-        [task.convertedCsv],
-        task.delimiter === undefined ? {} : { delimiter: task.delimiter },
-      ),
+      compareRoundTrip([task.originalJson], [task.convertedCsv], {
+        ...(task.delimiter === undefined ? {} : { delimiter: task.delimiter }),
+        ...(task.plan === undefined ? {} : { plan: task.plan }),
+      }),
       analyzeJson([task.originalJson]),
     ]);
     return { comparison, report };
   });
+}
+
+const PLAN_SLICE_BYTES = 64 * 1024;
+
+/**
+ * A JSON input streamed in, profiled until the sample is complete (the rest is not read), and the plan
+ * proposed from the profile.
+ */
+export async function plan(task: PlanTask): Promise<TaskOutcome<PlanAnswer>> {
+  const input = receiveChunks(task.input);
+  const result = await outcome(async () => {
+    let bytes = 0;
+    // The engine looks at the sample's count between chunks: slices of a big chunk (views, not copies)
+    // keep it from profiling far past the sample.
+    const counted = async function* () {
+      for await (const chunk of input) {
+        bytes += chunk.length;
+        for (let at = 0; at < chunk.length; at += PLAN_SLICE_BYTES) yield chunk.subarray(at, at + PLAN_SLICE_BYTES);
+      }
+    };
+    const profile = await profileJson(counted(), {
+      maxRecords: task.maxRecords,
+      ...(task.recordsPath === undefined ? {} : { recordsPath: task.recordsPath }),
+    });
+    if (bytes === 0) throw new EmptyInputError();
+    return {
+      proposal: proposePlan(profile),
+      records: profile.records,
+      sampled: profile.sampled,
+      recordsPath: profile.recordsPath,
+      recordsShape: profile.recordsShape,
+    };
+  });
+  input.cancel();
+  task.input.close();
+  return result;
 }

@@ -42,13 +42,19 @@ export function ComparisonDialog(props: { open: boolean; source: ComparisonSourc
   const csv = source?.kind === 'text' ? source.csv : stored.data?.converted_csv;
   const filename = source?.filename ?? 'data.json';
   const key = source?.key ?? '';
-  const reconverted = useReconvertedJson(key, open ? csv : undefined, filename);
+  const plan = source?.kind === 'text' ? source.plan : stored.data?.plan;
+  const reconverted = useReconvertedJson(key, open ? csv : undefined, filename, plan);
   const body: CompareAnalysisBody | undefined =
     !open || !source || csv === undefined
       ? undefined
       : source.kind === 'file'
         ? { file_id: source.fileId }
-        : { original_json: source.originalJson, csv_data: source.csv, filename };
+        : {
+            original_json: source.originalJson,
+            csv_data: source.csv,
+            filename,
+            ...(source.plan ? { plan: source.plan } : {}),
+          };
   const analysis = useCompareAnalysis(key, body);
   const premiumRequired = analysis.error instanceof ApiError && analysis.error.status === 403;
 

@@ -1,10 +1,20 @@
+import type { FlattenPlanDocument } from '@unnest/contracts';
+
 /**
  * What the comparison dialog compares: a stored file (from My Files, or a file just converted), or
  * the JSON text and CSV the converter holds. `key` names it in the query cache.
  */
 export type ComparisonSource =
   | { kind: 'file'; key: string; fileId: string; filename: string }
-  | { kind: 'text'; key: string; originalJson: string; csv: string; filename: string };
+  | {
+      kind: 'text';
+      key: string;
+      originalJson: string;
+      csv: string;
+      filename: string;
+      /** The flattening plan the CSV was written with: it is read back under it. */
+      plan?: FlattenPlanDocument;
+    };
 
 /** A stored file to compare; its id names it, so reopening the dialog shows the analysis already made. */
 export function fileComparisonSource(fileId: string, filename: string): ComparisonSource {
@@ -14,7 +24,12 @@ export function fileComparisonSource(fileId: string, filename: string): Comparis
 let textSources = 0;
 
 /** Texts in hand to compare; each call is a new comparison (texts are too big to name themselves). */
-export function textComparisonSource(originalJson: string, csv: string, filename: string): ComparisonSource {
+export function textComparisonSource(
+  originalJson: string,
+  csv: string,
+  filename: string,
+  plan?: FlattenPlanDocument,
+): ComparisonSource {
   textSources += 1;
-  return { kind: 'text', key: `text:${textSources}`, originalJson, csv, filename };
+  return { kind: 'text', key: `text:${textSources}`, originalJson, csv, filename, ...(plan ? { plan } : {}) };
 }

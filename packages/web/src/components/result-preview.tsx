@@ -18,7 +18,16 @@ export const PREVIEW_ROWS = 20;
 type State = { status: 'loading' } | { status: 'ready'; table: PreviewTable } | { status: 'failed'; message: string };
 
 /** A table of the first rows of a CSV/TSV or JSON result, every value shown exactly as in the file. */
-export default function ResultPreview({ text, kind }: { text: string; kind: 'csv' | 'json' }) {
+export default function ResultPreview({
+  text,
+  kind,
+  label = 'Result preview',
+}: {
+  text: string;
+  kind: 'csv' | 'json';
+  /** The scrollable table's name, when a page shows more than one. */
+  label?: string;
+}) {
   const [state, setState] = useState<State>({ status: 'loading' });
 
   useEffect(() => {
@@ -46,7 +55,7 @@ export default function ResultPreview({ text, kind }: { text: string; kind: 'csv
     <Box>
       <TableContainer
         sx={{ maxHeight: 420, border: 1, borderColor: 'divider', borderRadius: 1 }}
-        aria-label="Result preview"
+        aria-label={label}
         role="region"
         tabIndex={0}
       >

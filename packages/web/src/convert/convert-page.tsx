@@ -11,7 +11,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { CONVERSION_TEXTS } from '@unnest/contracts';
+import { CONVERSION_TEXTS, type FlattenPlanDocument } from '@unnest/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import {
   AiAnalysisBanner,
@@ -22,6 +22,7 @@ import {
   textComparisonSource,
 } from '../analysis';
 import { PageHeader } from '../components/page-header';
+import { FlattenPlanPanel } from '../flatten-plan';
 import { useSettings } from '../lib/api/get-settings';
 import { useSubscription } from '../lib/api/get-subscription';
 import { formatBytes } from '../lib/format-size';
@@ -50,6 +51,10 @@ export default function ConvertPage() {
   const [choices, setChoices] = useState<ConversionChoices>(() => choicesFromSettings(undefined, 'json-to-csv'));
   // What is wrong with the input before any request (no file, wrong extension, clipboard refused).
   const [inputError, setInputError] = useState<string | null>(null);
+  // The flattening plan the panel holds for the JSON input, or null to convert without one.
+  const [flattenPlan, setFlattenPlan] = useState<FlattenPlanDocument | null>(null);
+  // The plan of the last conversion asked for: its pasted text's comparison reads the CSV back under it.
+  const [convertedPlan, setConvertedPlan] = useState<FlattenPlanDocument | null>(null);
   const conversion = useConversion();
   const { outcome, busy, progress } = conversion;
   const error = inputError ?? conversion.errorMessage;
@@ -67,8 +72,10 @@ export default function ConvertPage() {
       if (format !== 'csv' && format !== 'tsv') return null;
       return fileComparisonSource(outcome.response.file_id, outcome.response.original_filename);
     }
-    return outcome.text === null ? null : textComparisonSource(text, outcome.text, 'pasted.json');
-  }, [outcome, mode, text]);
+    return outcome.text === null
+      ? null
+      : textComparisonSource(text, outcome.text, 'pasted.json', convertedPlan ?? undefined);
+  }, [outcome, mode, text, convertedPlan]);
 
   // Options start from the saved settings once they arrive, and again on every mode change.
   const loadedSettings = settings.data;
@@ -118,17 +125,21 @@ export default function ConvertPage() {
   function convert() {
     clearOutput();
     const asked = { ...choices, analysis: analysisForCredit && choices.analysis };
+    const planFor = mode === 'json-to-csv' ? flattenPlan : null;
+    setConvertedPlan(planFor);
     if (inputKind === 'file') {
-      if (file) conversion.convert({ input: 'file', file, mode, choices: asked });
+      if (file) conversion.convert({ input: 'file', file, mode, choices: asked, plan: planFor });
       else setInputError(CONVERSION_TEXTS.noFile);
     } else if (text.trim()) {
-      conversion.convert({ input: 'text', text, mode, choices: asked });
+      conversion.convert({ input: 'text', text, mode, choices: asked, plan: planFor });
     } else {
       setInputError(mode === 'json-to-csv' ? CONVERSION_TEXTS.emptyJsonText : CONVERSION_TEXTS.emptyCsvText);
     }
   }
 
   const source = mode === 'json-to-csv' ? 'JSON' : 'CSV';
+  // The JSON the flattening plan is proposed for and previewed on.
+  const planInput = mode !== 'json-to-csv' ? null : inputKind === 'file' ? file : text.trim() ? text : null;
 
   return (
     <>
@@ -200,6 +211,24 @@ export default function ConvertPage() {
                 disabled={busy}
               />
             </Box>
+
+            {planInput !== null && (
+              <>
+                <Divider />
+                <FlattenPlanPanel
+                  // A new input starts without a plan: the proposal belongs to the data it was made from.
+                  key={
+                    typeof planInput === 'string'
+                      ? 'text'
+                      : `${planInput.name}:${planInput.size}:${planInput.lastModified}`
+                  }
+                  input={planInput}
+                  choices={choices}
+                  disabled={busy}
+                  onPlan={setFlattenPlan}
+                />
+              </>
+            )}
 
             <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
               <Button variant="contained" size="large" onClick={convert} disabled={busy}>

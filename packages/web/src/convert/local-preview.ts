@@ -1,4 +1,5 @@
-import { csvToJsonText, jsonToCsvText } from '@unnest/engine';
+import type { FlattenPlanDocument } from '@unnest/contracts';
+import { checkFlattenPlan, csvToJsonText, jsonToCsvText } from '@unnest/engine';
 import { type ConversionChoices, type ConversionMode, delimiterChar } from './conversion-settings';
 
 /** Inputs up to this size are previewed in the browser; bigger ones are only converted on the server. */
@@ -18,6 +19,7 @@ export async function localPreview(
   input: string,
   mode: ConversionMode,
   choices: ConversionChoices,
+  plan?: FlattenPlanDocument,
 ): Promise<PreviewSource> {
   if (mode === 'csv-to-json') {
     const delimiter = choices.delimiter === 'auto' ? undefined : delimiterChar(choices.delimiter);
@@ -28,6 +30,7 @@ export async function localPreview(
     excelSafe: choices.excelSafe,
     delimiter: choices.outputFormat === 'csv' ? delimiterChar(choices.delimiter) : undefined,
     format: choices.outputFormat === 'tsv' ? 'tsv' : 'csv',
+    ...(plan === undefined ? {} : { plan: checkFlattenPlan(plan) }),
   });
   return { text, kind: 'csv' };
 }

@@ -1,4 +1,5 @@
-import { CONVERSION_TEXTS } from '@unnest/contracts';
+import { CONVERSION_TEXTS, type FlattenPlanDocument } from '@unnest/contracts';
+import { planFieldText } from '../flatten-plan/plan-editing';
 import type { UploadProgress } from '../lib/upload-request';
 import { convertFile } from './api/convert-file';
 import { convertText } from './api/convert-text';
@@ -8,18 +9,21 @@ import { type ConversionChoices, type ConversionMode, delimiterChar, optionField
 import { LOCAL_PREVIEW_MAX_BYTES, localPreview, type PreviewSource } from './local-preview';
 
 /** One conversion the user asked for: a chosen file or pasted text, the direction and the options. */
-export type ConversionRequest = { mode: ConversionMode; choices: ConversionChoices } & (
-  | { input: 'file'; file: File }
-  | { input: 'text'; text: string }
-);
+export type ConversionRequest = {
+  mode: ConversionMode;
+  choices: ConversionChoices;
+  /** The flattening plan to convert JSON with (see the Flattening plan panel). */
+  plan?: FlattenPlanDocument | null;
+} & ({ input: 'file'; file: File } | { input: 'text'; text: string });
 
 async function previewOf(
   input: string,
   mode: ConversionMode,
   choices: ConversionChoices,
+  plan: FlattenPlanDocument | null | undefined,
 ): Promise<PreviewSource | string> {
   try {
-    return await localPreview(input, mode, choices);
+    return await localPreview(input, mode, choices, plan ?? undefined);
   } catch (error) {
     return error instanceof Error ? error.message : 'The result could not be read';
   }
@@ -41,12 +45,14 @@ export async function runConversion(
   signal: AbortSignal,
 ): Promise<ConversionOutcome> {
   const { mode, choices } = request;
-  const fields = optionFields(mode, choices);
+  const { plan } = request;
+  const fields = { ...optionFields(mode, choices), ...(plan ? { plan: planFieldText(plan) } : {}) };
   if (request.input === 'file') {
     const { file } = request;
     onProgress({ loaded: 0, total: file.size });
     const response = await convertFile(file, fields, onProgress, signal);
-    const preview = file.size <= LOCAL_PREVIEW_MAX_BYTES ? await previewOf(await file.text(), mode, choices) : null;
+    const preview =
+      file.size <= LOCAL_PREVIEW_MAX_BYTES ? await previewOf(await file.text(), mode, choices, plan) : null;
     return { kind: 'file', response, preview };
   }
   const { text } = request;
@@ -54,7 +60,7 @@ export async function runConversion(
     const converted = await convertText(text, fields);
     const shown = choices.outputFormat === 'xlsx' ? null : await converted.blob.text();
     const preview: PreviewSource | string =
-      shown === null ? await previewOf(text, mode, choices) : { text: shown, kind: 'csv' };
+      shown === null ? await previewOf(text, mode, choices, plan) : { text: shown, kind: 'csv' };
     return { kind: 'text', ...converted, text: shown, preview };
   }
   const delimiter = choices.delimiter === 'auto' ? undefined : delimiterChar(choices.delimiter);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CONVERSION_TEXTS, type CsvToJsonBody } from '@unnest/contracts';
+import { CONVERSION_TEXTS, type CsvToJsonBody, type FlattenPlanDocument } from '@unnest/contracts';
 import { apiFetch } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { jsonMemberText } from '../../lib/json-member-text';
@@ -8,8 +8,8 @@ import { jsonMemberText } from '../../lib/json-member-text';
  * POST /api/convert/csv-to-json with `csv_data`: the comparison's CSV read back to JSON (not counted as
  * a conversion). The records are cut out of the answer as written, so no digit is lost on the way.
  */
-export async function reconvertCsv(csv: string, filename: string): Promise<string> {
-  const body: CsvToJsonBody = { csv_data: csv, original_filename: filename };
+export async function reconvertCsv(csv: string, filename: string, plan?: FlattenPlanDocument): Promise<string> {
+  const body: CsvToJsonBody = { csv_data: csv, original_filename: filename, ...(plan ? { plan } : {}) };
   const response = await apiFetch('/api/convert/csv-to-json', {
     method: 'POST',
     json: body,
@@ -20,11 +20,14 @@ export async function reconvertCsv(csv: string, filename: string): Promise<strin
   return data;
 }
 
-/** The reconverted JSON of one comparison (`key` names it); runs once the CSV is known. */
-export function useReconvertedJson(key: string, csv: string | undefined, filename: string) {
+/**
+ * The reconverted JSON of one comparison (`key` names it); runs once the CSV is known, under the flattening
+ * plan it was written with, if any.
+ */
+export function useReconvertedJson(key: string, csv: string | undefined, filename: string, plan?: FlattenPlanDocument) {
   return useQuery({
     queryKey: ['analysis', 'reconverted', key],
-    queryFn: () => reconvertCsv(csv ?? '', filename),
+    queryFn: () => reconvertCsv(csv ?? '', filename, plan),
     enabled: csv !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

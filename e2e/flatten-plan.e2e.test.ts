@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import type { BrowserContext, Download, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.js';
+import { type InProcessServer, startInProcessServer } from './support/in-process-server.js';
+import { inspectBothThemes } from './support/screenshots.js';
+
+const COUNTRIES = fs.readFileSync(new URL('../testdata/flattening/world-countries/countries.json', import.meta.url));
+const EMAIL = `e2e-plan-${Date.now().toString(36)}@example.com`;
+const PASSWORD = 'correct horse battery';
+
+let server: InProcessServer;
+let context: BrowserContext;
+let closeBrowser: () => Promise<void>;
+let page: Page;
+
+async function postJson(url: string, body: object): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+/** The column count the live region says the edited plan gives. */
+async function columnsWithPlan(): Promise<number> {
+  const status = page.getByRole('status').filter({ hasText: 'columns without a plan' });
+  const text = (await status.textContent()) ?? '';
+  const match = /; ([\d,]+) with this plan\./.exec(text);
+  if (!match?.[1]) throw new Error(`no column count in "${text}"`);
+  return Number(match[1].replaceAll(',', ''));
+}
+
+describe('the flattening plan in a real browser', () => {
+  beforeAll(async () => {
+    server = await startInProcessServer({ WORKERS: '1' });
+    expect((await postJson(`${server.url}/api/auth/signup`, { email: EMAIL, password: PASSWORD })).status).toBe(201);
+    const mail = await server.inbox.next(EMAIL);
+    const confirm = await postJson(`${server.url}/api/auth/confirm-signup`, {
+      email: EMAIL,
+      confirmation_code: mail.code,
+    });
+    expect(confirm.status).toBe(200);
+    ({ context, close: closeBrowser } = await launchBrowser());
+    context.setDefaultTimeout(20_000);
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await closeBrowser?.();
+    await server?.stop();
+  });
+
+  it('signs in', async () => {
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill(EMAIL);
+    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+  });
+
+  it('proposes a plan for countries.json with its reasons and a preview, and follows an edit', async () => {
+    await page.getByRole('link', { name: 'Convert', exact: true }).click();
+    await page.getByTestId('file-input').setInputFiles({
+      name: 'countries.json',
+      mimeType: 'application/json',
+      buffer: COUNTRIES,
+    });
+    await page.getByText('countries.json').first().waitFor();
+    await page.getByRole('button', { name: 'Propose a flattening plan' }).click();
+    await page
+      .getByText(
+        '`currencies` is a map: its keys are codes (AWG, AFN, AOA, …). Kept as JSON in one column instead of 325 columns.',
+      )
+      .waitFor();
+    await page.getByRole('region', { name: 'Preview under this plan' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /1,270 columns without a plan; \d+ with this plan\./ })
+      .waitFor();
+    const proposed = await columnsWithPlan();
+    expect(proposed).toBeLessThan(60);
+    const preview = page.getByRole('region', { name: 'Preview under this plan' });
+    await preview.getByRole('columnheader', { name: 'tld', exact: true }).waitFor();
+    await inspectBothThemes(page, 'flatten-plan');
+
+    // `tld` joined in one cell -> one column per position: the preview gets tld.0, tld.1, ...
+    await page.getByRole('combobox', { name: 'Strategy for tld' }).click();
+    await page.getByRole('option', { name: 'Columns (one per position)' }).click();
+    await preview.getByRole('columnheader', { name: 'tld.0', exact: true }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'columns without a plan' })
+      .filter({ hasNotText: `; ${proposed} with this plan.` })
+      .waitFor();
+    expect(await columnsWithPlan()).toBeGreaterThan(proposed);
+  });
+
+  it('converts the whole file with the edited plan; the download has the columns the preview said', async () => {
+    const columns = await columnsWithPlan();
+    await page.getByRole('button', { name: 'Convert JSON File' }).click();
+    await page.getByText('countries.json converted to CSV').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    const csv = fs.readFileSync(await (download as Download).path(), 'utf8');
+    const header = (csv.split('\n')[0] ?? '').replace(/^\uFEFF/, '').split(',');
+    expect(header).toHaveLength(columns);
+    expect(header).toContain('tld.0');
+    expect(header).toContain('currencies');
+    await inspectBothThemes(page, 'flatten-plan-converted');
+  });
+});

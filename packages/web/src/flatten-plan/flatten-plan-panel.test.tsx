@@ -1,0 +1,103 @@
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FlattenPlanDocument, FlattenPlanResponse } from '@unnest/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FlattenPlanPanel } from './flatten-plan-panel';
+
+const JSON_TEXT = JSON.stringify([
+  { id: 1, tags: ['a', 'b'], prices: { EUR: 1, USD: 2 } },
+  { id: 2, tags: ['c'], prices: { GBP: 3 } },
+]);
+
+const PROPOSAL: FlattenPlanResponse = {
+  plan: {
+    version: 1,
+    paths: [
+      {
+        path: 'tags',
+        strategy: 'join',
+        reason: '`tags` is a list of up to 2 strings: joined with "; " in one column.',
+      },
+      { path: 'prices', strategy: 'json', reason: '`prices` is a map: kept as JSON in one column.' },
+    ],
+  },
+  explanations: [],
+  columns: { before: 6, after: 3 },
+  sample: { records: 2, sampled: false, max_records: 1000, max_bytes: 1, records_path: null, records_shape: 'array' },
+};
+
+let requests: { url: string; body: unknown }[];
+
+beforeEach(() => {
+  requests = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      requests.push({ url, body: init.body });
+      return new Response(JSON.stringify(PROPOSAL), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the flattening plan panel', () => {
+  it('shows the proposal with its reasons, previews it, and follows an edit', async () => {
+    const user = userEvent.setup();
+    const plans: (FlattenPlanDocument | null)[] = [];
+    render(
+      <FlattenPlanPanel
+        input={JSON_TEXT}
+        choices={{ arrays: 'index' }}
+        disabled={false}
+        onPlan={(plan) => plans.push(plan)}
+      />,
+    );
+    expect(plans.at(-1)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Propose a flattening plan' }));
+    expect(requests[0]).toEqual({ url: '/api/convert/plan', body: JSON_TEXT });
+    await screen.findByText('`prices` is a map: kept as JSON in one column.');
+    const status = screen.getByRole('status');
+    await waitFor(() => expect(status.textContent).toBe('6 columns without a plan; 3 with this plan.'));
+    expect(plans.at(-1)).toEqual(PROPOSAL.plan);
+    const preview = await screen.findByRole('region', { name: 'Preview under this plan' });
+    await within(preview).findByRole('columnheader', { name: 'prices' });
+
+    await user.click(screen.getByRole('combobox', { name: 'Strategy for prices' }));
+    await user.click(screen.getByRole('option', { name: 'Columns (one per key)' }));
+    await waitFor(() => expect(status.textContent).toBe('6 columns without a plan; 5 with this plan.'));
+    expect(plans.at(-1)?.paths[1]).toMatchObject({ path: 'prices', strategy: 'columns' });
+    await within(screen.getByRole('region', { name: 'Preview under this plan' })).findByRole('columnheader', {
+      name: 'prices.GBP',
+    });
+  });
+
+  it('asks for the records path given', async () => {
+    const user = userEvent.setup();
+    render(<FlattenPlanPanel input={JSON_TEXT} choices={{ arrays: 'index' }} disabled={false} onPlan={() => {}} />);
+    await user.type(screen.getByRole('textbox', { name: 'Records path (optional)' }), 'css.properties');
+    await user.click(screen.getByRole('button', { name: 'Propose a flattening plan' }));
+    expect(requests[0]?.url).toBe('/api/convert/plan?records=css.properties');
+  });
+
+  it('gives no plan to the conversion once unticked', async () => {
+    const user = userEvent.setup();
+    const plans: (FlattenPlanDocument | null)[] = [];
+    render(
+      <FlattenPlanPanel
+        input={JSON_TEXT}
+        choices={{ arrays: 'index' }}
+        disabled={false}
+        onPlan={(plan) => plans.push(plan)}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Propose a flattening plan' }));
+    await screen.findByRole('checkbox', { name: 'Convert with this plan' });
+    expect(plans.at(-1)).toEqual(PROPOSAL.plan);
+    await user.click(screen.getByRole('checkbox', { name: 'Convert with this plan' }));
+    expect(plans.at(-1)).toBeNull();
+  });
+});

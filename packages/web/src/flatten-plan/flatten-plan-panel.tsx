@@ -1,0 +1,202 @@
+import AccountTree from '@mui/icons-material/AccountTree';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { FlattenPlanDocument, FlattenPlanResponse } from '@unnest/contracts';
+import { useEffect, useState } from 'react';
+import { LabelledSelect } from '../components/labelled-select';
+import ResultPreview from '../components/result-preview';
+import type { ConversionChoices } from '../convert/conversion-settings';
+import { LOCAL_PREVIEW_MAX_BYTES } from '../convert/local-preview';
+import { errorText } from '../lib/api-error';
+import { formatBytes } from '../lib/format-size';
+import { proposePlan } from './api/propose-plan';
+import { EDITABLE_STRATEGIES, withStrategy } from './plan-editing';
+import { type PlanPreview, previewUnderPlan } from './plan-preview';
+
+type Proposal =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; response: FlattenPlanResponse };
+type Preview =
+  | { status: 'loading' }
+  | { status: 'ready'; preview: PlanPreview }
+  | { status: 'failed'; message: string };
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** The JSON text the preview reads: pasted text, or a file small enough to read in the browser. */
+async function previewInput(input: File | string): Promise<string | null> {
+  if (typeof input === 'string') return input;
+  return input.size <= LOCAL_PREVIEW_MAX_BYTES ? input.text() : null;
+}
+
+/**
+ * The converter's "Flattening plan" panel for JSON input: the server's proposal (a strategy per path and
+ * why), editable path by path, beside a preview of the first rows under the edited plan made in the browser.
+ * `onPlan` receives the plan the conversion should use, or null for none.
+ */
+export function FlattenPlanPanel(props: {
+  input: File | string;
+  choices: Pick<ConversionChoices, 'arrays'>;
+  disabled: boolean;
+  onPlan: (plan: FlattenPlanDocument | null) => void;
+}) {
+  const { input, choices, disabled, onPlan } = props;
+  const [proposal, setProposal] = useState<Proposal>({ status: 'idle' });
+  const [plan, setPlan] = useState<FlattenPlanDocument | null>(null);
+  const [used, setUsed] = useState(true);
+  const [preview, setPreview] = useState<Preview>({ status: 'loading' });
+  const [sample, setSample] = useState<string | null>(null);
+  const [recordsPath, setRecordsPath] = useState('');
+
+  useEffect(() => {
+    onPlan(plan !== null && used ? plan : null);
+  }, [plan, used, onPlan]);
+
+  useEffect(() => {
+    let current = true;
+    previewInput(input).then((text) => current && setSample(text));
+    return () => {
+      current = false;
+    };
+  }, [input]);
+
+  useEffect(() => {
+    if (plan === null || sample === null) return;
+    let current = true;
+    setPreview({ status: 'loading' });
+    previewUnderPlan(sample, plan, choices).then(
+      (made) => current && setPreview({ status: 'ready', preview: made }),
+      (error: unknown) =>
+        current &&
+        setPreview({ status: 'failed', message: error instanceof Error ? error.message : 'The preview failed' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [plan, sample, choices]);
+
+  async function propose() {
+    setProposal({ status: 'loading' });
+    try {
+      const response = await proposePlan(input, recordsPath);
+      setProposal({ status: 'ready', response });
+      setPlan(response.plan);
+      setUsed(true);
+    } catch (error) {
+      setProposal({ status: 'failed', message: errorText(error, 'The flattening plan could not be proposed') });
+    }
+  }
+
+  const ready = proposal.status === 'ready' ? proposal.response : null;
+  return (
+    <Box component="section" aria-labelledby="flatten-plan-title">
+      <Typography id="flatten-plan-title" variant="subtitle2" component="h2" sx={{ mb: 1 }}>
+        Flattening plan
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        Choose per path how nested data becomes columns: maps and long lists in one cell instead of hundreds of columns.
+        Unnest proposes a plan from the first records; change any path and see the first rows change.
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        <TextField
+          size="small"
+          label="Records path (optional)"
+          value={recordsPath}
+          onChange={(event) => setRecordsPath(event.target.value)}
+          helperText="Where the records are, e.g. features or css.properties"
+          disabled={disabled}
+          sx={{ minWidth: 300 }}
+          slotProps={{ htmlInput: { spellCheck: false } }}
+        />
+        <Button
+          variant="outlined"
+          startIcon={<AccountTree />}
+          onClick={propose}
+          disabled={disabled || proposal.status === 'loading'}
+          sx={{ mt: 0.25 }}
+        >
+          {proposal.status === 'loading' ? 'Proposing...' : ready ? 'Propose again' : 'Propose a flattening plan'}
+        </Button>
+      </Box>
+      {proposal.status === 'failed' && (
+        <Alert severity="error" sx={{ mt: 1.5 }}>
+          {proposal.message}
+        </Alert>
+      )}
+      {ready && plan && (
+        <Stack spacing={2} sx={{ mt: 2 }}>
+          <Typography role="status" aria-live="polite" variant="body2">
+            {columnSummary(ready, preview)}
+          </Typography>
+          {ready.sample.sampled && (
+            <Typography variant="body2" color="text.secondary">
+              Proposed from a sample: the first {count(ready.sample.records)} records.
+            </Typography>
+          )}
+          <FormControlLabel
+            control={<Checkbox checked={used} onChange={(event) => setUsed(event.target.checked)} />}
+            label="Convert with this plan"
+            disabled={disabled}
+          />
+          {plan.paths.length === 0 ? (
+            <Typography variant="body2">Every path keeps the default: nothing to change.</Typography>
+          ) : (
+            <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Strategies per path">
+              {plan.paths.map((entry, index) => (
+                <Box component="li" key={entry.path} sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+                  <LabelledSelect
+                    id={`plan-strategy-${index}`}
+                    label={`Strategy for ${entry.path}`}
+                    value={entry.strategy}
+                    options={EDITABLE_STRATEGIES}
+                    onChange={(strategy) => setPlan(withStrategy(plan, entry.path, strategy))}
+                    disabled={disabled || !used}
+                    minWidth={260}
+                  />
+                  <Box sx={{ flex: '1 1 280px', minWidth: 0 }}>
+                    <Typography variant="body2" sx={{ fontFamily: 'fontFamilyMonospace', wordBreak: 'break-all' }}>
+                      {entry.path}
+                    </Typography>
+                    {ready.plan.paths[index]?.reason && (
+                      <Typography variant="body2" color="text.secondary">
+                        {ready.plan.paths[index]?.reason}
+                      </Typography>
+                    )}
+                  </Box>
+                </Box>
+              ))}
+            </Stack>
+          )}
+          <PreviewUnderPlan preview={preview} sampleShown={sample !== null} />
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+function columnSummary(response: FlattenPlanResponse, preview: Preview): string {
+  const before = `${count(response.columns.before)} columns without a plan`;
+  if (preview.status === 'ready') return `${before}; ${count(preview.preview.columns)} with this plan.`;
+  return `${before}; about ${count(response.columns.after)} with the proposed plan.`;
+}
+
+function PreviewUnderPlan({ preview, sampleShown }: { preview: Preview; sampleShown: boolean }) {
+  if (!sampleShown) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        The preview reads inputs up to {formatBytes(LOCAL_PREVIEW_MAX_BYTES)}; the plan still applies to the whole file.
+      </Typography>
+    );
+  }
+  if (preview.status === 'failed') return <Alert severity="warning">Preview unavailable: {preview.message}</Alert>;
+  if (preview.status === 'loading') return <Typography variant="body2">Making the preview...</Typography>;
+  return <ResultPreview text={preview.preview.csv} kind="csv" label="Preview under this plan" />;
+}

@@ -1,0 +1,2 @@
+export { FlattenPlanPanel } from './flatten-plan-panel';
+export { planFieldText } from './plan-editing';
