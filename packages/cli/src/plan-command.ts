@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { checkFlattenPlan, type FlattenPlan, profileJson, proposePlan } from '@unnest/engine';
+import { checkFlattenPlan, type FlattenPlan, type FlattenPlanUse, profileJson, proposePlan } from '@unnest/engine';
 import type { CommandSpec, ParsedArgs } from './flags.js';
 import { type CliIo, IoError, openInput, writeOutput } from './io.js';
 
@@ -34,8 +34,8 @@ export const planFlag = {
   help: "flattening plan (JSON, as 'unnest plan' writes it): a strategy per path",
 } as const;
 
-/** Reads and checks a plan file; the engine's check fails with INVALID_OPTION (exit 2). */
-export async function readPlanFile(path: string): Promise<FlattenPlan> {
+/** Reads and checks a plan file (for relational output: `table` allowed); the check fails with INVALID_OPTION (exit 2). */
+export async function readPlanFile(path: string, use: FlattenPlanUse = {}): Promise<FlattenPlan> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -49,7 +49,7 @@ export async function readPlanFile(path: string): Promise<FlattenPlan> {
   } catch (error) {
     throw new IoError(`plan '${path}' is not JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return checkFlattenPlan(value);
+  return checkFlattenPlan(value, use);
 }
 
 /** `unnest plan`: profiles the input in one pass and prints the proposal (explanations on standard error). */

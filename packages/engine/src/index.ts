@@ -29,5 +29,10 @@ export {
   jsonToRelational,
   type RelationalOptions,
 } from './relational/json-to-relational.js';
-export { isZip, type RelationalReadOptions, relationalToJson } from './relational/relational-to-json.js';
+export {
+  isZip,
+  type RelationalReadOptions,
+  relationalPlan,
+  relationalToJson,
+} from './relational/relational-to-json.js';
 export { createMemorySpool, type Spool, type SpoolFactory } from './spool.js';

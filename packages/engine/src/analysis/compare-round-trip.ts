@@ -2,6 +2,8 @@ import type { ByteSource } from '../byte-source.js';
 import { csvToJson } from '../csv-to-json.js';
 import { ConversionError } from '../errors.js';
 import { normalizeCsvToJsonOptions, normalizeJsonToCsvOptions } from '../options.js';
+import { checkFlattenPlan } from '../plan/flatten-plan.js';
+import { relationalToJson } from '../relational/relational-to-json.js';
 import { recordsMapAllowed } from '../table/json-table.js';
 import { comparisonScores } from './comparison-scores.js';
 import { type FlatRecord, type FlatValue, flatRecords } from './flat-records.js';
@@ -114,10 +116,13 @@ export async function compareRoundTrip(
   convertedCsv: ByteSource,
   options: CompareOptions = {},
 ): Promise<ComparisonReport> {
+  // A plan with `table` paths was written as a relational ZIP: it reads back with relationalToJson.
+  const relational = options.plan?.paths.some((entry) => entry.strategy === 'table') === true;
+  const plan = relational ? checkFlattenPlan(options.plan, { relational: true }) : options.plan;
   const json = normalizeJsonToCsvOptions({
     separator: options.separator,
     recordsPath: options.recordsPath,
-    plan: options.plan,
+    plan: plan && { ...plan, paths: plan.paths.filter((entry) => entry.strategy !== 'table') },
   });
   const csv = normalizeCsvToJsonOptions({ separator: json.separator, delimiter: options.delimiter, plan: json.plan });
   // Under a plan whose records are a map, the CSV reads back as one object keyed as the original map was;
@@ -136,7 +141,9 @@ export async function compareRoundTrip(
     keyColumn,
   });
   const reconverted = flatRecords(
-    csvToJson(convertedCsv, { separator: csv.separator, delimiter: options.delimiter, plan: csv.plan }),
+    relational
+      ? relationalToJson(convertedCsv, { separator: csv.separator, delimiter: options.delimiter })
+      : csvToJson(convertedCsv, { separator: csv.separator, delimiter: options.delimiter, plan: csv.plan }),
     { separator: json.separator, recordsMap: map, keyColumn, ...(map ? { recordsPath: '' } : {}) },
   );
   try {

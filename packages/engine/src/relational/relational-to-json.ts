@@ -53,18 +53,8 @@ function setAt(root: JsonObject, keys: readonly string[], value: JsonValue): voi
   target.set(keys[keys.length - 1] as string, value);
 }
 
-/**
- * Reads a relational ZIP (`jsonToRelational`) back into the JSON it was made from: the plan from `plan.json`,
- * every child table grouped by parent id into the array or object at its path, the main table's records in
- * order. The main table streams; child tables are held in memory (as values) until their parents are read.
- */
-export async function* relationalToJson(
-  input: ByteSource,
-  options: RelationalReadOptions = {},
-): AsyncGenerator<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of iterateBytes(input)) chunks.push(chunk);
-  const zip = concatBytes(chunks);
+/** A relational ZIP's file names, a reader of one file, and its checked plan. */
+async function openRelationalZip(zip: Uint8Array) {
   if (!isZip(zip)) invalidZip('Not a ZIP file');
   const { unzipSync, strFromU8 } = await import('fflate');
   const names: string[] = [];
@@ -95,6 +85,27 @@ export async function* relationalToJson(
     invalidZip(`${PLAN_FILE} is not JSON`);
   }
   const plan: FlattenPlan = checkFlattenPlan(planJson, { relational: true });
+  return { names, read, plan };
+}
+
+/** The plan inside a relational ZIP (`plan.json`), checked. */
+export async function relationalPlan(zip: Uint8Array): Promise<FlattenPlan> {
+  return (await openRelationalZip(zip)).plan;
+}
+
+/**
+ * Reads a relational ZIP (`jsonToRelational`) back into the JSON it was made from: the plan from `plan.json`,
+ * every child table grouped by parent id into the array or object at its path, the main table's records in
+ * order. The main table streams; child tables are held in memory (as values) until their parents are read.
+ */
+export async function* relationalToJson(
+  input: ByteSource,
+  options: RelationalReadOptions = {},
+): AsyncGenerator<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of iterateBytes(input)) chunks.push(chunk);
+  const zip = concatBytes(chunks);
+  const { names, read, plan } = await openRelationalZip(zip);
   const specs = tableSpecs(plan);
   const separator = options.separator ?? '.';
   const rowsOf = (spec: TableSpec): AsyncGenerator<FlatRow[]> => {
