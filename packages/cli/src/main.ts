@@ -3,17 +3,14 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import {
   analyzeJson,
-  type ByteSource,
   ConversionError,
   compareRoundTrip,
-  concatBytes,
   csvToJson,
   type FlattenPlan,
   isZip,
   jsonToCsv,
   jsonToRelational,
   type Notice,
-  relationalPlan,
   relationalToJson,
 } from '@unnest/engine';
 import { fileSpoolFactory } from '@unnest/engine/node';
@@ -193,17 +190,9 @@ async function compare(args: ParsedArgs, io: CliIo): Promise<void> {
   if (originalPath === '-' && csvPath === '-') throw new UsageError('only one input can be standard input');
   const options = { ...compareOptionsFrom(args), ...(await planOption(args, true)) };
   const original = await openInput(originalPath, io);
-  const csv = await peekFirst((await openInput(csvPath, io)).bytes);
-  let converted: ByteSource = csv.bytes;
-  if (csv.first !== undefined && isZip(csv.first)) {
-    // A relational ZIP carries its plan: it is compared under that one unless --plan names another.
-    const chunks: Uint8Array[] = [];
-    for await (const chunk of csv.bytes) chunks.push(chunk);
-    const zip = concatBytes(chunks);
-    options.plan ??= await relationalPlan(zip);
-    converted = [zip];
-  }
-  const report = await compareRoundTrip(original.bytes, converted, options);
+  // A relational ZIP is recognised by the engine and compared under the plan inside it, unless --plan names one.
+  const csv = await openInput(csvPath, io);
+  const report = await compareRoundTrip(original.bytes, csv.bytes, options);
   await writeReport(args, io, report, () => comparisonText(report));
 }
 

@@ -1,9 +1,9 @@
-import type { ByteSource } from '../byte-source.js';
+import { type ByteSource, concatBytes } from '../byte-source.js';
 import { csvToJson } from '../csv-to-json.js';
 import { ConversionError } from '../errors.js';
 import { normalizeCsvToJsonOptions, normalizeJsonToCsvOptions } from '../options.js';
 import { checkFlattenPlan } from '../plan/flatten-plan.js';
-import { relationalToJson } from '../relational/relational-to-json.js';
+import { isZip, peekBytes, relationalPlan, relationalToJson } from '../relational/relational-to-json.js';
 import { recordsMapAllowed } from '../table/json-table.js';
 import { comparisonScores } from './comparison-scores.js';
 import { type FlatRecord, type FlatValue, flatRecords } from './flat-records.js';
@@ -116,9 +116,18 @@ export async function compareRoundTrip(
   convertedCsv: ByteSource,
   options: CompareOptions = {},
 ): Promise<ComparisonReport> {
-  // A plan with `table` paths was written as a relational ZIP: it reads back with relationalToJson.
-  const relational = options.plan?.paths.some((entry) => entry.strategy === 'table') === true;
-  const plan = relational ? checkFlattenPlan(options.plan, { relational: true }) : options.plan;
+  // A relational ZIP (jsonToRelational) reads back with relationalToJson, under its own plan unless one is given.
+  const peeked = await peekBytes(convertedCsv);
+  const relational = peeked.first !== undefined && isZip(peeked.first);
+  let converted: ByteSource = peeked.bytes;
+  let plan = relational && options.plan !== undefined ? checkFlattenPlan(options.plan, { relational }) : options.plan;
+  if (relational && plan === undefined) {
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of peeked.bytes) chunks.push(chunk);
+    const zip = concatBytes(chunks);
+    converted = [zip];
+    plan = await relationalPlan(zip);
+  }
   const json = normalizeJsonToCsvOptions({
     separator: options.separator,
     recordsPath: options.recordsPath,
@@ -142,8 +151,8 @@ export async function compareRoundTrip(
   });
   const reconverted = flatRecords(
     relational
-      ? relationalToJson(convertedCsv, { separator: csv.separator, delimiter: options.delimiter })
-      : csvToJson(convertedCsv, { separator: csv.separator, delimiter: options.delimiter, plan: csv.plan }),
+      ? relationalToJson(converted, { separator: csv.separator, delimiter: options.delimiter })
+      : csvToJson(converted, { separator: csv.separator, delimiter: options.delimiter, plan: csv.plan }),
     { separator: json.separator, recordsMap: map, keyColumn, ...(map ? { recordsPath: '' } : {}) },
   );
   try {

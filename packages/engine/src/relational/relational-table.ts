@@ -78,7 +78,7 @@ export class RelationalTable implements ChildTables {
       let member: Uint8Array;
       if (map) {
         const close = scanString(json, i + 1, end, this.cursor);
-        member = json.subarray(i, close);
+        member = memberKey(json.subarray(i, close));
         i = close + 1;
       } else member = encoder.encode(String(position));
       const e = skipValue(json, i, end, 0, NO_LIMIT, this.cursor);
@@ -114,4 +114,25 @@ export class RelationalTable implements ChildTables {
     this.table.finish();
     for (const child of this.children) child?.finish();
   }
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * A map member's key for the `<name>.\#` cell, as a JSON string. A key that a CSV cell would read back as
+ * something else (JSON array or object text, which csv2json turns into that value) or that starts with `"`
+ * is written as its own JSON text, quotes included: the reader parses a cell that starts with `"`.
+ */
+function memberKey(literal: Uint8Array): Uint8Array {
+  const first = literal[1];
+  const plain =
+    first !== 34 &&
+    first !== 91 &&
+    first !== 123 &&
+    first !== 92 &&
+    first !== 32 &&
+    first !== 9 &&
+    first !== 10 &&
+    first !== 13;
+  return plain ? literal : encoder.encode(JSON.stringify(decoder.decode(literal)));
 }

@@ -13,6 +13,22 @@ import { PLAN_FILE } from './zip-output.js';
 /** Options of reading a relational ZIP back: csv2json's, less those the ZIP decides (plan, header, types). */
 export type RelationalReadOptions = Omit<CsvToJsonOptions, 'plan' | 'header' | 'types' | 'unflatten' | 'ndjson'>;
 
+/** A source's first chunk (to recognise a ZIP), and the whole source again. */
+export async function peekBytes(
+  source: ByteSource,
+): Promise<{ first: Uint8Array | undefined; bytes: AsyncIterable<Uint8Array> }> {
+  const iterator = iterateBytes(source);
+  const head = await iterator.next();
+  const first = head.done ? undefined : head.value;
+  return {
+    first,
+    bytes: (async function* () {
+      if (first !== undefined) yield first;
+      yield* iterator;
+    })(),
+  };
+}
+
 /** The ZIP's first bytes: a local file header. */
 export function isZip(bytes: Uint8Array): boolean {
   return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
@@ -30,6 +46,12 @@ function idOf(cell: JsonValue | undefined, table: string): number {
   return id;
 }
 
+/** A map member's key from its cell: text that starts with `"` is the key's JSON text (see `memberKey`). */
+function keyOf(member: JsonValue): string {
+  if (typeof member !== 'string') invalidZip('A map member has no key');
+  return member.startsWith('"') ? (JSON.parse(member) as string) : member;
+}
+
 /** The array (positions) or object (keys) a child table's rows for one parent stand for. */
 function containerOf(members: readonly { member: JsonValue; value: JsonValue }[]): JsonValue {
   if (members.every(({ member }) => member instanceof JsonNumber)) {
@@ -38,7 +60,7 @@ function containerOf(members: readonly { member: JsonValue; value: JsonValue }[]
     return Array.from(array, (value) => value ?? null);
   }
   const map: JsonObject = new Map();
-  for (const { member, value } of members) map.set(typeof member === 'string' ? member : String(member), value);
+  for (const { member, value } of members) map.set(keyOf(member), value);
   return map;
 }
 
