@@ -23,7 +23,7 @@ export {
   parsePlanPath,
 } from './plan/flatten-plan.js';
 export type { ArrayProfile, ObjectProfile, PathProfile } from './plan/path-profile.js';
-export { type PlanProposal, proposePlan } from './plan/planner.js';
+export { type PlanProposal, type ProposalOptions, proposePlan } from './plan/planner.js';
 export { type JsonProfile, type ProfileOptions, profileJson } from './plan/profile-json.js';
 export {
   jsonToRelational,
