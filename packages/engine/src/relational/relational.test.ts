@@ -179,4 +179,18 @@ describe('relational output', () => {
       '"devices":{"a1b2c3d4e5f60718":{"platform":"ios","lastSeen":"2024-05-02T11:30:00Z"},"0f9e8d7c6b5a4321"',
     );
   });
+
+  it('the planner proposes a table per list of objects when asked for relational output, and the tables read back', async () => {
+    const input = encoder.encode(`[${decoder.decode(geo)}]`);
+    const profile = await profileJson([input]);
+    expect(proposePlan(profile).plan.paths.find((entry) => entry.path === 'features')?.strategy).not.toBe('table');
+    const proposal = proposePlan(profile, { relational: true });
+    const features = proposal.plan.paths.find((entry) => entry.path === 'features');
+    expect(features?.strategy).toBe('table');
+    expect(features?.reason).toMatch(
+      /^`features` is a list of objects \(up to 1\): a table of its own, one row per element, linked to its parent row by \\#parent; one column here instead of /,
+    );
+    const { back } = await roundTrip(input, proposal.plan);
+    expect(firstDifference(exact(back), exact(input))).toBeNull();
+  });
 });
