@@ -32,6 +32,8 @@ export class RelationalTable implements ChildTables {
   private pending: { table: number; json: Uint8Array }[] = [];
   private rowsIn = 0;
   private readonly wrapped = new ByteBuilder();
+  /** Wrapped rows not parsed yet. */
+  private readonly input = new ByteBuilder();
   private readonly cursor = new JsonCursor();
   private encodedName: Uint8Array | null = null;
 
@@ -75,34 +77,45 @@ export class RelationalTable implements ChildTables {
     const map = json[0] === 123;
     let i = 1;
     for (let position = 0; i < end && json[i] !== (map ? 125 : 93); position++) {
-      let member: Uint8Array;
+      let member: Uint8Array | number = position;
       if (map) {
         const close = scanString(json, i + 1, end, this.cursor);
         member = memberKey(json.subarray(i, close));
         i = close + 1;
-      } else member = encoder.encode(String(position));
+      }
       const e = skipValue(json, i, end, 0, NO_LIMIT, this.cursor);
       this.addRow(parent, member, json.subarray(i, e));
       i = json[e] === 44 ? e + 1 : e;
     }
   }
 
-  private addRow(parent: number, member: Uint8Array, value: Uint8Array): void {
+  /** A wrapped row: its parent's id, its position (an array's element) or key (a map's member), its value. */
+  private addRow(parent: number, member: Uint8Array | number, value: Uint8Array): void {
     const out = this.wrapped;
     out.length = 0;
     out.append(PREFIX_PARENT, 0, PREFIX_PARENT.length);
     out.appendAscii(String(parent));
     out.append(PREFIX_MEMBER, 0, PREFIX_MEMBER.length);
-    out.append(member, 0, member.length);
+    if (typeof member === 'number') out.appendAscii(String(member));
+    else out.append(member, 0, member.length);
     out.append(PREFIX_VALUE, 0, PREFIX_VALUE.length);
     out.append(value, 0, value.length);
     out.append(SUFFIX, 0, SUFFIX.length);
-    if (this.rowsIn++ > 0) this.table.push(COMMA);
-    this.table.push(out.view().slice());
+    const input = this.input;
+    if (this.rowsIn++ > 0) input.append(COMMA, 0, 1);
+    input.append(out.bytes, 0, out.length);
+  }
+
+  /** Parses the rows gathered since the last call: one push per input chunk of the main table, not per row. */
+  private parseInput(): void {
+    if (this.input.length === 0) return;
+    this.table.push(this.input.view().slice());
+    this.input.length = 0;
   }
 
   /** Moves the rows every table made so far to their spools. */
   async flush(): Promise<void> {
+    this.parseInput();
     for (const out of this.table.take()) await this.spool.write(out);
     for (const lengths of this.table.rows.takeRowLengths()) await this.rowLengths?.write(lengths);
     for (const child of this.children) await child?.flush();
@@ -110,6 +123,7 @@ export class RelationalTable implements ChildTables {
 
   /** Ends the input of this table, then of its children (a parent's end may still send them rows). */
   finish(): void {
+    this.parseInput();
     if (this.spec.path !== '') this.table.push(CLOSE);
     this.table.finish();
     for (const child of this.children) child?.finish();

@@ -6,8 +6,9 @@ import type { CsvToJsonOptions } from '../options.js';
 import { checkFlattenPlan, type FlattenPlan } from '../plan/flatten-plan.js';
 import { JsonNumber, type JsonObject, type JsonValue } from '../plan/json-value.js';
 import { flatRows, PlannedJsonWriter } from '../plan/planned-csv-to-json.js';
-import { type FlatRow, PlannedRecordBuilder } from '../plan/planned-records.js';
+import { type FlatRow, type PlannedRecord, PlannedRecordBuilder } from '../plan/planned-records.js';
 import { MEMBER_KEY, PARENT_KEY, type TableSpec, tableSpecs, VALUE_KEY, wrappedHeader } from './table-specs.js';
+import { entryBytes, zipEntries } from './zip-entries.js';
 import { PLAN_FILE } from './zip-output.js';
 
 /** Options of reading a relational ZIP back: csv2json's, less those the ZIP decides (plan, header, types). */
@@ -37,8 +38,6 @@ export function isZip(bytes: Uint8Array): boolean {
 function invalidZip(message: string): never {
   throw new ConversionError('RELATIONAL_ZIP_INVALID', message);
 }
-
-type Members = Map<number, { member: JsonValue; value: JsonValue }[]>;
 
 function idOf(cell: JsonValue | undefined, table: string): number {
   const id = cell instanceof JsonNumber ? Number(cell.text) : Number.NaN;
@@ -75,39 +74,22 @@ function setAt(root: JsonObject, keys: readonly string[], value: JsonValue): voi
   target.set(keys[keys.length - 1] as string, value);
 }
 
-/** A relational ZIP's file names, a reader of one file, and its checked plan. */
+/** A relational ZIP's entries and its checked plan. */
 async function openRelationalZip(zip: Uint8Array) {
   if (!isZip(zip)) invalidZip('Not a ZIP file');
-  const { unzipSync, strFromU8 } = await import('fflate');
-  const names: string[] = [];
-  const read = (name: string): Uint8Array | undefined => {
-    try {
-      return unzipSync(zip, { filter: (file) => file.name === name })[name];
-    } catch (error) {
-      return invalidZip(`The ZIP cannot be read: ${(error as Error).message}`);
-    }
-  };
-  try {
-    // A filter that keeps nothing lists the names without inflating any file.
-    unzipSync(zip, {
-      filter: (file) => {
-        names.push(file.name);
-        return false;
-      },
-    });
-  } catch (error) {
-    invalidZip(`The ZIP cannot be read: ${(error as Error).message}`);
-  }
-  const planBytes = read(PLAN_FILE);
-  if (planBytes === undefined) invalidZip(`The ZIP holds no ${PLAN_FILE}: it is not a relational conversion`);
+  const entries = zipEntries(zip);
+  const planEntry = entries.find((entry) => entry.name === PLAN_FILE);
+  if (planEntry === undefined) invalidZip(`The ZIP holds no ${PLAN_FILE}: it is not a relational conversion`);
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of entryBytes(zip, planEntry)) chunks.push(chunk);
   let planJson: unknown;
   try {
-    planJson = JSON.parse(strFromU8(planBytes));
+    planJson = JSON.parse(new TextDecoder().decode(concatBytes(chunks)));
   } catch {
     invalidZip(`${PLAN_FILE} is not JSON`);
   }
   const plan: FlattenPlan = checkFlattenPlan(planJson, { relational: true });
-  return { names, read, plan };
+  return { entries, plan };
 }
 
 /** The plan inside a relational ZIP (`plan.json`), checked. */
@@ -115,10 +97,103 @@ export async function relationalPlan(zip: Uint8Array): Promise<FlattenPlan> {
   return (await openRelationalZip(zip)).plan;
 }
 
+/** A child table's next row: its ids, its position or key, and the row as its wrapper record's cells. */
+interface ChildRow {
+  id: number;
+  parent: number;
+  member: JsonValue;
+  row: FlatRow;
+}
+
+/**
+ * Reads one child table in step with its parent table: the writer appends a child table's rows in the order
+ * of their parents, so the rows of parent `p` are the next ones, and memory holds one parent's rows only.
+ */
+class ChildCursor {
+  private rows: FlatRow[] = [];
+  private next = 0;
+  private head: ChildRow | null | undefined;
+  private readonly builder: PlannedRecordBuilder;
+
+  constructor(
+    readonly spec: TableSpec,
+    private readonly source: AsyncIterator<FlatRow[]>,
+    readonly children: (ChildCursor | null)[],
+    private readonly separator: string,
+  ) {
+    this.builder = new PlannedRecordBuilder(spec.plan, separator);
+  }
+
+  private async read(): Promise<ChildRow | null> {
+    while (this.next >= this.rows.length) {
+      const more = await this.source.next();
+      if (more.done) return null;
+      this.rows = more.value;
+      this.next = 0;
+    }
+    const flat = this.rows[this.next++] as FlatRow;
+    const row: FlatRow = new Map();
+    for (const [header, cell] of flat) row.set(wrappedHeader(this.spec, header, this.separator), cell);
+    const child: ChildRow = {
+      id: idOf(row.get(ID_HEADER), this.spec.file),
+      parent: idOf(row.get(PARENT_KEY), this.spec.file),
+      member: row.get(MEMBER_KEY) ?? null,
+      row,
+    };
+    row.delete(ID_HEADER);
+    row.delete(PARENT_KEY);
+    row.delete(MEMBER_KEY);
+    return child;
+  }
+
+  /** The array or object of the rows whose parent is `parent`; undefined when it has none. */
+  async valueOf(parent: number): Promise<JsonValue | undefined> {
+    const found: { member: JsonValue; value: JsonValue }[] = [];
+    for (;;) {
+      if (this.head === undefined) this.head = await this.read();
+      const head = this.head;
+      if (head === null || head.parent > parent) break;
+      if (head.parent < parent) {
+        invalidZip(
+          `Row ${head.id} of ${this.spec.file} belongs to row ${head.parent}, which is not before it in its parent table`,
+        );
+      }
+      this.head = undefined;
+      this.builder.push(head.row);
+      const record = this.builder.end()?.value as JsonObject;
+      await attach(record, this.children, head.id, [VALUE_KEY]);
+      found.push({ member: head.member, value: record.get(VALUE_KEY) ?? null });
+    }
+    return found.length === 0 ? undefined : containerOf(found);
+  }
+
+  /** Fails if rows remain that no parent row took. */
+  async finish(): Promise<void> {
+    if (this.head === undefined) this.head = await this.read();
+    if (this.head !== null)
+      invalidZip(`Row ${this.head.id} of ${this.spec.file} has no parent row ${this.head.parent}`);
+    for (const child of this.children) await child?.finish();
+  }
+}
+
+/** Puts each child table's rows for the parent row `id` at their path below `under` in `record`. */
+async function attach(
+  record: JsonObject,
+  children: readonly (ChildCursor | null)[],
+  id: number,
+  under: readonly string[],
+): Promise<void> {
+  for (const child of children) {
+    const value = child === null ? undefined : await child.valueOf(id);
+    if (child !== null && value !== undefined) setAt(record, [...under, ...child.spec.keys], value);
+  }
+}
+
 /**
  * Reads a relational ZIP (`jsonToRelational`) back into the JSON it was made from: the plan from `plan.json`,
- * every child table grouped by parent id into the array or object at its path, the main table's records in
- * order. The main table streams; child tables are held in memory (as values) until their parents are read.
+ * every child table's rows gathered by parent id into the array or object at its path, the records in order.
+ * Every table streams side by side (a child table's rows come in the order of their parents), so memory holds
+ * the ZIP's compressed bytes and one record with its child rows.
  */
 export async function* relationalToJson(
   input: ByteSource,
@@ -127,18 +202,18 @@ export async function* relationalToJson(
   const chunks: Uint8Array[] = [];
   for await (const chunk of iterateBytes(input)) chunks.push(chunk);
   const zip = concatBytes(chunks);
-  const { names, read, plan } = await openRelationalZip(zip);
+  const { entries, plan } = await openRelationalZip(zip);
   const specs = tableSpecs(plan);
   const separator = options.separator ?? '.';
   const rowsOf = (spec: TableSpec): AsyncGenerator<FlatRow[]> => {
-    const tsv = names.includes(`${spec.file}.tsv`);
-    const name = `${spec.file}.${tsv ? 'tsv' : 'csv'}`;
-    const bytes = read(name);
-    if (bytes === undefined) invalidZip(`The ZIP has no ${name}, which its plan needs`);
+    const entry =
+      entries.find((candidate) => candidate.name === `${spec.file}.csv`) ??
+      entries.find((candidate) => candidate.name === `${spec.file}.tsv`);
+    if (entry === undefined) invalidZip(`The ZIP has no ${spec.file}.csv, which its plan needs`);
     return flatRows(
-      csvToJson([bytes], {
+      csvToJson(entryBytes(zip, entry), {
         ...options,
-        delimiter: tsv ? '\t' : options.delimiter,
+        delimiter: entry.name.endsWith('.tsv') ? '\t' : options.delimiter,
         onNotice: undefined,
         onProgress: undefined,
         unflatten: false,
@@ -146,46 +221,17 @@ export async function* relationalToJson(
       }),
     );
   };
-  const members = new Map<TableSpec, Members>();
-  const attach = (record: JsonObject, spec: TableSpec, id: number, under: readonly string[]) => {
-    for (const child of spec.children) {
-      const found = child === null ? undefined : members.get(child)?.get(id);
-      if (child !== null && found !== undefined) setAt(record, [...under, ...child.keys], containerOf(found));
-    }
-  };
-  // Children before parents, so that each child row finds its own children already grouped.
-  const readChild = async (spec: TableSpec): Promise<void> => {
-    for (const child of spec.children) if (child !== null) await readChild(child);
-    const byParent: Members = new Map();
-    const builder = new PlannedRecordBuilder(spec.plan, separator);
-    for await (const rows of rowsOf(spec)) {
-      for (const flat of rows) {
-        const row: FlatRow = new Map();
-        for (const [header, cell] of flat) row.set(wrappedHeader(spec, header, separator), cell);
-        const id = idOf(row.get(ID_HEADER), spec.file);
-        const parent = idOf(row.get(PARENT_KEY), spec.file);
-        const member = row.get(MEMBER_KEY) ?? null;
-        row.delete(ID_HEADER);
-        row.delete(PARENT_KEY);
-        row.delete(MEMBER_KEY);
-        builder.push(row);
-        const record = builder.end()?.value as JsonObject;
-        attach(record, spec, id, [VALUE_KEY]);
-        const list = byParent.get(parent);
-        const entry = { member, value: record.get(VALUE_KEY) ?? null };
-        if (list === undefined) byParent.set(parent, [entry]);
-        else list.push(entry);
-      }
-    }
-    members.set(spec, byParent);
-  };
-  for (const child of specs.children) if (child !== null) await readChild(child);
+  const cursorsOf = (spec: TableSpec): (ChildCursor | null)[] =>
+    spec.children.map((child) =>
+      child === null ? null : new ChildCursor(child, rowsOf(child), cursorsOf(child), separator),
+    );
+  const children = cursorsOf(specs);
   const builder = new PlannedRecordBuilder(plan, separator);
   const writer = new PlannedJsonWriter(plan.records?.shape === 'map', options.pretty ?? false);
   let openId: number | null = null;
-  const finish = (done: ReturnType<PlannedRecordBuilder['end']>, id: number): Uint8Array | null => {
+  const finish = async (done: PlannedRecord | null, id: number): Promise<Uint8Array | null> => {
     if (done === null) return null;
-    attach(done.value as JsonObject, specs, id, []);
+    await attach(done.value as JsonObject, children, id, []);
     return writer.write(done);
   };
   for await (const rows of rowsOf(specs)) {
@@ -193,13 +239,14 @@ export async function* relationalToJson(
     for (const row of rows) {
       const id = idOf(row.get(ID_HEADER), specs.file);
       row.delete(ID_HEADER);
-      const done = finish(builder.push(row), openId ?? id);
+      const done = await finish(builder.push(row), openId ?? id);
       if (done !== null) out.push(done);
       if (done !== null || openId === null) openId = id;
     }
     yield* out;
   }
-  const last = openId === null ? null : finish(builder.end(), openId);
+  const last = openId === null ? null : await finish(builder.end(), openId);
   if (last !== null) yield last;
+  for (const child of children) await child?.finish();
   yield writer.end();
 }
