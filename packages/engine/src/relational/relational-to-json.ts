@@ -114,6 +114,8 @@ class ChildCursor {
   private next = 0;
   private head: ChildRow | null | undefined;
   private readonly builder: PlannedRecordBuilder;
+  /** Each header as the wrapped row names it, computed once. */
+  private readonly headers = new Map<string, string>();
 
   constructor(
     readonly spec: TableSpec,
@@ -133,7 +135,14 @@ class ChildCursor {
     }
     const flat = this.rows[this.next++] as FlatRow;
     const row: FlatRow = new Map();
-    for (const [header, cell] of flat) row.set(wrappedHeader(this.spec, header, this.separator), cell);
+    for (const [header, cell] of flat) {
+      let wrapped = this.headers.get(header);
+      if (wrapped === undefined) {
+        wrapped = wrappedHeader(this.spec, header, this.separator);
+        this.headers.set(header, wrapped);
+      }
+      row.set(wrapped, cell);
+    }
     const child: ChildRow = {
       id: idOf(row.get(ID_HEADER), this.spec.file),
       parent: idOf(row.get(PARENT_KEY), this.spec.file),
