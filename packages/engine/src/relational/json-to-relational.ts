@@ -90,7 +90,7 @@ async function* convert(
       );
       entries.push({
         name: `${table.spec.file}.${extension}`,
-        data: csvOutput(table.spool.read(), (table.rowLengths as NonNullable<typeof table.rowLengths>).read(), {
+        data: csvOutput(table.spool.read(), table.rowLengths.read(), {
           headers: options.excelSafe ? headers.map(guardFormula) : headers,
           widthLog: table.table.rows.widthLog,
           delimiter: options.delimiter,
@@ -104,7 +104,7 @@ async function* convert(
   } finally {
     for (const table of made) {
       await table.spool.dispose();
-      await table.rowLengths?.dispose();
+      await table.rowLengths.dispose();
     }
   }
 }

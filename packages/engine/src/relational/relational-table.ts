@@ -41,7 +41,7 @@ export class RelationalTable implements ChildTables {
     readonly spec: TableSpec,
     options: NormalizedJsonToCsvOptions,
     readonly spool: Spool,
-    readonly rowLengths: Spool | undefined,
+    readonly rowLengths: Spool,
     makeChild: (spec: TableSpec) => RelationalTable | null,
   ) {
     this.table = new JsonTable(options);
@@ -117,7 +117,7 @@ export class RelationalTable implements ChildTables {
   async flush(): Promise<void> {
     this.parseInput();
     for (const out of this.table.take()) await this.spool.write(out);
-    for (const lengths of this.table.rows.takeRowLengths()) await this.rowLengths?.write(lengths);
+    for (const lengths of this.table.rows.takeRowLengths()) await this.rowLengths.write(lengths);
     for (const child of this.children) await child?.flush();
   }
 
