@@ -43,7 +43,7 @@ export const json2csvCommand: CommandSpec = {
     },
     {
       name: 'relational',
-      help: "a ZIP of tables (CSV, or TSV with --format tsv): the plan's 'table' paths each in a table of their own",
+      help: "related tables: a ZIP of CSVs (TSVs with --format tsv; one workbook, a sheet per table, with --format xlsx), the plan's 'table' paths each in a table of their own",
     },
     { name: 'max-depth', value: 'N', help: 'deepest nesting accepted (default 1000, at most 10000)' },
     ...common,

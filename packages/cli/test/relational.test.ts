@@ -80,8 +80,6 @@ describe('relational output', () => {
     const noPlan = memoryIo();
     expect(await runCli(['json2csv', w.input, '--relational'], noPlan.io)).toBe(2);
     expect(noPlan.stderr()).toContain('--relational needs --plan FILE');
-    const xlsx = memoryIo();
-    expect(await runCli(['json2csv', w.input, '--plan', w.plan, '--relational', '--format', 'xlsx'], xlsx.io)).toBe(2);
     expect(await runCli(['json2csv', w.input, '--plan', w.plan, '--relational', '-o', w.zip], memoryIo().io)).toBe(0);
     const ndjson = memoryIo();
     expect(await runCli(['csv2json', w.zip, '--ndjson'], ndjson.io)).toBe(2);
@@ -92,5 +90,20 @@ describe('relational output', () => {
     const bad = memoryIo();
     expect(await runCli(['csv2json', broken], bad.io)).toBe(1);
     expect(bad.stderr()).toMatch(/^unnest: The ZIP/);
+  });
+
+  it('--relational --format xlsx writes one workbook with a sheet per table, which csv2json does not read', async () => {
+    const w = await workspace();
+    await writeFile(w.plan, JSON.stringify({ version: 1, paths: [{ path: 'items', strategy: 'table' }] }));
+    const xlsx = join(w.dir, 'orders.xlsx');
+    const run = ['json2csv', w.input, '--plan', w.plan, '--relational', '--format', 'xlsx', '-o', xlsx];
+    expect(await runCli(run, memoryIo().io)).toBe(0);
+    const workbook = new TextDecoder().decode(unzipSync(new Uint8Array(await readFile(xlsx)))['xl/workbook.xml']);
+    expect(workbook).toContain(
+      '<sheet name="main" sheetId="1" r:id="rId1"/><sheet name="items" sheetId="2" r:id="rId2"/>',
+    );
+    const back = memoryIo();
+    expect(await runCli(['csv2json', xlsx], back.io)).toBe(1);
+    expect(back.stderr()).toBe('unnest: The ZIP holds no plan.json: it is not a relational conversion\n');
   });
 });

@@ -1,5 +1,4 @@
 import { type ByteSource, iterateBytes } from '../byte-source.js';
-import { ConversionError } from '../errors.js';
 import { guardFormula } from '../formula-guard.js';
 import { InputDecoder } from '../json/input-encoding.js';
 import { type JsonToCsvOptions, type NormalizedJsonToCsvOptions, normalizeJsonToCsvOptions } from '../options.js';
@@ -8,6 +7,7 @@ import { createMemorySpool } from '../spool.js';
 import { csvOutput } from '../table/csv-output.js';
 import { RelationalTable } from './relational-table.js';
 import { allTables, renameHeader, type TableSpec, tableSpecs } from './table-specs.js';
+import { sheetNames, xlsxWorkbook } from './xlsx-workbook.js';
 import { PLAN_FILE, type ZipEntry, zipOutput } from './zip-output.js';
 
 /** Options of a relational conversion: those of json2csv, with the plan required. */
@@ -22,19 +22,14 @@ export interface RelationalOptions extends Omit<JsonToCsvOptions, 'plan' | 'anal
  * (`\#id`), its parent row's id (`\#parent`) and its position or key (`<name>.\#`). The result is a ZIP
  * holding the tables and the plan (`plan.json`), which `relationalToJson` reads back into the same JSON.
  * Every table's rows wait in their own spool (`options.spool`, a file each under Node), as json2csv's do.
- * Formats: `csv` and `tsv` (`.tsv` files); XLSX is refused (INVALID_OPTION).
+ * Formats: `csv`, `tsv` (`.tsv` files), or `xlsx`: one workbook with a sheet per table (`main`, `items`,
+ * `items.parts`), which has no plan inside and is not read back.
  */
 export function jsonToRelational(input: ByteSource, options: RelationalOptions): AsyncIterable<Uint8Array> {
   const plan = checkFlattenPlan(options.plan, { relational: true });
   // The plan without its tables passes the single-table checks (records path and all); the tables come back below.
   const single = { ...plan, paths: plan.paths.filter((entry) => entry.strategy !== 'table') };
   const normalized = normalizeJsonToCsvOptions({ ...options, plan: single });
-  if (normalized.format === 'xlsx') {
-    throw new ConversionError(
-      'INVALID_OPTION',
-      'Relational output is a ZIP of CSV or TSV files; XLSX is not available',
-    );
-  }
   return convert(input, { ...normalized, plan }, tableSpecs(plan));
 }
 
@@ -80,14 +75,30 @@ async function* convert(
     await feed(decoder.end());
     main.finish();
     await main.flush();
+    const tables = allTables(main.spec).map((spec) => made.find((t) => t.spec === spec) as RelationalTable);
+    const headersOf = (table: RelationalTable) =>
+      table.table.columns.headers.map((header) =>
+        table.spec.path === '' ? header : renameHeader(table.spec, header, options.separator),
+      );
+    if (options.format === 'xlsx') {
+      const names = sheetNames(tables.map((table) => table.spec.file.replace(/^tables\//, '')));
+      yield* xlsxWorkbook(
+        tables.map((table, n) => ({
+          name: names[n] as string,
+          headers: headersOf(table),
+          rows: table.table.rows.rows,
+          spool: table.spool.read(),
+        })),
+      );
+      options.onNotice?.({ kind: 'summary', records: main.table.records, columns: main.table.columns.headers.length });
+      return;
+    }
     const extension = options.format === 'tsv' ? 'tsv' : 'csv';
     const entries: ZipEntry[] = [
       { name: PLAN_FILE, data: [new TextEncoder().encode(`${JSON.stringify(options.plan, null, 2)}\n`)] },
     ];
-    for (const table of allTables(main.spec).map((spec) => made.find((t) => t.spec === spec) as RelationalTable)) {
-      const headers = table.table.columns.headers.map((header) =>
-        table.spec.path === '' ? header : renameHeader(table.spec, header, options.separator),
-      );
+    for (const table of tables) {
+      const headers = headersOf(table);
       entries.push({
         name: `${table.spec.file}.${extension}`,
         data: csvOutput(table.spool.read(), table.rowLengths.read(), {

@@ -193,4 +193,39 @@ describe('relational output', () => {
     const { back } = await roundTrip(input, proposal.plan);
     expect(firstDifference(exact(back), exact(input))).toBeNull();
   });
+
+  it('writes one XLSX with a sheet per table', async () => {
+    const input = encoder.encode('[{"id":1,"items":[{"sku":"a","parts":[{"n":1.50}]},{"sku":"b"}]}]');
+    const plan: FlattenPlan = {
+      version: 1,
+      paths: [
+        { path: 'items', strategy: 'table' },
+        { path: 'items.[].parts', strategy: 'table' },
+      ],
+    };
+    const files = filesOf(await bytesOf(jsonToRelational([input], { plan, format: 'xlsx' })));
+    expect(Object.keys(files)).toEqual([
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/workbook.xml',
+      'xl/_rels/workbook.xml.rels',
+      'xl/worksheets/sheet1.xml',
+      'xl/worksheets/sheet2.xml',
+      'xl/worksheets/sheet3.xml',
+    ]);
+    expect(files['xl/workbook.xml']).toContain(
+      '<sheets><sheet name="main" sheetId="1" r:id="rId1"/><sheet name="items" sheetId="2" r:id="rId2"/><sheet name="items.parts" sheetId="3" r:id="rId3"/></sheets>',
+    );
+    expect(files['[Content_Types].xml']).toContain('<Override PartName="/xl/worksheets/sheet3.xml"');
+    const text = (ref: string, value: string) =>
+      `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${value}</t></is></c>`;
+    const parts = files['xl/worksheets/sheet3.xml'] as string;
+    expect(parts).toContain(
+      `<row r="1">${text('A1', '\\#id')}${text('B1', '\\#parent')}${text('C1', 'parts.\\#')}${text('D1', 'parts.n')}</row>`,
+    );
+    expect(parts).toContain(
+      '<row r="2"><c r="A2"><v>1</v></c><c r="B2"><v>1</v></c><c r="C2"><v>0</v></c><c r="D2"><v>1.50</v></c></row>',
+    );
+    expect(files['xl/worksheets/sheet1.xml']).toContain(text('C2', 'tables/items'));
+  });
 });
