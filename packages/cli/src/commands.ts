@@ -35,7 +35,16 @@ export const json2csvCommand: CommandSpec = {
       name: 'excel-safe',
       help: "prefix cells (header cells too) starting with = + - @ tab or CR with ' (formula guard)",
     },
-    { name: 'format', value: 'FORMAT', choices: ['csv', 'tsv', 'xlsx'], help: 'output format (default csv)' },
+    {
+      name: 'format',
+      value: 'FORMAT',
+      choices: ['csv', 'tsv', 'xlsx', 'zip'],
+      help: 'output format (default csv); zip: related tables, as --relational',
+    },
+    {
+      name: 'relational',
+      help: "related tables: a ZIP of CSVs (TSVs with --format tsv; one workbook, a sheet per table, with --format xlsx), the plan's 'table' paths each in a table of their own",
+    },
     { name: 'max-depth', value: 'N', help: 'deepest nesting accepted (default 1000, at most 10000)' },
     ...common,
   ],
@@ -46,6 +55,7 @@ export const json2csvCommand: CommandSpec = {
     'unnest json2csv events.jsonl --arrays json --excel-safe --bom -o events.csv',
     'unnest json2csv report.json --format xlsx -o report.xlsx',
     'unnest json2csv countries.json --plan plan.json -o countries.csv',
+    'unnest json2csv orders.json --plan plan.json --relational -o orders.zip',
   ],
 };
 
@@ -73,6 +83,7 @@ export const csv2jsonCommand: CommandSpec = {
     'unnest csv2json orders.csv -o orders.json',
     'unnest csv2json export.tsv --ndjson > export.jsonl',
     'cat data.csv | unnest csv2json --no-types --pretty',
+    'unnest csv2json orders.zip -o orders.json   # a relational ZIP: its tables back into nested JSON',
   ],
 };
 
@@ -96,7 +107,7 @@ export const analyzeCommand: CommandSpec = {
 export const compareCommand: CommandSpec = {
   name: 'compare',
   summary: 'Compare a JSON file with the JSON read back from its CSV: what the round trip kept and lost.',
-  usage: 'unnest compare ORIGINAL.json CONVERTED.csv [--text] [-o OUTPUT] [options]',
+  usage: 'unnest compare ORIGINAL.json CONVERTED.csv|CONVERTED.zip [--text] [-o OUTPUT] [options]',
   flags: [
     { name: 'text', help: 'a readable summary instead of the JSON report' },
     { name: 'separator', value: 'TEXT', help: "the separator the CSV was written with (default '.')" },
@@ -139,10 +150,15 @@ export function jsonToCsvOptionsFrom(args: ParsedArgs): JsonToCsvOptions {
   const eol = text(args, 'eol');
   if (eol !== undefined) options.eol = eol as JsonToCsvOptions['eol'];
   const format = text(args, 'format');
-  if (format !== undefined) options.format = format as JsonToCsvOptions['format'];
+  if (format !== undefined && format !== 'zip') options.format = format as JsonToCsvOptions['format'];
   const maxDepth = whole(args, 'max-depth');
   if (maxDepth !== undefined) options.maxDepth = maxDepth;
   return options;
+}
+
+/** Whether json2csv writes related tables (`--relational`, or `--format zip`). */
+export function isRelational(args: ParsedArgs): boolean {
+  return args.flags.has('relational') || text(args, 'format') === 'zip';
 }
 
 /** Maps parsed flags to engine options; the engine validates them. */

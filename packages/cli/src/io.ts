@@ -98,3 +98,19 @@ async function writeFile(output: AsyncIterable<Uint8Array>, path: string): Promi
     closeSync(fd);
   }
 }
+
+/** The first chunk of `bytes` (to recognise a format), and all of them again, the first included. */
+export async function peekFirst(
+  bytes: AsyncIterable<Uint8Array>,
+): Promise<{ first: Uint8Array | undefined; bytes: AsyncIterable<Uint8Array> }> {
+  const iterator = bytes[Symbol.asyncIterator]();
+  const head = await iterator.next();
+  const first = head.done ? undefined : head.value;
+  return {
+    first,
+    bytes: (async function* () {
+      if (first !== undefined) yield first;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    })(),
+  };
+}

@@ -1,7 +1,18 @@
 import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { analyzeJson, ConversionError, compareRoundTrip, csvToJson, jsonToCsv, type Notice } from '@unnest/engine';
+import {
+  analyzeJson,
+  ConversionError,
+  compareRoundTrip,
+  csvToJson,
+  type FlattenPlan,
+  isZip,
+  jsonToCsv,
+  jsonToRelational,
+  type Notice,
+  relationalToJson,
+} from '@unnest/engine';
 import { fileSpoolFactory } from '@unnest/engine/node';
 import {
   analysisOptionsFrom,
@@ -10,11 +21,12 @@ import {
   compareOptionsFrom,
   csv2jsonCommand,
   csvToJsonOptionsFrom,
+  isRelational,
   json2csvCommand,
   jsonToCsvOptionsFrom,
 } from './commands.js';
 import { type CommandSpec, formatCommandHelp, type ParsedArgs, parseArgs, UsageError } from './flags.js';
-import { type CliIo, IoError, openInput, writeOutput } from './io.js';
+import { type CliIo, IoError, openInput, peekFirst, writeOutput } from './io.js';
 import { plan, planCommand, readPlanFile } from './plan-command.js';
 import { createProgress, type Progress, silentProgress } from './progress.js';
 import { analysisText, comparisonText } from './report-text.js';
@@ -30,11 +42,14 @@ const commands: readonly CommandSpec[] = [
   compareCommand,
 ];
 
-/** The plan named by `--plan`, read and checked, as an option object to spread. */
-async function planOption(args: ParsedArgs) {
+/** The plan named by `--plan`, read and checked (`table` allowed for relational output), as an option object to spread. */
+async function planOption(args: ParsedArgs, relational = false) {
   const path = args.flags.get('plan');
-  return typeof path === 'string' ? { plan: await readPlanFile(path) } : {};
+  return typeof path === 'string' ? { plan: await readPlanFile(path, { relational }) } : {};
 }
+
+/** csv2json's flags that a relational ZIP does not take: it reads back as the one JSON document it was made from. */
+const NOT_FOR_ZIP = ['no-types', 'no-unflatten', 'ndjson', 'no-header', 'plan'];
 const MAX_RAGGED_REPORTS = 10;
 
 function version(): string {
@@ -95,7 +110,20 @@ async function convert(command: CommandSpec, args: ParsedArgs, io: CliIo): Promi
   const say = (line: string) => {
     if (!quiet) io.stderr.write(`unnest: ${line}\n`);
   };
-  const input = await openInput(args.positionals[0], io);
+  const opened = await openInput(args.positionals[0], io);
+  const peeked = command === csv2jsonCommand ? await peekFirst(opened.bytes) : undefined;
+  const input = peeked === undefined ? opened : { ...opened, bytes: peeked.bytes };
+  const zipInput = peeked?.first !== undefined && isZip(peeked.first);
+  if (zipInput) {
+    const refused = NOT_FOR_ZIP.find((name) => args.flags.has(name));
+    if (refused !== undefined) {
+      throw new UsageError(`--${refused} does not apply to a relational ZIP: it reads back with the plan inside it`);
+    }
+  }
+  const relational = command === json2csvCommand && isRelational(args);
+  if (relational && !args.flags.has('plan')) {
+    throw new UsageError("--relational needs --plan FILE with 'table' paths ('unnest plan --relational' proposes one)");
+  }
   const progress: Progress =
     !quiet && io.stderrIsTTY && input.size !== undefined
       ? createProgress(input.size, (text) => io.stderr.write(text))
@@ -111,17 +139,22 @@ async function convert(command: CommandSpec, args: ParsedArgs, io: CliIo): Promi
     onProgress: (bytes: number) => progress.update(bytes),
     onNotice: notices.onNotice,
     isUtf8,
-    ...(await planOption(args)),
   };
-  const output =
-    command === json2csvCommand
-      ? jsonToCsv(input.bytes, { ...jsonToCsvOptionsFrom(args), ...hooks, spool: fileSpoolFactory(tmpdir()) })
-      : csvToJson(input.bytes, {
-          ...csvToJsonOptionsFrom(args),
-          ...hooks,
-          // A file is written with synchronous writes: each chunk is done with before the next is asked for.
-          reuseChunks: writesToFile,
-        });
+  const spool = fileSpoolFactory(tmpdir());
+  const { plan: planned } = await planOption(args, relational);
+  const output = relational
+    ? jsonToRelational(input.bytes, { ...jsonToCsvOptionsFrom(args), ...hooks, plan: planned as FlattenPlan, spool })
+    : command === json2csvCommand
+      ? jsonToCsv(input.bytes, { ...jsonToCsvOptionsFrom(args), ...hooks, plan: planned, spool })
+      : zipInput
+        ? relationalToJson(input.bytes, { ...csvToJsonOptionsFrom(args), ...hooks })
+        : csvToJson(input.bytes, {
+            ...csvToJsonOptionsFrom(args),
+            ...hooks,
+            plan: planned,
+            // A file is written with synchronous writes: each chunk is done with before the next is asked for.
+            reuseChunks: writesToFile,
+          });
   try {
     await writeOutput(output, writesToFile ? outputPath : undefined, io);
   } finally {
@@ -155,8 +188,9 @@ async function compare(args: ParsedArgs, io: CliIo): Promise<void> {
   }
   const [originalPath, csvPath] = args.positionals as [string, string];
   if (originalPath === '-' && csvPath === '-') throw new UsageError('only one input can be standard input');
-  const options = { ...compareOptionsFrom(args), ...(await planOption(args)) };
+  const options = { ...compareOptionsFrom(args), ...(await planOption(args, true)) };
   const original = await openInput(originalPath, io);
+  // A relational ZIP is recognised by the engine and compared under the plan inside it, unless --plan names one.
   const csv = await openInput(csvPath, io);
   const report = await compareRoundTrip(original.bytes, csv.bytes, options);
   await writeReport(args, io, report, () => comparisonText(report));

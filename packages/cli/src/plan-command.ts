@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { checkFlattenPlan, type FlattenPlan, profileJson, proposePlan } from '@unnest/engine';
+import { checkFlattenPlan, type FlattenPlan, type FlattenPlanUse, profileJson, proposePlan } from '@unnest/engine';
 import type { CommandSpec, ParsedArgs } from './flags.js';
 import { type CliIo, IoError, openInput, writeOutput } from './io.js';
 
@@ -14,6 +14,10 @@ export const planCommand: CommandSpec = {
       help: 'dot path of the records: an array, or an object whose members are the records (one row per key)',
     },
     { name: 'sample', value: 'N', help: 'profile only the first N records (the proposal says so); default all' },
+    {
+      name: 'relational',
+      help: "propose related tables: lists of objects as 'table' paths (for json2csv --relational)",
+    },
     { name: 'profile', help: 'print the profile of every path (kinds, lengths, keys, columns) instead of the plan' },
     { name: 'max-depth', value: 'N', help: 'deepest nesting accepted (default 1000, at most 10000)' },
     { name: 'output', short: 'o', value: 'FILE', help: 'write here instead of standard output' },
@@ -24,6 +28,7 @@ export const planCommand: CommandSpec = {
     'unnest plan countries.json -o plan.json',
     'unnest json2csv countries.json --plan plan.json -o countries.csv',
     'unnest plan data.json --records css.properties --sample 1000',
+    'unnest plan orders.json --relational -o plan.json && unnest json2csv orders.json --plan plan.json --relational -o orders.zip',
   ],
 };
 
@@ -34,8 +39,8 @@ export const planFlag = {
   help: "flattening plan (JSON, as 'unnest plan' writes it): a strategy per path",
 } as const;
 
-/** Reads and checks a plan file; the engine's check fails with INVALID_OPTION (exit 2). */
-export async function readPlanFile(path: string): Promise<FlattenPlan> {
+/** Reads and checks a plan file (for relational output: `table` allowed); the check fails with INVALID_OPTION (exit 2). */
+export async function readPlanFile(path: string, use: FlattenPlanUse = {}): Promise<FlattenPlan> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -49,7 +54,7 @@ export async function readPlanFile(path: string): Promise<FlattenPlan> {
   } catch (error) {
     throw new IoError(`plan '${path}' is not JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
-  return checkFlattenPlan(value);
+  return checkFlattenPlan(value, use);
 }
 
 /** `unnest plan`: profiles the input in one pass and prints the proposal (explanations on standard error). */
@@ -68,7 +73,7 @@ export async function plan(args: ParsedArgs, io: CliIo, usage: (message: string)
     ...(maxRecords !== undefined ? { maxRecords } : {}),
     ...(typeof maxDepth === 'string' ? { maxDepth: Number(maxDepth) } : {}),
   });
-  const proposal = proposePlan(profile);
+  const proposal = proposePlan(profile, { relational: args.flags.has('relational') });
   const document = args.flags.has('profile') ? profile : proposal.plan;
   if (!args.flags.has('quiet')) {
     const { before, after } = proposal.columns;

@@ -13,6 +13,7 @@ export type { ArrayStrategy, CsvToJsonOptions, JsonToCsvOptions, TableFormat } f
 export {
   checkFlattenPlan,
   type FlattenPlan,
+  type FlattenPlanUse,
   formatPlanPath,
   JOIN_SEPARATOR,
   PATH_STRATEGIES,
@@ -22,6 +23,16 @@ export {
   parsePlanPath,
 } from './plan/flatten-plan.js';
 export type { ArrayProfile, ObjectProfile, PathProfile } from './plan/path-profile.js';
-export { type PlanProposal, proposePlan } from './plan/planner.js';
+export { type PlanProposal, type ProposalOptions, proposePlan } from './plan/planner.js';
 export { type JsonProfile, type ProfileOptions, profileJson } from './plan/profile-json.js';
+export {
+  jsonToRelational,
+  type RelationalOptions,
+} from './relational/json-to-relational.js';
+export {
+  isZip,
+  type RelationalReadOptions,
+  relationalPlan,
+  relationalToJson,
+} from './relational/relational-to-json.js';
 export { createMemorySpool, type Spool, type SpoolFactory } from './spool.js';

@@ -1,7 +1,9 @@
-import type { ByteSource } from '../byte-source.js';
+import { type ByteSource, concatBytes } from '../byte-source.js';
 import { csvToJson } from '../csv-to-json.js';
 import { ConversionError } from '../errors.js';
 import { normalizeCsvToJsonOptions, normalizeJsonToCsvOptions } from '../options.js';
+import { checkFlattenPlan } from '../plan/flatten-plan.js';
+import { isZip, peekBytes, relationalPlan, relationalToJson } from '../relational/relational-to-json.js';
 import { recordsMapAllowed } from '../table/json-table.js';
 import { comparisonScores } from './comparison-scores.js';
 import { type FlatRecord, type FlatValue, flatRecords } from './flat-records.js';
@@ -114,10 +116,22 @@ export async function compareRoundTrip(
   convertedCsv: ByteSource,
   options: CompareOptions = {},
 ): Promise<ComparisonReport> {
+  // A relational ZIP (jsonToRelational) reads back with relationalToJson, under its own plan unless one is given.
+  const peeked = await peekBytes(convertedCsv);
+  const relational = peeked.first !== undefined && isZip(peeked.first);
+  let converted: ByteSource = peeked.bytes;
+  let plan = relational && options.plan !== undefined ? checkFlattenPlan(options.plan, { relational }) : options.plan;
+  if (relational && plan === undefined) {
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of peeked.bytes) chunks.push(chunk);
+    const zip = concatBytes(chunks);
+    converted = [zip];
+    plan = await relationalPlan(zip);
+  }
   const json = normalizeJsonToCsvOptions({
     separator: options.separator,
     recordsPath: options.recordsPath,
-    plan: options.plan,
+    plan: plan && { ...plan, paths: plan.paths.filter((entry) => entry.strategy !== 'table') },
   });
   const csv = normalizeCsvToJsonOptions({ separator: json.separator, delimiter: options.delimiter, plan: json.plan });
   // Under a plan whose records are a map, the CSV reads back as one object keyed as the original map was;
@@ -136,7 +150,9 @@ export async function compareRoundTrip(
     keyColumn,
   });
   const reconverted = flatRecords(
-    csvToJson(convertedCsv, { separator: csv.separator, delimiter: options.delimiter, plan: csv.plan }),
+    relational
+      ? relationalToJson(converted, { separator: csv.separator, delimiter: options.delimiter })
+      : csvToJson(converted, { separator: csv.separator, delimiter: options.delimiter, plan: csv.plan }),
     { separator: json.separator, recordsMap: map, keyColumn, ...(map ? { recordsPath: '' } : {}) },
   );
   try {

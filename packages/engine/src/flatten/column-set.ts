@@ -1,5 +1,6 @@
 import { appendHeaderSegment } from '../header-path.js';
 import { type PlanNode, STRATEGY_DEFAULT, STRATEGY_JOIN } from '../plan/plan-trie.js';
+import { ID_HEADER } from './child-tables.js';
 
 /**
  * One path in the records (`user`, `user.address`, `tags.0`): a trie node with the column it owns, if any.
@@ -135,6 +136,14 @@ export class ColumnSet {
   /** The node of the record key `value`, which holds records that are not objects. */
   valueNode(): PathNode {
     return this.root.child('value', encoder.encode('value'), this.separator);
+  }
+
+  private idNode: PathNode | null = null;
+
+  /** The node of the rows' generated ids in relational output, `\#id`, which no key can name. */
+  recordIdNode(): PathNode {
+    this.idNode ??= new PathNode(ID_HEADER, EMPTY);
+    return this.idNode;
   }
 
   /** Adds a column by name (a header row of an array of arrays); names may repeat. */

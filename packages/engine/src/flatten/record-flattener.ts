@@ -4,9 +4,10 @@ import { matchLiteral, scanNumber } from '../json/json-scalars.js';
 import { decodeKey, decodeString, scanString } from '../json/json-string.js';
 import { appendMinified, skipValue } from '../json/skip-value.js';
 import type { ArrayStrategy } from '../options.js';
-import { STRATEGY_DEFAULT, STRATEGY_JOIN, STRATEGY_JSON, STRATEGY_ROWS } from '../plan/plan-trie.js';
+import { STRATEGY_DEFAULT, STRATEGY_JOIN, STRATEGY_JSON, STRATEGY_ROWS, STRATEGY_TABLE } from '../plan/plan-trie.js';
 import type { CellWriter } from '../table/cell-writer.js';
 import type { RowBuffer } from '../table/row-buffer.js';
+import type { ChildTables } from './child-tables.js';
 import type { ColumnSet, PathNode } from './column-set.js';
 import {
   LEAF_BOOLEAN,
@@ -44,6 +45,8 @@ export class RecordFlattener {
   private readonly valueNode: PathNode;
   /** Sees every leaf and container (the analysis of json2csv, `index` arrays only); null costs one test per value. */
   observer: LeafObserver | null = null;
+  /** Where a plan's `table` paths send their values (relational output only). */
+  tables: ChildTables | null = null;
 
   constructor(
     private readonly columns: ColumnSet,
@@ -110,12 +113,16 @@ export class RecordFlattener {
           const oneCell =
             strategy === STRATEGY_DEFAULT
               ? c === 91 && this.arrays !== 'index' && this.arrays !== 'explode'
-              : strategy === STRATEGY_JSON || (c === 91 ? strategy === STRATEGY_JOIN : strategy === STRATEGY_ROWS);
+              : strategy === STRATEGY_JSON ||
+                strategy === STRATEGY_TABLE ||
+                (c === 91 ? strategy === STRATEGY_JOIN : strategy === STRATEGY_ROWS);
           if (oneCell) {
             const e =
-              c === 91 && (strategy === STRATEGY_JOIN || (strategy === STRATEGY_DEFAULT && this.arrays === 'join'))
-                ? this.joinCell(node, buf, i, j, end, baseDepth + depth, strategy === STRATEGY_JOIN)
-                : this.jsonCell(node, buf, i, end, baseDepth + depth);
+              strategy === STRATEGY_TABLE
+                ? this.tableCell(node, buf, i, end, baseDepth + depth)
+                : c === 91 && (strategy === STRATEGY_JOIN || (strategy === STRATEGY_DEFAULT && this.arrays === 'join'))
+                  ? this.joinCell(node, buf, i, j, end, baseDepth + depth, strategy === STRATEGY_JOIN)
+                  : this.jsonCell(node, buf, i, end, baseDepth + depth);
             if (e < 0) return INCOMPLETE;
             i = e;
             continue;
@@ -297,6 +304,20 @@ export class RecordFlattener {
     const indexes = new Int32Array(this.indexes.length * 2);
     indexes.set(this.indexes);
     this.indexes = indexes;
+  }
+
+  /**
+   * A plan's `table` path: the value's minified JSON goes to its child table, and its own cell names that
+   * table, so that the key keeps its place among the record's keys (reading back puts the child rows there).
+   */
+  private tableCell(node: PathNode, buf: Uint8Array, i: number, end: number, depth: number): number {
+    const e = skipValue(buf, i, end, depth, this.maxDepth, this.cursor);
+    if (e < 0) return INCOMPLETE;
+    this.text.length = 0;
+    appendMinified(this.text, buf, i, e);
+    const name = (this.tables as ChildTables).divert(node.plan?.table ?? -1, this.text.view().slice());
+    this.cells.text(this.columns.columnOf(node), name);
+    return e;
   }
 
   /** `--arrays json`: the array's JSON text, minified, in one cell (numbers keep their exact text). */

@@ -1,6 +1,8 @@
+import { ByteBuilder } from '../json/byte-builder.js';
 import type { RecordSink, RecordsForm } from '../json/document-reader.js';
 import type { CellWriter } from '../table/cell-writer.js';
 import type { RowBuffer } from '../table/row-buffer.js';
+import type { ChildTables } from './child-tables.js';
 import type { ColumnSet } from './column-set.js';
 import type { RecordFlattener } from './record-flattener.js';
 import type { RowsFlattener } from './rows-flattener.js';
@@ -22,6 +24,16 @@ export class TableSink implements RecordSink {
   ) {}
 
   private key: Uint8Array | null = null;
+  /** Relational output: each record's id goes first into `\#id`, and its `table` values to these tables. */
+  private tables: ChildTables | null = null;
+  private nextId = 1;
+  private readonly idText = new ByteBuilder();
+
+  /** Gives every record an id column and sends the plan's `table` values to `tables`. */
+  relational(tables: ChildTables): void {
+    this.tables = tables;
+    this.records.tables = tables;
+  }
 
   recordKey(key: string): void {
     this.key = encoder.encode(key);
@@ -39,7 +51,14 @@ export class TableSink implements RecordSink {
   record(buf: Uint8Array, i: number, end: number, depth: number): number {
     const header = this.form === 'rows' && this.arrays.expectsHeader;
     let e: number;
+    const tables = this.tables;
     try {
+      if (tables !== null) {
+        this.idText.length = 0;
+        this.idText.appendAscii(String(this.nextId));
+        const id = this.idText.view();
+        this.cells.literal(this.columns.columnOf(this.columns.recordIdNode()), id, 0, id.length);
+      }
       if (this.key !== null) {
         const node = this.columns.root.child(this.keyColumn, encoder.encode(this.keyColumn), this.columns.separator);
         this.cells.text(this.columns.columnOf(node), this.key);
@@ -48,10 +67,16 @@ export class TableSink implements RecordSink {
     } catch (error) {
       // The reader may retry the record with more bytes: leave no partial row behind.
       this.rows.abortRow();
+      tables?.abort();
       throw error;
     }
-    if (e < 0) this.rows.abortRow();
-    else if (!header) this.rows.endRow(this.columns.width);
+    if (e < 0) {
+      this.rows.abortRow();
+      tables?.abort();
+    } else if (!header) {
+      this.rows.endRow(this.columns.width);
+      tables?.commit(this.nextId++);
+    }
     return e;
   }
 }

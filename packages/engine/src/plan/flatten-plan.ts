@@ -101,13 +101,21 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** How a plan will be used. */
+export interface FlattenPlanUse {
+  /** Relational output (a table per `table` path): `table` is accepted; otherwise it is refused. */
+  relational?: boolean;
+}
+
 /**
  * Checks a plan (parsed JSON from a file or a request) and returns it typed. Fails with INVALID_OPTION on
- * a wrong shape, on `table` (this engine writes one table; relational output will accept it), and on a `rows`
- * path below a pattern segment or on more than one `rows` path: one exploded array per record keeps the rows
- * a record gives readable and the table readable back.
+ * a wrong shape, on `table` unless the output is relational (`use.relational`), and on a `rows` path below a
+ * pattern segment or on more than one `rows` path: one exploded array per record keeps the rows a record
+ * gives readable and the table readable back. A `table` path names keys only, either from the record or from
+ * the elements (`[]`) or members (`*`) of another `table` path (`items.[].parts`), so every child row has
+ * exactly one parent row; a `rows` path cannot lie inside a table.
  */
-export function checkFlattenPlan(value: unknown): FlattenPlan {
+export function checkFlattenPlan(value: unknown, use: FlattenPlanUse = {}): FlattenPlan {
   if (!isRecord(value)) invalid('A flattening plan must be a JSON object');
   if (value.version !== 1) invalid('A flattening plan must have "version": 1');
   const records = value.records;
@@ -133,8 +141,10 @@ export function checkFlattenPlan(value: unknown): FlattenPlan {
       invalid(`Unknown strategy "${String(strategy)}" at "${entry.path}"; use ${PATH_STRATEGIES.join(', ')}`);
     }
     if (entry.path === '') invalid('A plan path must not be empty: the record itself is always columns');
-    if (strategy === 'table') {
-      invalid(`"${entry.path}": strategy "table" needs relational output (a table per path), which is not available`);
+    if (strategy === 'table' && use.relational !== true) {
+      invalid(
+        `"${entry.path}": strategy "table" needs relational output (a ZIP of CSVs, one table per path); a single table cannot hold it`,
+      );
     }
     if (strategy === 'rows') {
       if (parsePlanPath(entry.path).some((segment) => !('key' in segment))) {
@@ -150,7 +160,28 @@ export function checkFlattenPlan(value: unknown): FlattenPlan {
     if (typeof entry.reason === 'string') checked.reason = entry.reason;
     paths.push(checked);
   }
+  checkTablePaths(paths);
   const plan: FlattenPlan = { version: 1, paths };
   if (checkedRecords !== undefined) plan.records = checkedRecords;
   return plan;
+}
+
+/** The `table` paths of a checked plan must each hang off the record or off another table (see `checkFlattenPlan`). */
+function checkTablePaths(paths: readonly PlanEntry[]): void {
+  const tables = paths.filter((entry) => entry.strategy === 'table').map((entry) => entry.path);
+  const rows = paths.find((entry) => entry.strategy === 'rows')?.path;
+  for (const path of tables) {
+    const segments = parsePlanPath(path);
+    const lastPattern = segments.findLastIndex((segment) => !('key' in segment));
+    if (lastPattern === segments.length - 1) invalid(`"${path}": a table path must end with a key`);
+    if (lastPattern >= 0) {
+      const parent = formatPlanPath(segments.slice(0, lastPattern));
+      if (!tables.includes(parent)) {
+        invalid(`"${path}": a table path may use [] or * only right after another table path ("${parent}" is not one)`);
+      }
+    }
+    if (rows !== undefined && (rows === path || rows.startsWith(`${path}.`))) {
+      invalid(`"${rows}": a rows path cannot lie inside the table "${path}"`);
+    }
+  }
 }

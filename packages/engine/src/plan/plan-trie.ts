@@ -7,13 +7,16 @@ export const STRATEGY_INDEX = 2;
 export const STRATEGY_JOIN = 3;
 export const STRATEGY_JSON = 4;
 export const STRATEGY_ROWS = 5;
+/** Relational output only: the value goes to a table of its own (`checkFlattenPlan` refuses it elsewhere). */
+export const STRATEGY_TABLE = 6;
 
-const CODES: Record<Exclude<PathStrategy, 'table'>, number> = {
+const CODES: Record<PathStrategy, number> = {
   columns: STRATEGY_COLUMNS,
   index: STRATEGY_INDEX,
   join: STRATEGY_JOIN,
   json: STRATEGY_JSON,
   rows: STRATEGY_ROWS,
+  table: STRATEGY_TABLE,
 };
 
 /**
@@ -22,6 +25,8 @@ const CODES: Record<Exclude<PathStrategy, 'table'>, number> = {
  */
 export class PlanNode {
   strategy = STRATEGY_DEFAULT;
+  /** For STRATEGY_TABLE: which of the plan's `table` entries (in plan order) this node's values go to. */
+  table = -1;
   private keys: Map<string, PlanNode> | null = null;
   private anyKey: PlanNode | null = null;
   private items: PlanNode | null = null;
@@ -56,14 +61,21 @@ export class PlanNode {
   }
 }
 
-/** Compiles a checked plan's paths; the first entry for a path wins. */
+/**
+ * Compiles a checked plan's paths; the first entry for a path wins. A `table` node remembers its entry's rank
+ * among the plan's `table` entries, the index the relational writer gives that table.
+ */
 export function compilePlan(plan: FlattenPlan): PlanNode {
   const root = new PlanNode();
+  let tables = 0;
   for (const entry of plan.paths) {
-    if (entry.strategy === 'table') continue;
     let node = root;
     for (const segment of parsePlanPath(entry.path)) node = node.add(segment);
-    if (node.strategy === STRATEGY_DEFAULT) node.strategy = CODES[entry.strategy];
+    const table = entry.strategy === 'table' ? tables++ : -1;
+    if (node.strategy === STRATEGY_DEFAULT) {
+      node.strategy = CODES[entry.strategy];
+      node.table = table;
+    }
   }
   return root;
 }

@@ -4,6 +4,47 @@ import { type FlatRow, type PlannedRecord, PlannedRecordBuilder } from './planne
 
 const encoder = new TextEncoder();
 
+/** The rows of csv2json's flat JSON Lines (`unflatten: false`), each cell by header, already typed exactly. */
+export async function* flatRows(flatLines: AsyncIterable<Uint8Array>): AsyncGenerator<FlatRow[]> {
+  const decoder = new TextDecoder();
+  let pending = '';
+  const rowOf = (line: string): FlatRow => parseJsonValue(line) as JsonObject;
+  for await (const chunk of flatLines) {
+    pending += decoder.decode(chunk, { stream: true });
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    yield lines.filter((line) => line !== '').map(rowOf);
+  }
+  pending += decoder.decode();
+  if (pending.trim() !== '') yield [rowOf(pending)];
+}
+
+/** Writes records read back as one JSON array, or one object keyed by each record's key (`map`). */
+export class PlannedJsonWriter {
+  private written = 0;
+
+  constructor(
+    private readonly map: boolean,
+    private readonly pretty: boolean,
+  ) {}
+
+  /** The next record's bytes. */
+  write(record: PlannedRecord): Uint8Array {
+    const { map, pretty } = this;
+    const lead = this.written === 0 ? (map ? '{' : '[') : ',';
+    this.written++;
+    const value = writeJsonValue(record.value, pretty ? 2 : 0, 1);
+    const member = map ? `${JSON.stringify(record.key ?? '')}:${pretty ? ' ' : ''}${value}` : value;
+    return encoder.encode(`${lead}\n${pretty ? '  ' : ''}${member}`);
+  }
+
+  /** The closing bytes. */
+  end(): Uint8Array {
+    const map = this.map;
+    return encoder.encode(this.written === 0 ? (map ? '{}\n' : '[]\n') : map ? '\n}\n' : '\n]\n');
+  }
+}
+
 /**
  * The JSON of a table written under `plan`, from csv2json's flat JSON Lines of it (`unflatten: false`, so
  * each line is one row by header, its cells already typed exactly). Writes one array of records, or one object
@@ -16,37 +57,16 @@ export async function* plannedJson(
   pretty: boolean,
 ): AsyncGenerator<Uint8Array> {
   const builder = new PlannedRecordBuilder(plan, separator);
-  const map = plan.records?.shape === 'map';
-  const indent = pretty ? 2 : 0;
-  const decoder = new TextDecoder();
-  let pending = '';
-  let written = 0;
-  const write = (record: PlannedRecord): Uint8Array => {
-    const lead = written === 0 ? (map ? '{' : '[') : ',';
-    written++;
-    const value = writeJsonValue(record.value, indent, 1);
-    const member = map ? `${JSON.stringify(record.key ?? '')}:${pretty ? ' ' : ''}${value}` : value;
-    return encoder.encode(`${lead}\n${pretty ? '  ' : ''}${member}`);
-  };
-  const rowOf = (line: string): FlatRow => parseJsonValue(line) as JsonObject;
-  for await (const chunk of flatLines) {
-    pending += decoder.decode(chunk, { stream: true });
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
+  const writer = new PlannedJsonWriter(plan.records?.shape === 'map', pretty);
+  for await (const rows of flatRows(flatLines)) {
     const out: Uint8Array[] = [];
-    for (const line of lines) {
-      if (line === '') continue;
-      const done = builder.push(rowOf(line));
-      if (done !== null) out.push(write(done));
+    for (const row of rows) {
+      const done = builder.push(row);
+      if (done !== null) out.push(writer.write(done));
     }
     yield* out;
   }
-  pending += decoder.decode();
-  if (pending.trim() !== '') {
-    const done = builder.push(rowOf(pending));
-    if (done !== null) yield write(done);
-  }
   const last = builder.end();
-  if (last !== null) yield write(last);
-  yield encoder.encode(written === 0 ? (map ? '{}\n' : '[]\n') : map ? '\n}\n' : '\n]\n');
+  if (last !== null) yield writer.write(last);
+  yield writer.end();
 }

@@ -1,4 +1,4 @@
-import type { FlattenPlan, PathStrategy, PlanEntry } from './flatten-plan.js';
+import { type FlattenPlan, formatPlanPath, type PathStrategy, type PlanEntry, parsePlanPath } from './flatten-plan.js';
 import type { PathProfile } from './path-profile.js';
 import type { JsonProfile } from './profile-json.js';
 
@@ -32,8 +32,33 @@ function kindWords(kinds: PathProfile['kinds']): string {
   return 'values';
 }
 
+/** What the proposal is for. */
+export interface ProposalOptions {
+  /**
+   * Relational output (a ZIP of tables): lists of objects go to tables of their own (`table`) instead of
+   * rows or JSON, wherever a table may hang (from the record, or from another table's elements).
+   */
+  relational?: boolean;
+}
+
+/** Where the decisions stand while the tree is walked parents first: null when the output is one table. */
+type TablePaths = Set<string> | null;
+
+/** Whether `path` may be a table: keys from the record, or keys from the elements of a table (see checkFlattenPlan). */
+function tableAllowed(path: string, tables: Set<string>): boolean {
+  const segments = parsePlanPath(path);
+  const lastPattern = segments.findLastIndex((segment) => !('key' in segment));
+  if (lastPattern < 0) return true;
+  return lastPattern < segments.length - 1 && tables.has(formatPlanPath(segments.slice(0, lastPattern)));
+}
+
 /** The strategy for one path and why, or null to leave it to the default. */
-function decide(profile: PathProfile, path: string, rowsPath: string | null): [PathStrategy, string] | null {
+function decide(
+  profile: PathProfile,
+  path: string,
+  rowsPath: string | null,
+  tables: TablePaths,
+): [PathStrategy, string] | null {
   const object = profile.object;
   const array = profile.array;
   const before = profile.columns.default;
@@ -69,6 +94,13 @@ function decide(profile: PathProfile, path: string, rowsPath: string | null): [P
       return [
         'json',
         `${quoted(path)} holds arrays of arrays (coordinates or a matrix): kept as JSON in one column${instead}.`,
+      ];
+    }
+    if (only(elements, ['object']) && tables !== null && tableAllowed(path, tables)) {
+      tables.add(path);
+      return [
+        'table',
+        `${quoted(path)} is a list of objects (up to ${format(most)}): a table of its own, one row per element, linked to its parent row by \\#parent${before > 1 ? `; one column here instead of ${format(before)}` : ''}.`,
       ];
     }
     if (only(elements, ['object']) && path === rowsPath) {
@@ -132,16 +164,17 @@ function treeOf(paths: readonly PathProfile[], top: number): TreeNode {
  * Decides the paths below `root`, parents first (keeping a decision already made); then counts columns children
  * first, keeping as JSON an object still wider than WIDE_OBJECT. Returns the entries and the columns.
  */
-function planTree(root: TreeNode, rowsPath: string | null): [PlanEntry[], number] {
+function planTree(root: TreeNode, rowsPath: string | null, tables: TablePaths): [PlanEntry[], number] {
   const order: TreeNode[] = [];
   const pending: [TreeNode, boolean][] = [[root, false]];
   for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
     const [node, under] = item;
     order.push(node);
     const decision =
-      node === root || under ? null : (node.decision ?? decide(node.profile, node.profile.path, rowsPath));
+      node === root || under ? null : (node.decision ?? decide(node.profile, node.profile.path, rowsPath, tables));
     node.decision = decision;
-    const closed = under || (decision !== null && decision[0] !== 'index');
+    // A table's elements are records of their own table: their paths are decided too.
+    const closed = under || (decision !== null && decision[0] !== 'index' && decision[0] !== 'table');
     for (let c = node.children.length - 1; c >= 0; c--) pending.push([node.children[c] as TreeNode, closed]);
   }
   for (let n = order.length - 1; n >= 0; n--) {
@@ -156,7 +189,7 @@ function planTree(root: TreeNode, rowsPath: string | null): [PlanEntry[], number
     const own = Math.max(0, profile.columns.default - belowDefault);
     node.after = own + below;
     const strategy = node.decision?.[0];
-    if (strategy === 'json' || strategy === 'join') node.after = 1;
+    if (strategy === 'json' || strategy === 'join' || strategy === 'table') node.after = 1;
     else if (strategy === 'rows') node.after = profile.columns.rows ?? 1;
     else if (node !== root && profile.object !== undefined && node.after > WIDE_OBJECT) {
       node.decision = [
@@ -172,7 +205,7 @@ function planTree(root: TreeNode, rowsPath: string | null): [PlanEntry[], number
     const [node, under] = item;
     const decision = under ? null : node.decision;
     if (decision !== null) entries.push({ path: node.profile.path, strategy: decision[0], reason: decision[1] });
-    const closed = under || (decision !== null && decision[0] !== 'index');
+    const closed = under || (decision !== null && decision[0] !== 'index' && decision[0] !== 'table');
     for (let c = node.children.length - 1; c >= 0; c--) skip.push([node.children[c] as TreeNode, closed]);
   }
   return [entries, root.after];
@@ -183,9 +216,10 @@ function planTree(root: TreeNode, rowsPath: string | null): [PlanEntry[], number
  * ids, dates or differ per record) as JSON, short fixed-length arrays by position, lists of strings joined,
  * other lists and arrays of arrays as JSON, the only array of objects as rows, and an object still wider
  * than WIDE_OBJECT columns as JSON. A record that is itself a map keeps its frequent keys as columns and the
- * others as JSON, one column per key.
+ * others as JSON, one column per key. For relational output (`options.relational`), lists of objects become
+ * tables of their own, and the paths inside their elements are decided as a record's are.
  */
-export function proposePlan(profile: JsonProfile): PlanProposal {
+export function proposePlan(profile: JsonProfile, options: ProposalOptions = {}): PlanProposal {
   const paths = profile.paths;
   const root = paths[0];
   const entries: PlanEntry[] = [];
@@ -201,7 +235,9 @@ export function proposePlan(profile: JsonProfile): PlanProposal {
     );
   } else if (profile.recordsPath !== null) plan.records = { path: profile.recordsPath, shape: 'array' };
   if (root === undefined) return { plan, explanations, columns: { before: 0, after: 0 } };
-  const rowsPath = rowsCandidate(paths);
+  const tables: TablePaths = options.relational === true ? new Set() : null;
+  // Relational output puts lists of objects in tables: no path is exploded into rows.
+  const rowsPath = tables === null ? rowsCandidate(paths) : null;
   const tree = treeOf(paths, 0);
   const any = tree.children.find((child) => child.profile.path === '*');
   if (root.object?.keysLookLikeData && any !== undefined) {
@@ -212,7 +248,7 @@ export function proposePlan(profile: JsonProfile): PlanProposal {
       `Each record is a map: ${root.object.keysReason}. Every key but ${named.join(', ') || 'none'} is kept as JSON in a column of its own.`,
     ];
   }
-  const [planned, after] = planTree(tree, rowsPath);
+  const [planned, after] = planTree(tree, rowsPath, tables);
   entries.push(...planned);
   for (const entry of entries) if (entry.reason !== undefined) explanations.push(entry.reason);
   if (profile.sampled) explanations.push(`Proposed from the first ${format(profile.records)} records only.`);

@@ -1,5 +1,6 @@
 import { visitingSink } from '../analysis/record-reader.js';
 import type { ConversionAnalysis } from '../analysis/record-visitor.js';
+import type { ChildTables } from '../flatten/child-tables.js';
 import { ColumnSet } from '../flatten/column-set.js';
 import { RecordFlattener } from '../flatten/record-flattener.js';
 import { RowsFlattener } from '../flatten/rows-flattener.js';
@@ -115,6 +116,11 @@ export class JsonTable {
       },
       cursor,
     );
+  }
+
+  /** Relational output: an id column first, and the plan's `table` values sent to `tables`. */
+  relational(tables: ChildTables): void {
+    this.sink.relational(tables);
   }
 
   /** Reads a UTF-8 chunk. */

@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compareRoundTrip } from '../analysis/compare-round-trip.js';
+import { concatBytes } from '../byte-source.js';
+import { type FlattenPlan, formatPlanPath, type PathStrategy, type PlanSegment } from '../plan/flatten-plan.js';
+import { type Json, pathsOf, records } from '../plan/plan-arbitraries.test-support.js';
+import { jsonToRelational } from './json-to-relational.js';
+
+const encoder = new TextEncoder();
+
+/** Table paths over the data: key paths from the record, and key paths below their elements or members. */
+function tablePaths(paths: readonly PlanSegment[][]): fc.Arbitrary<string[]> {
+  const keysOnly = paths.filter((path) => path.every((segment) => 'key' in segment));
+  return fc.subarray(keysOnly, { maxLength: Math.min(3, keysOnly.length) }).chain((tops) => {
+    // Below a table: its element (`[]`) or member (`*`), then keys. Data paths name a map's members by key.
+    const nested = paths.flatMap((path) =>
+      tops.flatMap((top) => {
+        if (path.length <= top.length + 1) return [];
+        if (
+          !top.every(
+            (segment, n) =>
+              'key' in segment && 'key' in (path[n] as PlanSegment) && segment.key === (path[n] as { key: string }).key,
+          )
+        ) {
+          return [];
+        }
+        const rest = path.slice(top.length + 1);
+        if (!rest.every((segment) => 'key' in segment)) return [];
+        const element = path[top.length] as PlanSegment;
+        return [formatPlanPath([...top, 'key' in element ? { anyKey: true } : { items: true }, ...rest])];
+      }),
+    );
+    return fc
+      .subarray([...new Set(nested)], { maxLength: Math.min(2, new Set(nested).size) })
+      .map((below) => [...tops.map((top) => formatPlanPath(top)), ...below]);
+  });
+}
+
+/** Data and a plan with `table` paths, plus any strategy on other paths (the same generators as plain plans). */
+const dataAndPlan = records.chain((rows) => {
+  const paths = pathsOf(rows);
+  const strategies: PathStrategy[] = ['columns', 'index', 'join', 'json'];
+  return fc
+    .tuple(
+      tablePaths(paths),
+      fc
+        .subarray(paths, { maxLength: Math.min(4, paths.length) })
+        .chain((chosen) =>
+          fc
+            .tuple(...chosen.map(() => fc.constantFrom(...strategies)))
+            .map((picked) =>
+              chosen.map((path, n) => ({ path: formatPlanPath(path), strategy: picked[n] as PathStrategy })),
+            ),
+        ),
+    )
+    .map(([tables, others]): [Json[], FlattenPlan] => [
+      rows,
+      { version: 1, paths: [...tables.map((path) => ({ path, strategy: 'table' as const })), ...others] },
+    ]);
+});
+
+async function bytesOf(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+  const all: Uint8Array[] = [];
+  for await (const chunk of chunks) all.push(chunk);
+  return concatBytes(all);
+}
+
+describe('any plan with table paths', () => {
+  it('gives related tables that read back to the original records', async () => {
+    await fc.assert(
+      fc.asyncProperty(dataAndPlan, async ([rows, plan]) => {
+        const json = encoder.encode(JSON.stringify(rows));
+        const zip = await bytesOf(jsonToRelational([json], { plan }));
+        const report = await compareRoundTrip([json], [zip], { plan, maxDifferences: 3 });
+        expect(report.differences).toEqual([]);
+        expect(report.counts.reconvertedRecords).toBe(rows.length);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -1,0 +1,152 @@
+import type { ChildTables } from '../flatten/child-tables.js';
+import { ByteBuilder } from '../json/byte-builder.js';
+import { JsonCursor } from '../json/json-cursor.js';
+import { scanString } from '../json/json-string.js';
+import { skipValue } from '../json/skip-value.js';
+import type { NormalizedJsonToCsvOptions } from '../options.js';
+import type { Spool } from '../spool.js';
+import { JsonTable } from '../table/json-table.js';
+import { MEMBER_KEY, PARENT_KEY, type TableSpec, VALUE_KEY } from './table-specs.js';
+
+const encoder = new TextEncoder();
+const OPEN = encoder.encode('[');
+const COMMA = encoder.encode(',');
+const CLOSE = encoder.encode(']');
+const PREFIX_PARENT = encoder.encode(`{"${PARENT_KEY}":`);
+const PREFIX_MEMBER = encoder.encode(`,"${MEMBER_KEY}":`);
+const PREFIX_VALUE = encoder.encode(`,"${VALUE_KEY}":`);
+const SUFFIX = encoder.encode('}');
+const EMPTY = new Uint8Array(0);
+
+/** A value already validated once is split into members without a depth limit of its own. */
+const NO_LIMIT = Number.MAX_SAFE_INTEGER;
+
+/**
+ * One table of a relational conversion while the input streams: its `JsonTable`, where its rows wait (a
+ * spool, a file under Node), and its child tables. The main table reads the input; a child table reads, as
+ * one JSON array, a wrapped row per element or member of every value its parent table sent it.
+ */
+export class RelationalTable implements ChildTables {
+  readonly table: JsonTable;
+  readonly children: (RelationalTable | null)[];
+  private pending: { table: number; json: Uint8Array }[] = [];
+  private rowsIn = 0;
+  private readonly wrapped = new ByteBuilder();
+  /** Wrapped rows not parsed yet. */
+  private readonly input = new ByteBuilder();
+  private readonly cursor = new JsonCursor();
+  private encodedName: Uint8Array | null = null;
+
+  constructor(
+    readonly spec: TableSpec,
+    options: NormalizedJsonToCsvOptions,
+    readonly spool: Spool,
+    readonly rowLengths: Spool,
+    makeChild: (spec: TableSpec) => RelationalTable | null,
+  ) {
+    this.table = new JsonTable(options);
+    this.table.relational(this);
+    this.children = spec.children.map((child) => (child === null ? null : makeChild(child)));
+    if (spec.path !== '') this.table.push(OPEN);
+  }
+
+  divert(table: number, json: Uint8Array): Uint8Array {
+    this.pending.push({ table, json });
+    return this.children[table]?.name ?? EMPTY;
+  }
+
+  /** What a parent row's cell says where this table's rows for it are: the table's file, `tables/items`. */
+  get name(): Uint8Array {
+    this.encodedName ??= encoder.encode(this.spec.file);
+    return this.encodedName;
+  }
+
+  abort(): void {
+    this.pending = [];
+  }
+
+  commit(id: number): void {
+    const pending = this.pending;
+    this.pending = [];
+    for (const { table, json } of pending) this.children[table]?.addValue(id, json);
+  }
+
+  /** One array or object from the parent row `parent`: a row per element (position) or member (key). */
+  private addValue(parent: number, json: Uint8Array): void {
+    const end = json.length;
+    const map = json[0] === 123;
+    let i = 1;
+    for (let position = 0; i < end && json[i] !== (map ? 125 : 93); position++) {
+      let member: Uint8Array | number = position;
+      if (map) {
+        const close = scanString(json, i + 1, end, this.cursor);
+        member = memberKey(json.subarray(i, close));
+        i = close + 1;
+      }
+      const e = skipValue(json, i, end, 0, NO_LIMIT, this.cursor);
+      this.addRow(parent, member, json.subarray(i, e));
+      i = json[e] === 44 ? e + 1 : e;
+    }
+  }
+
+  /** A wrapped row: its parent's id, its position (an array's element) or key (a map's member), its value. */
+  private addRow(parent: number, member: Uint8Array | number, value: Uint8Array): void {
+    const out = this.wrapped;
+    out.length = 0;
+    out.append(PREFIX_PARENT, 0, PREFIX_PARENT.length);
+    out.appendAscii(String(parent));
+    out.append(PREFIX_MEMBER, 0, PREFIX_MEMBER.length);
+    if (typeof member === 'number') out.appendAscii(String(member));
+    else out.append(member, 0, member.length);
+    out.append(PREFIX_VALUE, 0, PREFIX_VALUE.length);
+    out.append(value, 0, value.length);
+    out.append(SUFFIX, 0, SUFFIX.length);
+    const input = this.input;
+    if (this.rowsIn++ > 0) input.append(COMMA, 0, 1);
+    input.append(out.bytes, 0, out.length);
+  }
+
+  /** Parses the rows gathered since the last call: one push per input chunk of the main table, not per row. */
+  private parseInput(): void {
+    if (this.input.length === 0) return;
+    this.table.push(this.input.view().slice());
+    this.input.length = 0;
+  }
+
+  /** Moves the rows every table made so far to their spools. */
+  async flush(): Promise<void> {
+    this.parseInput();
+    for (const out of this.table.take()) await this.spool.write(out);
+    for (const lengths of this.table.rows.takeRowLengths()) await this.rowLengths.write(lengths);
+    for (const child of this.children) await child?.flush();
+  }
+
+  /** Ends the input of this table, then of its children (a parent's end may still send them rows). */
+  finish(): void {
+    this.parseInput();
+    if (this.spec.path !== '') this.table.push(CLOSE);
+    this.table.finish();
+    for (const child of this.children) child?.finish();
+  }
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * A map member's key for the `<name>.\#` cell, as a JSON string. A key that a CSV cell would read back as
+ * something else (JSON array or object text, which csv2json turns into that value) or that starts with `"`
+ * is written as its own JSON text, quotes included: the reader parses a cell that starts with `"`.
+ */
+function memberKey(literal: Uint8Array): Uint8Array {
+  const first = literal[1];
+  const plain =
+    first !== 34 &&
+    first !== 91 &&
+    first !== 123 &&
+    first !== 92 &&
+    first !== 32 &&
+    first !== 9 &&
+    first !== 10 &&
+    first !== 13;
+  return plain ? literal : encoder.encode(JSON.stringify(decoder.decode(literal)));
+}

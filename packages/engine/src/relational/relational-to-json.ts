@@ -1,0 +1,261 @@
+import { type ByteSource, concatBytes, iterateBytes } from '../byte-source.js';
+import { csvToJson } from '../csv-to-json.js';
+import { ConversionError } from '../errors.js';
+import { ID_HEADER } from '../flatten/child-tables.js';
+import type { CsvToJsonOptions } from '../options.js';
+import { checkFlattenPlan, type FlattenPlan } from '../plan/flatten-plan.js';
+import { JsonNumber, type JsonObject, type JsonValue } from '../plan/json-value.js';
+import { flatRows, PlannedJsonWriter } from '../plan/planned-csv-to-json.js';
+import { type FlatRow, type PlannedRecord, PlannedRecordBuilder } from '../plan/planned-records.js';
+import { MEMBER_KEY, PARENT_KEY, type TableSpec, tableSpecs, VALUE_KEY, wrappedHeader } from './table-specs.js';
+import { entryBytes, zipEntries } from './zip-entries.js';
+import { PLAN_FILE } from './zip-output.js';
+
+/** Options of reading a relational ZIP back: csv2json's, less those the ZIP decides (plan, header, types). */
+export type RelationalReadOptions = Omit<CsvToJsonOptions, 'plan' | 'header' | 'types' | 'unflatten' | 'ndjson'>;
+
+/** A source's first chunk (to recognise a ZIP), and the whole source again. */
+export async function peekBytes(
+  source: ByteSource,
+): Promise<{ first: Uint8Array | undefined; bytes: AsyncIterable<Uint8Array> }> {
+  const iterator = iterateBytes(source);
+  const head = await iterator.next();
+  const first = head.done ? undefined : head.value;
+  return {
+    first,
+    bytes: (async function* () {
+      if (first !== undefined) yield first;
+      yield* iterator;
+    })(),
+  };
+}
+
+/** The ZIP's first bytes: a local file header. */
+export function isZip(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
+
+function invalidZip(message: string): never {
+  throw new ConversionError('RELATIONAL_ZIP_INVALID', message);
+}
+
+function idOf(cell: JsonValue | undefined, table: string): number {
+  const id = cell instanceof JsonNumber ? Number(cell.text) : Number.NaN;
+  if (!Number.isInteger(id)) invalidZip(`A row of ${table} has no whole-number id`);
+  return id;
+}
+
+/** A map member's key from its cell: text that starts with `"` is the key's JSON text (see `memberKey`). */
+function keyOf(member: JsonValue): string {
+  if (typeof member !== 'string') invalidZip('A map member has no key');
+  return member.startsWith('"') ? (JSON.parse(member) as string) : member;
+}
+
+/** The array (positions) or object (keys) a child table's rows for one parent stand for. */
+function containerOf(members: readonly { member: JsonValue; value: JsonValue }[]): JsonValue {
+  if (members.every(({ member }) => member instanceof JsonNumber)) {
+    const array: JsonValue[] = [];
+    for (const { member, value } of members) array[Number((member as JsonNumber).text)] = value;
+    return Array.from(array, (value) => value ?? null);
+  }
+  const map: JsonObject = new Map();
+  for (const { member, value } of members) map.set(keyOf(member), value);
+  return map;
+}
+
+/** Puts `value` at `keys` below `root` (the cell of a `table` path left its key in place, holding null). */
+function setAt(root: JsonObject, keys: readonly string[], value: JsonValue): void {
+  let target: JsonObject = root;
+  for (let n = 0; n < keys.length - 1; n++) {
+    const next = target.get(keys[n] as string);
+    if (!(next instanceof Map)) return;
+    target = next;
+  }
+  target.set(keys[keys.length - 1] as string, value);
+}
+
+/** A relational ZIP's entries and its checked plan. */
+async function openRelationalZip(zip: Uint8Array) {
+  if (!isZip(zip)) invalidZip('Not a ZIP file');
+  const entries = zipEntries(zip);
+  const planEntry = entries.find((entry) => entry.name === PLAN_FILE);
+  if (planEntry === undefined) invalidZip(`The ZIP holds no ${PLAN_FILE}: it is not a relational conversion`);
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of entryBytes(zip, planEntry)) chunks.push(chunk);
+  let planJson: unknown;
+  try {
+    planJson = JSON.parse(new TextDecoder().decode(concatBytes(chunks)));
+  } catch {
+    invalidZip(`${PLAN_FILE} is not JSON`);
+  }
+  const plan: FlattenPlan = checkFlattenPlan(planJson, { relational: true });
+  return { entries, plan };
+}
+
+/** The plan inside a relational ZIP (`plan.json`), checked. */
+export async function relationalPlan(zip: Uint8Array): Promise<FlattenPlan> {
+  return (await openRelationalZip(zip)).plan;
+}
+
+/** A child table's next row: its ids, its position or key, and the row as its wrapper record's cells. */
+interface ChildRow {
+  id: number;
+  parent: number;
+  member: JsonValue;
+  row: FlatRow;
+}
+
+/**
+ * Reads one child table in step with its parent table: the writer appends a child table's rows in the order
+ * of their parents, so the rows of parent `p` are the next ones, and memory holds one parent's rows only.
+ */
+class ChildCursor {
+  private rows: FlatRow[] = [];
+  private next = 0;
+  private head: ChildRow | null | undefined;
+  private readonly builder: PlannedRecordBuilder;
+  /** Each header as the wrapped row names it, computed once. */
+  private readonly headers = new Map<string, string>();
+
+  constructor(
+    readonly spec: TableSpec,
+    private readonly source: AsyncIterator<FlatRow[]>,
+    readonly children: (ChildCursor | null)[],
+    private readonly separator: string,
+  ) {
+    this.builder = new PlannedRecordBuilder(spec.plan, separator);
+  }
+
+  private async read(): Promise<ChildRow | null> {
+    while (this.next >= this.rows.length) {
+      const more = await this.source.next();
+      if (more.done) return null;
+      this.rows = more.value;
+      this.next = 0;
+    }
+    const flat = this.rows[this.next++] as FlatRow;
+    const row: FlatRow = new Map();
+    for (const [header, cell] of flat) {
+      let wrapped = this.headers.get(header);
+      if (wrapped === undefined) {
+        wrapped = wrappedHeader(this.spec, header, this.separator);
+        this.headers.set(header, wrapped);
+      }
+      row.set(wrapped, cell);
+    }
+    const child: ChildRow = {
+      id: idOf(row.get(ID_HEADER), this.spec.file),
+      parent: idOf(row.get(PARENT_KEY), this.spec.file),
+      member: row.get(MEMBER_KEY) ?? null,
+      row,
+    };
+    row.delete(ID_HEADER);
+    row.delete(PARENT_KEY);
+    row.delete(MEMBER_KEY);
+    return child;
+  }
+
+  /** The array or object of the rows whose parent is `parent`; undefined when it has none. */
+  async valueOf(parent: number): Promise<JsonValue | undefined> {
+    const found: { member: JsonValue; value: JsonValue }[] = [];
+    for (;;) {
+      if (this.head === undefined) this.head = await this.read();
+      const head = this.head;
+      if (head === null || head.parent > parent) break;
+      if (head.parent < parent) {
+        invalidZip(
+          `Row ${head.id} of ${this.spec.file} belongs to row ${head.parent}, which is not before it in its parent table`,
+        );
+      }
+      this.head = undefined;
+      this.builder.push(head.row);
+      const record = this.builder.end()?.value as JsonObject;
+      await attach(record, this.children, head.id, [VALUE_KEY]);
+      found.push({ member: head.member, value: record.get(VALUE_KEY) ?? null });
+    }
+    return found.length === 0 ? undefined : containerOf(found);
+  }
+
+  /** Fails if rows remain that no parent row took. */
+  async finish(): Promise<void> {
+    if (this.head === undefined) this.head = await this.read();
+    if (this.head !== null)
+      invalidZip(`Row ${this.head.id} of ${this.spec.file} has no parent row ${this.head.parent}`);
+    for (const child of this.children) await child?.finish();
+  }
+}
+
+/** Puts each child table's rows for the parent row `id` at their path below `under` in `record`. */
+async function attach(
+  record: JsonObject,
+  children: readonly (ChildCursor | null)[],
+  id: number,
+  under: readonly string[],
+): Promise<void> {
+  for (const child of children) {
+    const value = child === null ? undefined : await child.valueOf(id);
+    if (child !== null && value !== undefined) setAt(record, [...under, ...child.spec.keys], value);
+  }
+}
+
+/**
+ * Reads a relational ZIP (`jsonToRelational`) back into the JSON it was made from: the plan from `plan.json`,
+ * every child table's rows gathered by parent id into the array or object at its path, the records in order.
+ * Every table streams side by side (a child table's rows come in the order of their parents), so memory holds
+ * the ZIP's compressed bytes and one record with its child rows.
+ */
+export async function* relationalToJson(
+  input: ByteSource,
+  options: RelationalReadOptions = {},
+): AsyncGenerator<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of iterateBytes(input)) chunks.push(chunk);
+  const zip = concatBytes(chunks);
+  const { entries, plan } = await openRelationalZip(zip);
+  const specs = tableSpecs(plan);
+  const separator = options.separator ?? '.';
+  const rowsOf = (spec: TableSpec): AsyncGenerator<FlatRow[]> => {
+    const entry =
+      entries.find((candidate) => candidate.name === `${spec.file}.csv`) ??
+      entries.find((candidate) => candidate.name === `${spec.file}.tsv`);
+    if (entry === undefined) invalidZip(`The ZIP has no ${spec.file}.csv, which its plan needs`);
+    return flatRows(
+      csvToJson(entryBytes(zip, entry), {
+        ...options,
+        delimiter: entry.name.endsWith('.tsv') ? '\t' : options.delimiter,
+        onNotice: undefined,
+        onProgress: undefined,
+        unflatten: false,
+        ndjson: true,
+      }),
+    );
+  };
+  const cursorsOf = (spec: TableSpec): (ChildCursor | null)[] =>
+    spec.children.map((child) =>
+      child === null ? null : new ChildCursor(child, rowsOf(child), cursorsOf(child), separator),
+    );
+  const children = cursorsOf(specs);
+  const builder = new PlannedRecordBuilder(plan, separator);
+  const writer = new PlannedJsonWriter(plan.records?.shape === 'map', options.pretty ?? false);
+  let openId: number | null = null;
+  const finish = async (done: PlannedRecord | null, id: number): Promise<Uint8Array | null> => {
+    if (done === null) return null;
+    await attach(done.value as JsonObject, children, id, []);
+    return writer.write(done);
+  };
+  for await (const rows of rowsOf(specs)) {
+    const out: Uint8Array[] = [];
+    for (const row of rows) {
+      const id = idOf(row.get(ID_HEADER), specs.file);
+      row.delete(ID_HEADER);
+      const done = await finish(builder.push(row), openId ?? id);
+      if (done !== null) out.push(done);
+      if (done !== null || openId === null) openId = id;
+    }
+    yield* out;
+  }
+  const last = openId === null ? null : await finish(builder.end(), openId);
+  if (last !== null) yield last;
+  for (const child of children) await child?.finish();
+  yield writer.end();
+}

@@ -1,0 +1,231 @@
+import { readFileSync } from 'node:fs';
+import { unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { concatBytes } from '../byte-source.js';
+import { csvToJson } from '../csv-to-json.js';
+import { ConversionError } from '../errors.js';
+import { jsonToCsv } from '../json-to-csv.js';
+import { checkFlattenPlan, type FlattenPlan } from '../plan/flatten-plan.js';
+import { parseJsonValue, writeJsonValue } from '../plan/json-value.js';
+import { proposePlan } from '../plan/planner.js';
+import { profileJson } from '../plan/profile-json.js';
+import { jsonToRelational } from './json-to-relational.js';
+import { relationalToJson } from './relational-to-json.js';
+
+const fixtures = new URL('../../../../testdata/flattening/', import.meta.url);
+const countries = readFileSync(new URL('world-countries/countries.json', fixtures));
+const geo = readFileSync(new URL('world-countries/can.geo.json', fixtures));
+const firebase = readFileSync(new URL('firebase-export.json', fixtures));
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+async function bytesOf(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+  const all: Uint8Array[] = [];
+  for await (const chunk of chunks) all.push(chunk);
+  return concatBytes(all);
+}
+
+/** JSON text minified with numbers as written and keys in order: equal texts are equal documents. */
+function exact(json: Uint8Array | string): string {
+  return writeJsonValue(parseJsonValue(typeof json === 'string' ? json : decoder.decode(json)));
+}
+
+/** The ZIP's files as text. */
+function filesOf(zip: Uint8Array): Record<string, string> {
+  return Object.fromEntries(Object.entries(unzipSync(zip)).map(([name, bytes]) => [name, decoder.decode(bytes)]));
+}
+
+/** Where two texts first differ, with a little context; null when equal (keeps failures readable). */
+function firstDifference(actual: string, expected: string): string | null {
+  if (actual === expected) return null;
+  let i = 0;
+  while (actual[i] === expected[i]) i++;
+  return `at ${i}: got …${actual.slice(i - 40, i + 80)}… expected …${expected.slice(i - 40, i + 80)}…`;
+}
+
+/** The single-table round trip under the same plan with its tables as JSON cells: what relational output must match. */
+async function singleTableRoundTrip(input: Uint8Array, plan: FlattenPlan): Promise<string> {
+  const single: FlattenPlan = {
+    ...plan,
+    paths: plan.paths.map((entry) => (entry.strategy === 'table' ? { path: entry.path, strategy: 'json' } : entry)),
+  };
+  const csv = await bytesOf(jsonToCsv([input], { plan: single }));
+  return exact(await bytesOf(csvToJson([csv], { plan: single })));
+}
+
+async function roundTrip(input: Uint8Array, plan: FlattenPlan) {
+  const zip = await bytesOf(jsonToRelational([input], { plan }));
+  const back = await bytesOf(relationalToJson([zip]));
+  return { zip, files: filesOf(zip), back };
+}
+
+/** The planner's proposal with `paths` made tables. */
+async function proposalWithTables(input: Uint8Array, paths: string[], recordsPath?: string): Promise<FlattenPlan> {
+  const profile = await profileJson([input], recordsPath === undefined ? {} : { recordsPath });
+  const plan = proposePlan(profile).plan;
+  return {
+    ...plan,
+    paths: [
+      ...paths.map((path) => ({ path, strategy: 'table' as const })),
+      ...plan.paths.filter((entry) => !paths.includes(entry.path)),
+    ],
+  };
+}
+
+describe('relational output', () => {
+  it('writes a small nested document as related tables and reads it back exactly', async () => {
+    const input = encoder.encode(
+      JSON.stringify([
+        {
+          id: 1,
+          items: [
+            { sku: 'a', qty: 2, parts: [{ n: 1.5 }] },
+            { sku: 'b', qty: 1 },
+          ],
+          tags: { x: '1', y: 2 },
+        },
+        { id: 2, items: [], tags: {} },
+        { id: 3, items: null },
+      ]).replace('1.5', '1.50'),
+    );
+    const plan: FlattenPlan = {
+      version: 1,
+      paths: [
+        { path: 'items', strategy: 'table' },
+        { path: 'items.[].parts', strategy: 'table' },
+        { path: 'tags', strategy: 'table' },
+      ],
+    };
+    const { files, back } = await roundTrip(input, plan);
+    expect(Object.keys(files)).toEqual([
+      'plan.json',
+      'main.csv',
+      'tables/items.csv',
+      'tables/items.parts.csv',
+      'tables/tags.csv',
+    ]);
+    expect(files['main.csv']).toBe('\\#id,id,items,tags\n1,1,tables/items,tables/tags\n2,2,[],{}\n3,3,,\n');
+    expect(files['tables/items.csv']).toBe(
+      '\\#id,\\#parent,items.\\#,items.sku,items.qty,items.parts\n1,1,0,a,2,tables/items.parts\n2,1,1,b,1,\n',
+    );
+    expect(files['tables/items.parts.csv']).toBe('\\#id,\\#parent,parts.\\#,parts.n\n1,1,0,1.50\n');
+    expect(files['tables/tags.csv']).toBe('\\#id,\\#parent,tags.\\#,tags\n1,1,x,"1"\n2,1,y,2\n');
+    expect(JSON.parse(files['plan.json'] as string)).toEqual(plan);
+    // A key missing from a row comes back null, as from any table.
+    const expected = exact(input)
+      .replace('"items":null}', '"items":null,"tags":null}')
+      .replace('"qty":1}', '"qty":1,"parts":null}');
+    expect(firstDifference(exact(back), expected)).toBeNull();
+  });
+
+  it('refuses table in a single-table conversion, and table paths that do not hang off the record or a table', async () => {
+    const plan = { version: 1, paths: [{ path: 'items', strategy: 'table' }] };
+    expect(() => jsonToCsv([encoder.encode('[]')], { plan: plan as FlattenPlan })).toThrow(/needs relational output/);
+    expect(() =>
+      checkFlattenPlan({ version: 1, paths: [{ path: 'a.[].b', strategy: 'table' }] }, { relational: true }),
+    ).toThrow(/only right after another table path/);
+    expect(() =>
+      checkFlattenPlan(
+        {
+          version: 1,
+          paths: [
+            { path: 'a', strategy: 'table' },
+            { path: 'a.b', strategy: 'rows' },
+          ],
+        },
+        { relational: true },
+      ),
+    ).toThrow(/cannot lie inside the table/);
+    await expect(bytesOf(relationalToJson([encoder.encode('a,b\n1,2\n')]))).rejects.toBeInstanceOf(ConversionError);
+  });
+
+  it('countries.json with translations and currencies as tables reads back to the same JSON', async () => {
+    const plan = await proposalWithTables(countries, ['translations', 'currencies']);
+    const { files, back } = await roundTrip(countries, plan);
+    expect(files['main.csv']?.split('\n')[0]).not.toContain('translations.');
+    const translations = files['tables/translations.csv']?.split('\n') ?? [];
+    expect(translations[0]).toBe('\\#id,\\#parent,translations.\\#,translations.official,translations.common');
+    expect(translations[1]).toMatch(/^1,1,ara,/);
+    // Exactly what the single-table round trip under the plan gives (its null rules included), numbers as written.
+    expect(firstDifference(exact(back), await singleTableRoundTrip(countries, plan))).toBeNull();
+    expect(exact(back)).toContain('"currencies":{"BWP":{"name":"Botswana pula","symbol":"P"},"CNY"');
+    expect(exact(back)).toContain('"latlng":[12.5,-69.96666666]');
+  });
+
+  it('the GeoJSON with its features as a table reads back to the same JSON', async () => {
+    const plan: FlattenPlan = {
+      version: 1,
+      paths: [
+        { path: 'features', strategy: 'table' },
+        { path: 'features.[].geometry.coordinates', strategy: 'json' },
+      ],
+    };
+    // The collection itself is the record (alone, it would be searched for its records array).
+    const input = encoder.encode(`[${decoder.decode(geo)}]`);
+    const { files, back } = await roundTrip(input, plan);
+    expect(files['tables/features.csv']?.split('\n')[0]).toBe(
+      '\\#id,\\#parent,features.\\#,features.type,features.properties.cca2,features.geometry.type,features.geometry.coordinates',
+    );
+    expect(firstDifference(exact(back), exact(input))).toBeNull();
+  });
+
+  it('the Firebase export (records a map) with a nested map as a table reads back to the same JSON', async () => {
+    const plan = await proposalWithTables(firebase, ['devices'], 'users');
+    const { files, back } = await roundTrip(firebase, plan);
+    expect(files['tables/devices.csv']?.split('\n')[0]).toMatch(/^\\#id,\\#parent,devices\.\\#,/);
+    // The export has keys some users lack and nulls: exactly what the single-table round trip gives back.
+    expect(firstDifference(exact(back), await singleTableRoundTrip(firebase, plan))).toBeNull();
+    expect(exact(back)).toContain(
+      '"devices":{"a1b2c3d4e5f60718":{"platform":"ios","lastSeen":"2024-05-02T11:30:00Z"},"0f9e8d7c6b5a4321"',
+    );
+  });
+
+  it('the planner proposes a table per list of objects when asked for relational output, and the tables read back', async () => {
+    const input = encoder.encode(`[${decoder.decode(geo)}]`);
+    const profile = await profileJson([input]);
+    expect(proposePlan(profile).plan.paths.find((entry) => entry.path === 'features')?.strategy).not.toBe('table');
+    const proposal = proposePlan(profile, { relational: true });
+    const features = proposal.plan.paths.find((entry) => entry.path === 'features');
+    expect(features?.strategy).toBe('table');
+    expect(features?.reason).toMatch(
+      /^`features` is a list of objects \(up to 1\): a table of its own, one row per element, linked to its parent row by \\#parent; one column here instead of /,
+    );
+    const { back } = await roundTrip(input, proposal.plan);
+    expect(firstDifference(exact(back), exact(input))).toBeNull();
+  });
+
+  it('writes one XLSX with a sheet per table', async () => {
+    const input = encoder.encode('[{"id":1,"items":[{"sku":"a","parts":[{"n":1.50}]},{"sku":"b"}]}]');
+    const plan: FlattenPlan = {
+      version: 1,
+      paths: [
+        { path: 'items', strategy: 'table' },
+        { path: 'items.[].parts', strategy: 'table' },
+      ],
+    };
+    const files = filesOf(await bytesOf(jsonToRelational([input], { plan, format: 'xlsx' })));
+    expect(Object.keys(files)).toEqual([
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/workbook.xml',
+      'xl/_rels/workbook.xml.rels',
+      'xl/worksheets/sheet1.xml',
+      'xl/worksheets/sheet2.xml',
+      'xl/worksheets/sheet3.xml',
+    ]);
+    expect(files['xl/workbook.xml']).toContain(
+      '<sheets><sheet name="main" sheetId="1" r:id="rId1"/><sheet name="items" sheetId="2" r:id="rId2"/><sheet name="items.parts" sheetId="3" r:id="rId3"/></sheets>',
+    );
+    expect(files['[Content_Types].xml']).toContain('<Override PartName="/xl/worksheets/sheet3.xml"');
+    const text = (ref: string, value: string) =>
+      `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${value}</t></is></c>`;
+    const parts = files['xl/worksheets/sheet3.xml'] as string;
+    expect(parts).toContain(
+      `<row r="1">${text('A1', '\\#id')}${text('B1', '\\#parent')}${text('C1', 'parts.\\#')}${text('D1', 'parts.n')}</row>`,
+    );
+    expect(parts).toContain(
+      '<row r="2"><c r="A2"><v>1</v></c><c r="B2"><v>1</v></c><c r="C2"><v>0</v></c><c r="D2"><v>1.50</v></c></row>',
+    );
+    expect(files['xl/worksheets/sheet1.xml']).toContain(text('C2', 'tables/items'));
+  });
+});
