@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS = [
   'file_expiring',
   'plan_ending',
   'payment_receipt',
+  'webhook_disabled',
 ] as const;
 /** One notification kind. */
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

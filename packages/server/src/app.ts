@@ -356,9 +356,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     enqueueDisabledNotice: async (endpointId) => {
       await jobs.send(webhookDisabledNotice, { endpointId });
     },
-    ownerEmail: async (userId) => (await auth.currentUser(userId)).email,
-    mailer,
-    publicUrl: config.publicUrl,
+    notifier: notifications,
     clock,
     log,
   });

@@ -257,6 +257,14 @@ describe('webhook retries', () => {
     const mail = await t.inbox.next(other.email);
     expect(mail.raw).toContain('Subject: Your Unnest webhook endpoint was disabled');
     expect(mail.raw).toContain(inbox.url);
+    // A notification like the others: in the bell, and mailed with an HTML part and one-click unsubscribe.
+    expect(mail.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(mail.raw).toContain('text/html');
+    const bell = (await call(t.app, user, 'GET', '/api/notifications')).json();
+    expect(bell.notifications[0]).toMatchObject({
+      kind: 'webhook_disabled',
+      title: 'Your Unnest webhook endpoint was disabled',
+    });
     const listed = (await call(t.app, user, 'GET', '/api/webhooks')).json().webhooks;
     const disabled = listed.find((hook: { id: string }) => hook.id === endpoint.id);
     expect(disabled.disabled_at).not.toBeNull();

@@ -13,6 +13,7 @@ const SWITCH_OF: Record<NotificationKind, KindSwitch> = {
   file_expiring: 'storage_alerts',
   plan_ending: null,
   payment_receipt: null,
+  webhook_disabled: null,
 };
 
 /** The switch of a kind. */

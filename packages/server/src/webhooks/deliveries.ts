@@ -1,8 +1,8 @@
+import type { Notifier } from '../notifications/service.js';
 import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
-import type { Mailer } from '../platform/mail.js';
+import { webhookDisabledNotice } from './disabled-notice.js';
 import { type DeliveryLimits, sendWebhook } from './http-delivery.js';
-import { webhookDisabledMail } from './mail-templates.js';
 import type { EndpointRow, WebhooksRepository } from './repository.js';
 import { signedHeaders } from './signature.js';
 import type { TargetRules } from './target.js';
@@ -42,10 +42,8 @@ export class WebhookDeliveries {
       limits: DeliveryLimits;
       enqueueAttempt: (deliveryId: string, attempt: number) => Promise<void>;
       enqueueDisabledNotice: (endpointId: string) => Promise<void>;
-      /** The account's e-mail address, for the disabled notice. */
-      ownerEmail: (userId: string) => Promise<string>;
-      mailer: Mailer;
-      publicUrl: string;
+      /** Tells the owner that an endpoint was disabled (in the bell and by e-mail, as notifications go). */
+      notifier: Notifier;
       clock: Clock;
       log: Logger;
     },
@@ -133,11 +131,12 @@ export class WebhookDeliveries {
     const endpoint = await this.deps.repository.claimDisabledNotice(endpointId, this.deps.clock.now());
     if (!endpoint) return;
     try {
-      const to = await this.deps.ownerEmail(endpoint.userId);
-      const settingsUrl = new URL('/settings', this.deps.publicUrl).href;
-      await this.deps.mailer.send(
-        webhookDisabledMail(to, endpoint.url, endpoint.disabledReason ?? DISABLED_REASON, settingsUrl),
-      );
+      await this.deps.notifier.notify({
+        userId: endpoint.userId,
+        kind: 'webhook_disabled',
+        eventKey: `webhook.disabled:${endpoint.id}:${endpoint.disabledAt?.toISOString() ?? ''}`,
+        ...webhookDisabledNotice(endpoint.url, endpoint.disabledReason ?? DISABLED_REASON),
+      });
     } catch (error) {
       await this.deps.repository.releaseDisabledNotice(endpointId);
       throw error;
