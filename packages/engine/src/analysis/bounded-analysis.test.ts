@@ -126,6 +126,16 @@ describe('byte-level measures agree with the JavaScript they replace', () => {
     );
   });
 
+  it('keeps the first written of equal extremes (0 and -0)', async () => {
+    for (const [texts, extreme] of [
+      [['0', '-0'], '0'],
+      [['-0', '0'], '-0'],
+    ] as const) {
+      const report = await analyzeJson([encoder.encode(texts.map((text) => `{"n":${text}}`).join('\n'))]);
+      expect([report.fields[0]?.numeric?.min, report.fields[0]?.numeric?.max]).toEqual([extreme, extreme]);
+    }
+  });
+
   it('reports the exact minimum and maximum as written, whatever the numbers', async () => {
     const literal = fc.oneof(
       fc.double({ noNaN: true, noDefaultInfinity: true }).map((value) => JSON.stringify(value)),
@@ -139,8 +149,9 @@ describe('byte-level measures agree with the JavaScript they replace', () => {
         const values = texts.map(Number);
         const min = Math.min(...values);
         const max = Math.max(...values);
-        expect(Number(report.fields[0]?.numeric?.min)).toBe(min);
-        expect(Number(report.fields[0]?.numeric?.max)).toBe(max);
+        // Numerically (== rather than Object.is): of 0 and -0, equal values, the first one written is kept.
+        expect(Number(report.fields[0]?.numeric?.min) === min).toBe(true);
+        expect(Number(report.fields[0]?.numeric?.max) === max).toBe(true);
         // As written: the text of one of the literals.
         expect(texts).toContain(report.fields[0]?.numeric?.min);
         expect(texts).toContain(report.fields[0]?.numeric?.max);
