@@ -44,7 +44,14 @@ function handedInput() {
 function threadsAtNice(nice: number): number {
   let count = 0;
   for (const thread of fs.readdirSync('/proc/self/task')) {
-    const stat = fs.readFileSync(`/proc/self/task/${thread}/stat`, 'utf8');
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/self/task/${thread}/stat`, 'utf8');
+    } catch (error) {
+      // A thread that ended between the listing and the read (an idle pool thread, a GC helper).
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
     if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) === nice) count++;
   }
   return count;
