@@ -3,45 +3,17 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from './support/api-client.js';
+import { freePort, MAIN, startProcess, stopProcess } from './support/server-process.js';
 import { SmtpInbox } from './support/smtp-inbox.js';
 import { DATABASE_URL, openTestDatabase, type TestDatabase } from './support/test-database.js';
 
-// The built server, as `npm start` runs it (the test needs `npm run build` first, as `npm test` does).
-const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return address.port;
-}
+const READY = 'Unnest is running at';
 
 /** Starts `node dist/main.js` and resolves once it listens. */
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const seen = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      if (output.includes('Unnest is running at')) resolve();
-    };
-    child.stdout?.on('data', seen);
-    child.stderr?.on('data', seen);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  return child;
-}
-
-/** Sends `signal` and resolves with the exit code once the process is gone. */
-async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  child.kill(signal);
-  return exited;
+  return (await startProcess(env, [], READY)).child;
 }
 
 /** Every file below `dir`, relative to it. */
@@ -79,7 +51,7 @@ beforeAll(async () => {
   };
 }, 60_000);
 afterAll(async () => {
-  if (server) await stop(server, 'SIGKILL');
+  if (server) await stopProcess(server, 'SIGKILL');
   await inbox?.close();
   await database?.dispose();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -120,7 +92,7 @@ describe('a server killed mid-upload (SIGKILL)', () => {
     socket.write(payload.subarray(0, 2 * 1024 * 1024));
     const stored = path.join(dataDir, 'files');
     await expect.poll(() => filesBelow(stored).some((file) => file.includes(user.id)), { timeout: 20_000 }).toBe(true);
-    await stop(server, 'SIGKILL');
+    await stopProcess(server, 'SIGKILL');
     socket.destroy();
     expect(filesBelow(stored).filter((file) => file.includes(user.id))).not.toEqual([]);
 
@@ -175,7 +147,7 @@ describe('SIGTERM with conversions running', () => {
       return ((await response.json()) as { files: { status: string; error: string | null }[] }).files;
     };
     await expect.poll(async () => (await files()).length, { timeout: 20_000 }).toBe(3);
-    expect(await stop(server, 'SIGTERM')).toBe(0);
+    expect(await stopProcess(server, 'SIGTERM')).toBe(0);
     for (const answer of await Promise.all(uploads)) {
       expect(answer).toMatch(/^HTTP\/1\.1 503 /);
       expect(answer).toMatch(/\r\nretry-after: 10\r\n/i);

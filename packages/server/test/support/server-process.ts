@@ -39,12 +39,12 @@ export async function startProcess(env: Record<string, string>, args: string[], 
   return { child, output: () => output };
 }
 
-/** Sends `signal` and resolves once the process is gone. */
-export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+/** Sends `signal` and resolves with the exit code once the process is gone. */
+export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   child.kill(signal);
-  await exited;
+  return exited;
 }
 
 /** What `node dist/main.js admin <args>` printed, and how it exited. */
