@@ -9,12 +9,12 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
 import { EmptyState } from '../components/empty-state';
 import { PageHeader } from '../components/page-header';
 import { QueryError } from '../components/query-error';
+import { TablePager } from '../components/table-pager';
 import { errorText } from '../lib/api-error';
 import { formatDateTime } from '../lib/format-date';
 import { JOBS_FALLBACK, useFailedJobs, useRetryJob } from './api/failed-jobs';
@@ -92,17 +92,12 @@ export default function AdminJobsPage() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
+            <TablePager
               count={jobs.data?.total ?? 0}
               page={page}
-              onPageChange={(_, next) => setPage(next)}
-              rowsPerPage={pageSize}
-              rowsPerPageOptions={[20, 50, 100]}
-              onRowsPerPageChange={(event) => {
-                setPageSize(Number(event.target.value));
-                setPage(0);
-              }}
+              pageSize={pageSize}
+              setPage={setPage}
+              setPageSize={setPageSize}
             />
           </>
         )}

@@ -7,7 +7,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { AUDIT_ACTIONS, type AuditAction, type AuditStatus } from '@unnest/contracts';
@@ -15,6 +14,7 @@ import { useDeferredValue, useState } from 'react';
 import { LabelledSelect } from '../components/labelled-select';
 import { PageHeader } from '../components/page-header';
 import { QueryError } from '../components/query-error';
+import { TablePager } from '../components/table-pager';
 import { formatDateTime } from '../lib/format-date';
 import { LOGS_FALLBACK, type LogFilters, useAdminLogs } from './api/get-admin-logs';
 
@@ -114,17 +114,12 @@ export default function AdminLogsPage() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
+            <TablePager
               count={logs.data?.total ?? 0}
               page={page}
-              onPageChange={(_, next) => setPage(next)}
-              rowsPerPage={pageSize}
-              rowsPerPageOptions={[20, 50, 100]}
-              onRowsPerPageChange={(event) => {
-                setPageSize(Number(event.target.value));
-                setPage(0);
-              }}
+              pageSize={pageSize}
+              setPage={setPage}
+              setPageSize={setPageSize}
             />
           </>
         )}

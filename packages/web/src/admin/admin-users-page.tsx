@@ -9,13 +9,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useDeferredValue, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../components/page-header';
 import { QueryError } from '../components/query-error';
+import { TablePager } from '../components/table-pager';
 import { formatDateTime } from '../lib/format-date';
 import { AccountChips } from './account-chips';
 import { USERS_FALLBACK, useAdminUsers } from './api/get-admin-users';
@@ -95,17 +95,12 @@ export default function AdminUsersPage() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
+            <TablePager
               count={users.data?.total ?? 0}
               page={page}
-              onPageChange={(_, next) => setPage(next)}
-              rowsPerPage={pageSize}
-              rowsPerPageOptions={[20, 50, 100]}
-              onRowsPerPageChange={(event) => {
-                setPageSize(Number(event.target.value));
-                setPage(0);
-              }}
+              pageSize={pageSize}
+              setPage={setPage}
+              setPageSize={setPageSize}
             />
           </>
         )}

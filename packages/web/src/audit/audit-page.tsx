@@ -12,7 +12,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,6 +22,7 @@ import { EmptyState } from '../components/empty-state';
 import { PageHeader } from '../components/page-header';
 import { QueryError } from '../components/query-error';
 import { StatCard, StatGrid } from '../components/stat-card';
+import { TablePager } from '../components/table-pager';
 import { useProfileStats } from '../lib/api/get-profile-stats';
 import { formatDateTime } from '../lib/format-date';
 import { formatRoundedMegabytes } from '../lib/format-size';
@@ -184,17 +184,12 @@ export default function AuditPage() {
                   </TableBody>
                 </Table>
               </TableContainer>
-              <TablePagination
-                component="div"
+              <TablePager
                 count={logs.data?.total ?? 0}
                 page={page}
-                onPageChange={(_, next) => setPage(next)}
-                rowsPerPage={pageSize}
-                rowsPerPageOptions={[20, 50, 100]}
-                onRowsPerPageChange={(event) => {
-                  setPageSize(Number(event.target.value));
-                  setPage(0);
-                }}
+                pageSize={pageSize}
+                setPage={setPage}
+                setPageSize={setPageSize}
               />
             </>
           )}
