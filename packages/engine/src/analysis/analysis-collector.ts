@@ -86,7 +86,7 @@ export class AnalysisCollector implements ConversionAnalysis, CellSink {
    * from then on `record` gets only the records `wantsRecord` asks for, whose values it checks.
    */
   observeLeaves(): LeafObserver {
-    this.leafCounts ??= new LeafCounts();
+    this.leafCounts ??= new LeafCounts(this.maxPaths);
     return this.leafCounts;
   }
 
@@ -190,20 +190,15 @@ export class AnalysisCollector implements ConversionAnalysis, CellSink {
     const sampled = new Map(this.trie.paths.map((path) => [path.header, path.stats]));
     const sampling = this.checkedRecords < counts.records;
     const paths: FieldStats[] = [];
-    let columns = 0;
-    let values = 0;
     for (let slot = 0; slot < counts.nodes.length; slot++) {
       const path = counts.path(slot);
-      if (slot < this.maxPaths) paths.push(FieldStats.merged(path, sampled.get(path.header), sampling));
-      else if (path.isColumn) {
-        columns++;
-        values += path.values - path.types.null;
-      }
+      paths.push(FieldStats.merged(path, sampled.get(path.header), sampling));
     }
+    const later = counts.untracked();
     const untracked =
-      counts.nodes.length > this.maxPaths
-        ? { pathsTracked: this.maxPaths, columns: { estimate: columns, exact: true }, values }
-        : null;
+      later === null
+        ? null
+        : { pathsTracked: this.maxPaths, columns: { estimate: later.columns, exact: true }, values: later.values };
     const order = new Map(counts.nodes.map((node) => [node.header ?? '', node.col]));
     const columnsInOrder = paths
       .filter((stats) => stats.isColumn)

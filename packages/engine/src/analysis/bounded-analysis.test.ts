@@ -58,6 +58,19 @@ describe('analysis of pathological inputs, in bounded memory', () => {
     expect(report.issues.find((issue) => issue.kind === 'wide_output')?.message).toMatch(/^The CSV has 100000 columns/);
   });
 
+  it('counts the later paths of every kind together: containers are no columns, nulls no values', async () => {
+    // Per five keys, six paths: a number, a null, an object (no column) with its field, an empty object and array.
+    const kinds = ['0', 'null', '{"a":1}', '{}', '[]'];
+    const keys = Array.from({ length: 3000 }, (_, k) => `"k${k}":${kinds[k % 5]}`);
+    const report = await convertWithAnalysis(`[{${keys.join(',')}}]`, new AnalysisCollector('.', { maxPaths: 1000 }));
+    // The first 1,000 paths: 166 groups of six, then k830, k831, k832 and k832.a (three columns).
+    expect(report.fields).toHaveLength(166 * 5 + 3);
+    expect(report.untracked?.columns).toEqual({ estimate: 3000 - 833, exact: true });
+    // k833 and k834, then 433 groups of four values that are not null.
+    expect(report.untracked?.values).toBe(2 + 433 * 4);
+    expect(report.columns).toBe(3000);
+  });
+
   it('judges the semantic type on the first distinct texts of a column and says so', async () => {
     const records = Array.from({ length: MAX_JUDGED_TEXTS + 10 }, (_, k) => `{"email":"user${k}@example.com"}`);
     const report = await analyzeJson([encoder.encode(records.join('\n'))]);

@@ -77,11 +77,19 @@ export function rawStringLength(
  *
  * Events count at once. A record read again from its start (its bytes were incomplete) repeats the events
  * of the attempt before, in the same order, since it is the same bytes: those are skipped.
+ *
+ * The first `maxTracked` paths are counted one by one; later ones share one row of counts (their total)
+ * and a byte each saying whether they held a value, so a record with a million keys costs a megabyte here.
  */
 export class LeafCounts implements LeafObserver {
   private counts = new Float64Array(FIELDS * 64);
-  /** The paths in first-seen order (their `slot` indexes `counts`). */
+  /** The paths counted one by one, in first-seen order (their `slot` indexes `counts`). */
   readonly nodes: PathNode[] = [];
+  /** Per later path (slot - maxTracked), 1 once it held a value. */
+  private untrackedValued = new Uint8Array(1024);
+  private untrackedPaths = 0;
+
+  constructor(private readonly maxTracked: number) {}
   records = 0;
   maxDepth = 0;
   hasArrays = false;
@@ -104,21 +112,42 @@ export class LeafCounts implements LeafObserver {
     this.ended = true;
   }
 
+  /** The path's slot, given on first sight: its own row of counts, or past `maxTracked` the shared one. */
   private slotOf(node: PathNode): number {
     if (node.slot < 0) {
+      if (this.nodes.length === this.maxTracked) {
+        node.slot = this.maxTracked + this.untrackedPaths++;
+        if (this.untrackedPaths > this.untrackedValued.length) {
+          const grown = new Uint8Array(this.untrackedValued.length * 2);
+          grown.set(this.untrackedValued);
+          this.untrackedValued = grown;
+        }
+        if (this.untrackedPaths === 1) this.initialise(this.maxTracked);
+        return node.slot;
+      }
       node.slot = this.nodes.length;
       this.nodes.push(node);
-      if (this.counts.length < this.nodes.length * FIELDS) {
-        const grown = new Float64Array(this.counts.length * 2);
-        grown.set(this.counts);
-        this.counts = grown;
-      }
-      const base = node.slot * FIELDS;
-      this.counts[LAST_RECORD + base] = -1;
-      this.counts[MIN_LENGTH + base] = Number.POSITIVE_INFINITY;
-      this.counts[MAX_LENGTH + base] = -1;
+      this.initialise(node.slot);
     }
     return node.slot;
+  }
+
+  /** Makes room for the counts of `slot` and sets their starting values. */
+  private initialise(slot: number): void {
+    if (this.counts.length < (slot + 1) * FIELDS) {
+      const grown = new Float64Array(Math.max(this.counts.length * 2, (slot + 1) * FIELDS));
+      grown.set(this.counts);
+      this.counts = grown;
+    }
+    const base = slot * FIELDS;
+    this.counts[LAST_RECORD + base] = -1;
+    this.counts[MIN_LENGTH + base] = Number.POSITIVE_INFINITY;
+    this.counts[MAX_LENGTH + base] = -1;
+  }
+
+  /** The row of counts of `slot`: its own, or the shared one of the later paths. */
+  private baseOf(slot: number): number {
+    return (slot < this.maxTracked ? slot : this.maxTracked) * FIELDS;
   }
 
   /** Counts a value of `type` (0-5) at the path whose numbers start at `base`; the record holds the path. */
@@ -133,7 +162,9 @@ export class LeafCounts implements LeafObserver {
 
   leaf(node: PathNode, kind: number, buf: Uint8Array, start: number, end: number): void {
     if (this.events++ < this.counted) return;
-    const base = (node.slot >= 0 ? node.slot : this.slotOf(node)) * FIELDS;
+    const slot = node.slot >= 0 ? node.slot : this.slotOf(node);
+    if (slot >= this.maxTracked) this.untrackedValued[slot - this.maxTracked] = 1;
+    const base = this.baseOf(slot);
     const counts = this.counts;
     this.present(base, kind);
     let length = end - start;
@@ -167,14 +198,14 @@ export class LeafCounts implements LeafObserver {
     if (depth > this.maxDepth) this.maxDepth = depth;
     if (node === null || this.events++ < this.counted) return;
     if (array) this.hasArrays = true;
-    const base = (node.slot >= 0 ? node.slot : this.slotOf(node)) * FIELDS;
+    const base = this.baseOf(node.slot >= 0 ? node.slot : this.slotOf(node));
     this.counts[CONTAINERS + base] = (this.counts[CONTAINERS + base] as number) + 1;
     this.present(base, array ? 5 : 4);
   }
 
   closeArray(node: PathNode, size: number): void {
     if (this.events++ < this.counted) return;
-    this.arrayLength((node.slot >= 0 ? node.slot : this.slotOf(node)) * FIELDS, size);
+    this.arrayLength(this.baseOf(node.slot >= 0 ? node.slot : this.slotOf(node)), size);
   }
 
   private arrayLength(base: number, size: number): void {
@@ -190,12 +221,23 @@ export class LeafCounts implements LeafObserver {
     }
   }
 
-  /** The counts of the path in `slot`. */
+  /**
+   * The paths past `maxTracked`, together: how many there are, how many held a value (columns), and their
+   * values that are not null. Null when every path was counted one by one.
+   */
+  untracked(): { paths: number; columns: number; values: number } | null {
+    if (this.untrackedPaths === 0) return null;
+    let columns = 0;
+    for (let k = 0; k < this.untrackedPaths; k++) columns += this.untrackedValued[k] as number;
+    const c = this.counts.subarray(this.maxTracked * FIELDS, (this.maxTracked + 1) * FIELDS);
+    return { paths: this.untrackedPaths, columns, values: valuesOf(c) - (c[3] as number) };
+  }
+
+  /** The counts of the path in `slot` (below `maxTracked`). */
   path(slot: number): PathCounts {
     const c = this.counts.subarray(slot * FIELDS, (slot + 1) * FIELDS);
     const node = this.nodes[slot] as PathNode;
-    let values = -(c[CONTAINERS] as number);
-    for (let type = 0; type < 6; type++) values += c[type] as number;
+    const values = valuesOf(c);
     return {
       header: node.header ?? '',
       underArray: node.underArray,
@@ -219,4 +261,11 @@ export class LeafCounts implements LeafObserver {
           : { count: c[ARRAYS] as number, min: c[ARRAY_MIN] as number, max: c[ARRAY_MAX] as number },
     };
   }
+}
+
+/** Values at a path (nulls and empty containers included): its type counts less its non-empty containers. */
+function valuesOf(c: Float64Array): number {
+  let values = -(c[CONTAINERS] as number);
+  for (let type = 0; type < 6; type++) values += c[type] as number;
+  return values;
 }

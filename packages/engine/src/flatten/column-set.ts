@@ -6,6 +6,8 @@ import { ID_HEADER } from './child-tables.js';
  * One path in the records (`user`, `user.address`, `tags.0`): a trie node with the column it owns, if any.
  * Object keys are looked up by prediction first: `first` and `next` remember the key order of the last
  * record that passed here, so a record of the same shape compares key bytes and never builds a string.
+ * A key's bytes live in a slab shared with other keys (`KeySlabs`): a record with a million keys then costs
+ * a million nodes, not a million nodes and a million buffers.
  */
 export class PathNode {
   /** The column holding this path's value, or -1 while it has none. */
@@ -34,16 +36,26 @@ export class PathNode {
   constructor(
     /** The encoded header of this path; null for the record itself. */
     readonly header: string | null,
-    /** The key exactly as its bytes appeared in the input (escapes included), for the prediction. */
-    readonly raw: Uint8Array,
+    /**
+     * The key exactly as its bytes appeared in the input (escapes included), for the prediction: the bytes
+     * `keyLength` long from `keyStart` in `keySlab`.
+     */
+    readonly keySlab: Uint8Array = EMPTY,
+    readonly keyStart = 0,
+    readonly keyLength = 0,
   ) {}
 
-  /** The child for an object key (decoded), created on first use. */
-  child(key: string, raw: Uint8Array, separator: string): PathNode {
+  /**
+   * The child for an object key (`key` decoded; `buf[start, end)` its bytes as in the input), created on
+   * first use.
+   */
+  child(key: string, buf: Uint8Array, start: number, end: number, columns: ColumnSet): PathNode {
     if (this.children === null) this.children = new Map();
     let node = this.children.get(key);
     if (node === undefined) {
-      node = new PathNode(appendHeaderSegment(this.header, key, separator), raw);
+      const slabs = columns.keySlabs;
+      const at = slabs.store(buf, start, end);
+      node = new PathNode(appendHeaderSegment(this.header, key, columns.separator), slabs.slab, at, end - start);
       node.underArray = this.underArray;
       if (this.plan !== null) node.planned(this.plan.key(key));
       this.children.set(key, node);
@@ -56,7 +68,7 @@ export class PathNode {
     if (this.items === null) this.items = [];
     let node = this.items[index];
     if (node === undefined) {
-      node = new PathNode(appendHeaderSegment(this.header, index, separator), EMPTY);
+      node = new PathNode(appendHeaderSegment(this.header, index, separator));
       node.underArray = true;
       if (this.plan !== null) node.planned(this.plan.item());
       this.items[index] = node;
@@ -70,7 +82,7 @@ export class PathNode {
    */
   element(): PathNode {
     if (this.elementNode === null) {
-      const node = new PathNode(this.header, EMPTY);
+      const node = new PathNode(this.header);
       node.underArray = true;
       node.alias = this;
       if (this.plan !== null) node.planned(this.plan.item());
@@ -84,7 +96,7 @@ export class PathNode {
    * is always doubled), so it never meets a real column.
    */
   position(separator: string): PathNode {
-    this.positionNode ??= new PathNode(`${this.header ?? ''}${separator}${POSITION_SEGMENT}`, EMPTY);
+    this.positionNode ??= new PathNode(`${this.header ?? ''}${separator}${POSITION_SEGMENT}`);
     return this.positionNode;
   }
 
@@ -104,11 +116,40 @@ export const POSITION_SEGMENT = '\\#';
 
 const EMPTY = new Uint8Array(0);
 const encoder = new TextEncoder();
+const KEY_SLAB_BYTES = 1 << 16;
+
+/** The input bytes of object keys, copied into shared slabs (a key longer than a quarter slab gets its own). */
+export class KeySlabs {
+  private shared = new Uint8Array(KEY_SLAB_BYTES);
+  private used = 0;
+  /** The slab that the last `store` wrote to. */
+  slab = this.shared;
+
+  /** Copies `buf[start, end)` into a slab (then `slab`); answers its offset there. */
+  store(buf: Uint8Array, start: number, end: number): number {
+    const length = end - start;
+    if (length > KEY_SLAB_BYTES / 4) {
+      this.slab = buf.slice(start, end);
+      return 0;
+    }
+    if (this.used + length > KEY_SLAB_BYTES) {
+      this.shared = new Uint8Array(KEY_SLAB_BYTES);
+      this.used = 0;
+    }
+    const at = this.used;
+    const shared = this.shared;
+    for (let k = 0; k < length; k++) shared[at + k] = buf[start + k] as number;
+    this.used += length;
+    this.slab = shared;
+    return at;
+  }
+}
 
 /** The output columns in first-seen order, and the path trie they come from. */
 export class ColumnSet {
   readonly headers: string[] = [];
-  readonly root = new PathNode(null, EMPTY);
+  readonly root = new PathNode(null);
+  readonly keySlabs = new KeySlabs();
 
   constructor(readonly separator: string) {}
 
@@ -135,14 +176,20 @@ export class ColumnSet {
 
   /** The node of the record key `value`, which holds records that are not objects. */
   valueNode(): PathNode {
-    return this.root.child('value', encoder.encode('value'), this.separator);
+    return this.namedChild(this.root, 'value');
+  }
+
+  /** The child of `parent` for a key given as text (not read from the input). */
+  namedChild(parent: PathNode, key: string): PathNode {
+    const bytes = encoder.encode(key);
+    return parent.child(key, bytes, 0, bytes.length, this);
   }
 
   private idNode: PathNode | null = null;
 
   /** The node of the rows' generated ids in relational output, `\#id`, which no key can name. */
   recordIdNode(): PathNode {
-    this.idNode ??= new PathNode(ID_HEADER, EMPTY);
+    this.idNode ??= new PathNode(ID_HEADER);
     return this.idNode;
   }
 

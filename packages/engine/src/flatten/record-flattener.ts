@@ -179,12 +179,14 @@ export class RecordFlattener {
           const keyStart = i + 1;
           let child: PathNode | null = null;
           if (guess !== null) {
-            const raw = guess.raw;
-            const keyEnd = keyStart + raw.length;
+            const slab = guess.keySlab;
+            const from = guess.keyStart;
+            const length = guess.keyLength;
+            const keyEnd = keyStart + length;
             if (keyEnd < end && buf[keyEnd] === 34) {
               let k = 0;
-              while (k < raw.length && buf[keyStart + k] === raw[k]) k++;
-              if (k === raw.length) {
+              while (k < length && buf[keyStart + k] === slab[from + k]) k++;
+              if (k === length) {
                 child = guess;
                 i = keyEnd + 1;
               }
@@ -194,7 +196,7 @@ export class RecordFlattener {
             const close = scanString(buf, keyStart, end, cursor);
             if (close < 0) return INCOMPLETE;
             const key = decodeKey(buf, keyStart, close - 1, cursor, this.text);
-            child = parent.child(key, buf.slice(keyStart, close - 1), separator);
+            child = parent.child(key, buf, keyStart, close - 1, columns);
             if (previous === null) parent.first = child;
             else previous.next = child;
             i = close;

@@ -60,7 +60,7 @@ export class TableSink implements RecordSink {
         this.cells.literal(this.columns.columnOf(this.columns.recordIdNode()), id, 0, id.length);
       }
       if (this.key !== null) {
-        const node = this.columns.root.child(this.keyColumn, encoder.encode(this.keyColumn), this.columns.separator);
+        const node = this.columns.namedChild(this.columns.root, this.keyColumn);
         this.cells.text(this.columns.columnOf(node), this.key);
       }
       e = this.form === 'rows' ? this.arrays.parse(buf, i, end, depth) : this.records.parse(buf, i, end, depth);

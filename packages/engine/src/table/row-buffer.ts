@@ -1,5 +1,7 @@
 /** Output is handed on in chunks of about this size. */
 const OUT_CHUNK = 1 << 20;
+/** A reservation above this is one cell's measured size rather than a guess (see `CsvCells.string`). */
+const HUGE_RESERVATION = 1 << 22;
 /** Row lengths are handed on in batches of this many. */
 const LENGTH_BATCH = 1 << 16;
 
@@ -79,7 +81,10 @@ export class RowBuffer {
       this.ready.push(this.out.subarray(0, this.rowStart));
       this.handedOn += this.rowStart;
     }
-    const next = new Uint8Array(Math.max(OUT_CHUNK, (rowBytes + n) * 2));
+    // Doubling keeps a row of many cells cheap to grow; one huge cell (a 200 MB string, measured before it
+    // is written) gets the room it needs and a chunk more, not twice that.
+    const wanted = rowBytes + n;
+    const next = new Uint8Array(Math.max(OUT_CHUNK, wanted + (n > HUGE_RESERVATION ? OUT_CHUNK : wanted)));
     next.set(this.out.subarray(this.rowStart, this.pos));
     this.out = next;
     this.pos = rowBytes;
