@@ -147,7 +147,7 @@ export class LeafCounts implements LeafObserver {
 
   /** The row of counts of `slot`: its own, or the shared one of the later paths. */
   private baseOf(slot: number): number {
-    return (slot < this.maxTracked ? slot : this.maxTracked) * FIELDS;
+    return Math.min(slot, this.maxTracked) * FIELDS;
   }
 
   /** Counts a value of `type` (0-5) at the path whose numbers start at `base`; the record holds the path. */
