@@ -7,6 +7,9 @@ import { pipeline } from 'node:stream/promises';
 import { checkKey, type StorageDriver, StoredObjectMissingError } from './storage-driver.js';
 
 const PART_SUFFIX = '.part-';
+// Writes queue up to this much while the next chunk is produced, so a big result's final pass (read the
+// engine's spool, write here) keeps the disk busy instead of taking turns with it.
+const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
 // Users' files are readable by the server's account alone.
 const FILE_MODE = 0o600;
 const FOLDER_MODE = 0o700;
@@ -32,7 +35,7 @@ export function localStorage(root: string): StorageDriver {
         }
       };
       try {
-        await pipeline(Readable.from(counted()), createWriteStream(draft, { flags: 'wx', mode: FILE_MODE }));
+        await pipeline(Readable.from(counted()), createWriteStream(draft, { flags: 'wx', mode: FILE_MODE, highWaterMark: WRITE_BUFFER_BYTES }));
         await fs.rename(draft, target);
       } catch (error) {
         await fs.rm(draft, { force: true });
