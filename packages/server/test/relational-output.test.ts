@@ -1,7 +1,7 @@
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, multipartBody, signedInUser, type TestUser, uploadFile } from './support/api-client.js';
-import { zipEntries } from './support/batch-client.js';
+import { finalJob, startBatch, zipEntries } from './support/batch-client.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 // Relational output over HTTP: a plan with `table` paths gives a ZIP of linked CSV tables (or one XLSX
@@ -184,6 +184,34 @@ describe('a relational ZIP back to JSON', () => {
       ['failed', 0],
       ['failed', 0],
     ]);
+  });
+});
+
+describe('relational output in a batch', () => {
+  it('converts JSON files under a table plan into ZIPs, and reads relational ZIPs back to JSON', async () => {
+    const first = (
+      await uploadFile(t.app, pro, { name: 'orders.json', content: ORDERS_JSON }, { plan: PLAN_FIELD })
+    ).json();
+    const zip = (await call(t.app, pro, 'GET', first.download_url)).rawPayload;
+    const started = await startBatch(
+      t.app,
+      pro,
+      [
+        { name: 'orders.json', content: ORDERS_JSON },
+        { name: 'back.zip', content: zip },
+      ],
+      { plan: PLAN_FIELD },
+    );
+    expect(started.statusCode, started.body).toBe(200);
+    const job = await finalJob(t.app, pro, started.json().job_id);
+    expect(job.status, JSON.stringify(job.errors)).toBe('completed');
+    const [written, readBack] = job.files;
+    expect(written).toMatchObject({ output_format: 'zip', result_file_name: 'orders.zip' });
+    expect(readBack).toMatchObject({ output_format: 'json', result_file_name: 'back.json' });
+    const writtenZip = await call(t.app, pro, 'GET', written?.download_url as string);
+    expect(Object.keys(await entriesOf(writtenZip.rawPayload))).toContain('tables/items.parts.csv');
+    const json = await call(t.app, pro, 'GET', readBack?.download_url as string);
+    expect(JSON.parse(json.body)).toEqual(ORDERS);
   });
 });
 
