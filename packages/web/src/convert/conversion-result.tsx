@@ -74,8 +74,8 @@ export function ConversionResultPanel({ outcome, mode }: { outcome: ConversionOu
         {outcome.kind === 'file' && <FileFacts response={outcome.response} />}
         {format === 'zip' && (
           <Typography variant="body2">
-            A ZIP of linked tables: the records in main, each own table under tables/ with the id of its parent row,
-            and the plan in plan.json. Upload it to CSV to JSON to get the nested JSON back.
+            A ZIP of linked tables: the records in main, each own table under tables/ with the id of its parent row, and
+            the plan in plan.json. Upload it to CSV to JSON to get the nested JSON back.
           </Typography>
         )}
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
