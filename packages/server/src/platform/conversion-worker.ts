@@ -103,9 +103,9 @@ function engine(
 ): AsyncIterable<Uint8Array> {
   followPoolPriority();
   if (settings.niceValue) source = prioritized(source);
-  // Node's native check lets the engine copy valid UTF-8 without checking it character by character.
   if (how.direction === 'csv-to-json') return tablesToJson(source, how);
   const options = {
+    // Node's native check lets the engine copy valid UTF-8 without checking it character by character.
     isUtf8,
     format: how.format,
     delimiter: how.delimiter,
