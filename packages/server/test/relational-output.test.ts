@@ -48,6 +48,26 @@ async function entriesOf(zip: Buffer): Promise<Record<string, string>> {
   return Object.fromEntries((await zipEntries(zip)).map(({ name, bytes }) => [name, bytes.toString('utf8')]));
 }
 
+describe('POST /api/convert/plan?relational=true', () => {
+  it('proposes a table for every list of objects, nested ones included', async () => {
+    const response = await call(t.app, pro, 'POST', '/api/convert/plan?relational=true', {
+      payload: ORDERS_JSON,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const strategies = response
+      .json()
+      .plan.paths.map(({ path, strategy }: { path: string; strategy: string }) => [path, strategy]);
+    expect(strategies).toContainEqual(['items', 'table']);
+    expect(strategies).toContainEqual(['items.[].parts', 'table']);
+    const single = await call(t.app, pro, 'POST', '/api/convert/plan', {
+      payload: ORDERS_JSON,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(single.json().plan.paths).not.toContainEqual(expect.objectContaining({ strategy: 'table' }));
+  });
+});
+
 describe('JSON to relational output', () => {
   it('stores a ZIP of linked CSV tables with the plan inside, counted in storage and history', async () => {
     const converted = await uploadFile(

@@ -124,6 +124,8 @@ export interface PlanTask {
   recordsPath?: string;
   /** Records profiled at most. */
   maxRecords: number;
+  /** Propose for relational output: lists of objects in tables of their own. */
+  relational?: boolean;
 }
 
 /** The proposal and what it was made from. */

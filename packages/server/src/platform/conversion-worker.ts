@@ -291,7 +291,7 @@ export async function plan(task: PlanTask): Promise<TaskOutcome<PlanAnswer>> {
     });
     if (bytes === 0) throw new EmptyInputError();
     return {
-      proposal: proposePlan(profile),
+      proposal: proposePlan(profile, { relational: task.relational === true }),
       records: profile.records,
       sampled: profile.sampled,
       recordsPath: profile.recordsPath,

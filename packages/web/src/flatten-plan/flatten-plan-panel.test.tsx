@@ -78,6 +78,14 @@ describe('the flattening plan panel', () => {
     expect(requests[0]?.url).toBe('/api/convert/plan?records=css.properties');
   });
 
+  it('asks for own tables when ticked', async () => {
+    const user = userEvent.setup();
+    render(<FlattenPlanPanel input={JSON_TEXT} choices={CSV} disabled={false} onPlan={() => {}} />);
+    await user.click(screen.getByRole('checkbox', { name: 'Lists of objects in tables of their own' }));
+    await user.click(screen.getByRole('button', { name: 'Propose a flattening plan' }));
+    expect(requests[0]?.url).toBe('/api/convert/plan?relational=true');
+  });
+
   it('gives no plan to the conversion once unticked', async () => {
     const user = userEvent.setup();
     const plans: (FlattenPlanDocument | null)[] = [];

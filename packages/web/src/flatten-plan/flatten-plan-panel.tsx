@@ -55,6 +55,7 @@ export function FlattenPlanPanel(props: {
   const [preview, setPreview] = useState<Preview>({ status: 'loading' });
   const [sample, setSample] = useState<string | null>(null);
   const [recordsPath, setRecordsPath] = useState('');
+  const [ownTables, setOwnTables] = useState(false);
 
   useEffect(() => {
     onPlan(plan !== null && used ? plan : null);
@@ -86,7 +87,7 @@ export function FlattenPlanPanel(props: {
   async function propose() {
     setProposal({ status: 'loading' });
     try {
-      const response = await proposePlan(input, recordsPath);
+      const response = await proposePlan(input, recordsPath, ownTables);
       setProposal({ status: 'ready', response });
       setPlan(response.plan);
       setUsed(true);
@@ -115,6 +116,11 @@ export function FlattenPlanPanel(props: {
           disabled={disabled}
           sx={{ minWidth: 300 }}
           slotProps={{ htmlInput: { spellCheck: false } }}
+        />
+        <FormControlLabel
+          control={<Checkbox checked={ownTables} onChange={(event) => setOwnTables(event.target.checked)} />}
+          label="Lists of objects in tables of their own"
+          disabled={disabled}
         />
         <Button
           variant="outlined"
