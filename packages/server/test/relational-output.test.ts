@@ -232,6 +232,19 @@ describe('relational output in a batch', () => {
     expect(Object.keys(await entriesOf(writtenZip.rawPayload))).toContain('tables/items.parts.csv');
     const json = await call(t.app, pro, 'GET', readBack?.download_url as string);
     expect(JSON.parse(json.body)).toEqual(ORDERS);
+    // The quality analysis reads each ZIP back under the plan inside it.
+    const analyzed = await call(t.app, pro, 'POST', `/api/batch/job/${job.job_id}/analyze`, { payload: {} });
+    expect(analyzed.statusCode, analyzed.body).toBe(200);
+    const scores = analyzed
+      .json()
+      .results.map((result: { analysis: { quality_score: number } | null; error: string | null }) => [
+        result.analysis?.quality_score,
+        result.error,
+      ]);
+    expect(scores).toEqual([
+      [100, null],
+      [100, null],
+    ]);
   });
 });
 
