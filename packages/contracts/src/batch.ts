@@ -79,7 +79,10 @@ export const BatchFile = Type.Object({
   bytes_read: Type.Integer({ minimum: 0, description: 'bytes of the upload the converter has read' }),
   result_file_name: Type.String({ description: 'name of the converted file' }),
   result_size: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'bytes of the result' }),
-  output_format: Type.Union([Type.Literal('csv'), Type.Literal('tsv'), Type.Literal('xlsx'), Type.Literal('json')]),
+  output_format: Type.Union(
+    [Type.Literal('csv'), Type.Literal('tsv'), Type.Literal('xlsx'), Type.Literal('json'), Type.Literal('zip')],
+    { description: 'zip: relational output, a ZIP of linked tables' },
+  ),
   records: Type.Union([Type.Integer(), Type.Null()], { description: 'records converted (JSON input)' }),
   processing_time: Type.Union([Type.Number(), Type.Null()], { description: 'seconds the conversion took' }),
   worker: Type.Union([Type.String(), Type.Null()], { description: 'the process that converted it' }),

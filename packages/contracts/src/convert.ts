@@ -59,6 +59,13 @@ export const CSV_TO_JSON_MAX_BYTES = COMPARE_MAX_BYTES;
 export const OUTPUT_FORMATS = ['csv', 'tsv', 'xlsx', 'json'] as const;
 /** One output format. */
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+/**
+ * What a stored conversion's result is: an output format, or `zip` for relational output (a ZIP of linked
+ * CSV or TSV tables with the plan inside; relational XLSX output is one workbook, `xlsx`).
+ */
+export const RESULT_FORMATS = [...OUTPUT_FORMATS, 'zip'] as const;
+/** One result format. */
+export type ResultFormat = (typeof RESULT_FORMATS)[number];
 /** How arrays inside records become cells. */
 export const ARRAY_STRATEGIES = ['index', 'json', 'join', 'explode'] as const;
 /** One array strategy. */
@@ -107,6 +114,12 @@ export const ConversionOptionFields = Type.Object(
     records: Type.Optional(
       Type.String({ minLength: 1, maxLength: 4096, description: 'records path (`features`, `css.properties`)' }),
     ),
+    relational: Type.Optional(
+      Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false')], {
+        description:
+          "relational output (the CLI's --relational): every `table` path of the plan in a table of its own, linked by a parent id; a ZIP of CSV (or TSV) tables with the plan inside, or one XLSX workbook with a sheet per table. Default: true when the plan has a `table` path",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -122,7 +135,9 @@ export const ConversionResult = Type.Object({
   file_id: Type.String({ format: 'uuid' }),
   filename: Type.String({ description: 'name of the converted file' }),
   original_filename: Type.String(),
-  output_format: Type.Enum([...OUTPUT_FORMATS]),
+  output_format: Type.Enum([...RESULT_FORMATS], {
+    description: 'zip: relational output, a ZIP of linked tables (`filename` ends with .zip)',
+  }),
   original_size: Type.Integer({ description: 'bytes received' }),
   converted_size: Type.Integer({ description: 'bytes of the result' }),
   records: Type.Union([Type.Integer(), Type.Null()], { description: 'records converted (JSON input)' }),

@@ -75,7 +75,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again later.',
   INTERNAL: 'Internal server error',
   FILE_TOO_LARGE: 'The file is larger than your plan allows',
-  UNSUPPORTED_FILE_TYPE: 'Please select a .json or .csv file',
+  UNSUPPORTED_FILE_TYPE: 'Please select a .json, .csv or .zip file',
   CONVERSION_FAILED: 'Conversion failed',
   QUOTA_EXCEEDED: 'You have used all conversions of your plan for the last 24 hours',
   STORAGE_LIMIT_REACHED: 'Your file storage is full. Delete some files or upgrade your plan.',

@@ -10,10 +10,19 @@ export const FileRecord = Type.Object({
   original_filename: Type.String(),
   size: Type.Integer({ description: 'bytes of the converted file' }),
   original_size: Type.Integer({ description: 'bytes of the uploaded file' }),
-  input_format: Type.Union([Type.Literal('json'), Type.Literal('csv')]),
+  input_format: Type.Union([Type.Literal('json'), Type.Literal('csv'), Type.Literal('zip')], {
+    description: 'zip: a relational ZIP of linked CSV tables, read back into JSON',
+  }),
   output_format: Type.Union(
-    [Type.Literal('csv'), Type.Literal('tsv'), Type.Literal('xlsx'), Type.Literal('json'), Type.Null()],
-    { description: 'null: stored without converting (status uploaded)' },
+    [
+      Type.Literal('csv'),
+      Type.Literal('tsv'),
+      Type.Literal('xlsx'),
+      Type.Literal('json'),
+      Type.Literal('zip'),
+      Type.Null(),
+    ],
+    { description: 'null: stored without converting (status uploaded); zip: relational output, linked tables' },
   ),
   status: Type.Union(
     [Type.Literal('converted'), Type.Literal('failed'), Type.Literal('pending'), Type.Literal('uploaded')],
@@ -39,6 +48,7 @@ export const UsedOptions = Type.Object({
   analysis: Type.Optional(Type.Boolean({ description: 'whether the premium analysis ran' })),
   plan: Type.Optional(FlattenPlanDocument),
   records: Type.Optional(Type.String({ description: 'the records path asked for' })),
+  relational: Type.Optional(Type.Boolean({ description: 'relational output: linked tables in a ZIP or workbook' })),
 });
 export type UsedOptions = Static<typeof UsedOptions>;
 

@@ -86,6 +86,12 @@ export const FlattenPlanQuery = Type.Object(
         description: `records profiled at most (default ${PLAN_SAMPLE_DEFAULT_RECORDS})`,
       }),
     ),
+    relational: Type.Optional(
+      Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false')], {
+        description:
+          "propose for relational output (the CLI's `unnest plan --relational`): lists of objects in tables of their own",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

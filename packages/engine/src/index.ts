@@ -31,6 +31,7 @@ export {
 } from './relational/json-to-relational.js';
 export {
   isZip,
+  peekBytes,
   type RelationalReadOptions,
   relationalPlan,
   relationalToJson,

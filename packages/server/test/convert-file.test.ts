@@ -116,7 +116,7 @@ describe('POST /api/convert/file', () => {
   it('refuses other file types, a missing file and unknown options with clear texts', async () => {
     const text = await uploadFile(t.app, user, { name: 'notes.txt', content: 'hello' });
     expect(text.statusCode).toBe(400);
-    expect(text.json()).toEqual({ code: 'UNSUPPORTED_FILE_TYPE', detail: 'Please select a .json or .csv file' });
+    expect(text.json()).toEqual({ code: 'UNSUPPORTED_FILE_TYPE', detail: 'Please select a .json, .csv or .zip file' });
     const wrongField = await uploadFile(t.app, user, { name: 'a.json', content: '[]', field: 'upload' });
     expect(wrongField.json().detail).toBe('Please select a file');
     const badDelimiter = await uploadFile(t.app, user, { name: 'a.json', content: '[{"a":1}]' }, { delimiter: '""' });

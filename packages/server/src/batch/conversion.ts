@@ -5,13 +5,14 @@ import type { Clock } from '../platform/clock.js';
 import type { ConversionPool } from '../platform/conversion-pool.js';
 import { EmptyInputError, type EngineSettings, StorageLeftExceededError } from '../platform/conversion-tasks.js';
 import { AppError } from '../platform/errors.js';
+import type { InputFormat } from '../platform/file-names.js';
 import type { Logger } from '../platform/logger.js';
 import { type StorageDriver, StoredObjectMissingError } from '../platform/storage/storage-driver.js';
 import type { BatchFileRow, BatchRepository } from './repository.js';
 import { diedOnThisHost } from './worker-identity.js';
 
 /** The engine settings of a job, per input format (stored with the job). */
-export type JobEngineSettings = Partial<Record<'json' | 'csv', EngineSettings>>;
+export type JobEngineSettings = Partial<Record<InputFormat, EngineSettings>>;
 
 /** A file to (re)queue, with its job's place in the queue. */
 export interface QueuedFile {
@@ -67,7 +68,7 @@ export class BatchConverter {
     const file = await repository.claim(fileId, this.deps.worker, clock.now());
     if (!file) return;
     const job = await repository.findJob(file.jobId);
-    const engine = (job?.options as JobEngineSettings | undefined)?.[file.inputFormat as 'json' | 'csv'];
+    const engine = (job?.options as JobEngineSettings | undefined)?.[file.inputFormat as InputFormat];
     if (!job || !engine) return;
     const settled = await this.run(file, engine);
     if (settled) await this.deps.fileSettled(file.jobId);

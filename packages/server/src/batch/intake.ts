@@ -12,7 +12,7 @@ import { type OptionFields, resolveOptions } from '../convert/service.js';
 import { fileSizeLimitBytes, type PlanLimits } from '../plans/catalogue.js';
 import type { PlansService } from '../plans/service.js';
 import type { Clock } from '../platform/clock.js';
-import type { EngineSettings } from '../platform/conversion-tasks.js';
+import { type EngineSettings, resultFormat } from '../platform/conversion-tasks.js';
 import { AppError } from '../platform/errors.js';
 import { cleanFilename, type InputFormat, inputFormatOf, resultFilename } from '../platform/file-names.js';
 import { tooLargeRefusal } from '../platform/size-refusal.js';
@@ -162,7 +162,7 @@ export class BatchIntake {
     const { repository, storage } = this.deps;
     const fileId = randomUUID();
     const engine = engines[input] as EngineSettings;
-    const outputFormat = engine.direction === 'csv-to-json' ? 'json' : engine.format;
+    const outputFormat = resultFormat(engine);
     const folder = `${jobFolder(userId, jobId)}/${fileId}`;
     const originalKey = `${folder}/original.${input}`;
     await repository.insertFile({
@@ -231,6 +231,7 @@ export class BatchIntake {
       json: {
         ...flattening,
         ...(json.recordsPath === undefined ? {} : { recordsPath: json.recordsPath }),
+        ...(json.relational ? { relational: true } : {}),
         direction: 'json-to-csv',
         format: json.outputFormat === 'json' ? 'csv' : json.outputFormat,
         delimiter: json.delimiter,
@@ -239,7 +240,10 @@ export class BatchIntake {
         excelSafe: json.excelSafe,
         analysis: false,
       },
-      csv: { direction: 'csv-to-json', ...flattening },
+      // A CSV cannot be read back under `table` paths (a relational ZIP holds its own plan).
+      csv: { direction: 'csv-to-json', ...(json.relational ? {} : flattening) },
+      // A relational ZIP reads back under the plan inside it.
+      zip: { direction: 'csv-to-json', relational: true },
     };
   }
 

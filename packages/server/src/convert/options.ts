@@ -15,7 +15,15 @@ import { planFromField } from '../platform/flatten-plan-field.js';
 /** Conversion options as the request sends them (multipart fields or query string): text or absent. */
 export type OptionFields = Partial<
   Record<
-    'output_format' | 'delimiter' | 'array_strategy' | 'include_bom' | 'excel_safe' | 'analysis' | 'plan' | 'records',
+    | 'output_format'
+    | 'delimiter'
+    | 'array_strategy'
+    | 'include_bom'
+    | 'excel_safe'
+    | 'analysis'
+    | 'plan'
+    | 'records'
+    | 'relational',
     string
   >
 >;
@@ -33,6 +41,8 @@ export interface ResolvedOptions {
   flattenPlan?: FlattenPlan;
   /** The records path asked for (JSON input only). */
   recordsPath?: string;
+  /** Relational output: the plan's `table` paths in tables of their own (JSON input only). */
+  relational: boolean;
 }
 
 function invalid(detail: string): AppError {
@@ -44,6 +54,30 @@ function flag(value: string | undefined, name: string, fallback: boolean): boole
   if (value === 'true' || value === '1') return true;
   if (value === 'false' || value === '0') return false;
   throw invalid(`${name} must be true or false`);
+}
+
+/**
+ * The plan and whether the output is relational: asked for with `relational`, or by default when the plan
+ * has a `table` path (a plan with one is refused when `relational` is false, as a single table cannot hold
+ * it). A relational ZIP holds its own plan, so it is read back without one.
+ */
+function flattening(fields: OptionFields, input: InputFormat): { flattenPlan?: FlattenPlan; relational: boolean } {
+  if (input === 'zip' && fields.plan?.trim()) throw invalid('A relational ZIP is read back under the plan inside it');
+  const flattenPlan = planFromField(fields.plan, { relational: input === 'json' });
+  const hasTable = flattenPlan?.paths.some((entry) => entry.strategy === 'table') ?? false;
+  const relational = flag(fields.relational, 'relational', hasTable);
+  if (relational && input !== 'json') throw invalid('Relational output applies to JSON input only');
+  if (relational && !hasTable) throw invalid('Relational output needs a plan with `table` paths');
+  // Without relational output, the plan is checked again as a single table's (`table` refused, saying why).
+  if (!relational && hasTable) planFromField(fields.plan);
+  return { ...(flattenPlan === undefined ? {} : { flattenPlan }), relational };
+}
+
+/** The premium analysis asked for explicitly; relational output carries none, so asking for both is refused. */
+function analysisAsked(fields: OptionFields, relational: boolean): boolean {
+  const asked = flag(fields.analysis, 'analysis', false);
+  if (asked && relational) throw invalid('The analysis is made of single-table conversions, not relational output');
+  return asked;
 }
 
 /**
@@ -64,14 +98,14 @@ export function resolveOptions(
       throw invalid(`Unknown output format '${asked}'. Choose csv, tsv, xlsx or json.`);
     }
     outputFormat = asked as OutputFormat;
-    if (input === 'csv' && outputFormat !== 'json') throw invalid('A CSV file converts to json');
+    if (input !== 'json' && outputFormat !== 'json') throw invalid(`A ${input.toUpperCase()} file converts to json`);
     if (input === 'json' && outputFormat === 'json') throw invalid('A JSON file converts to csv, tsv or xlsx');
     if (!plan.formats.includes(outputFormat)) {
       throw new AppError('FORMAT_NOT_IN_PLAN', {
         detail: `${outputFormat.toUpperCase()} output is not included in the ${plan.name} plan. Upgrade your plan to use it.`,
       });
     }
-  } else if (input === 'csv') {
+  } else if (input !== 'json') {
     outputFormat = 'json';
   } else {
     const preferred = settings.default_format;
@@ -84,10 +118,11 @@ export function resolveOptions(
   if (!(ARRAY_STRATEGIES as readonly string[]).includes(arrays)) {
     throw invalid(`Unknown array strategy '${arrays}'. Choose index, json, join or explode.`);
   }
-  const flattenPlan = planFromField(fields.plan);
+  const { flattenPlan, relational } = flattening(fields, input);
   const recordsPath = fields.records?.trim() || undefined;
-  if (input === 'csv' && recordsPath !== undefined) throw invalid('A records path applies to JSON input only');
+  if (input !== 'json' && recordsPath !== undefined) throw invalid('A records path applies to JSON input only');
   return {
+    relational,
     ...(flattenPlan === undefined ? {} : { flattenPlan }),
     ...(recordsPath === undefined ? {} : { recordsPath }),
     outputFormat,
@@ -95,6 +130,6 @@ export function resolveOptions(
     arrays,
     bom: flag(fields.include_bom, 'include_bom', settings.include_bom),
     excelSafe: flag(fields.excel_safe, 'excel_safe', settings.excel_safe),
-    analysis: flag(fields.analysis, 'analysis', false),
+    analysis: analysisAsked(fields, relational),
   };
 }

@@ -44,7 +44,11 @@ export async function proposeFlatteningPlan(
     });
   try {
     const answer = await pool.plan(
-      { maxRecords, ...(query.records === undefined ? {} : { recordsPath: query.records }) },
+      {
+        maxRecords,
+        ...(query.records === undefined ? {} : { recordsPath: query.records }),
+        relational: query.relational === true || query.relational === 'true',
+      },
       limitBytes(abortable(body, signal), PLAN_SAMPLE_MAX_BYTES, { bytes: 0 }, tooLarge),
       { sizeHint: declaredBytes, signal },
     );

@@ -194,7 +194,7 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
           schema: {
             tags,
             summary:
-              'Upload a .json or .csv file (multipart field `file`; option fields before it); stores the original and the result. With ?async=1: 202 with a job at once',
+              'Upload a .json, .csv or relational .zip file (multipart field `file`; option fields before it); stores the original and the result. With ?async=1: 202 with a job at once',
             consumes: ['multipart/form-data'],
             querystring: FileConversionQuery,
             response: { 200: ConversionResult, 202: AsyncConversionAccepted, ...errors },

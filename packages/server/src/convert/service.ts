@@ -21,7 +21,12 @@ import { type ByteCount, limitBytes } from '../platform/byte-limit.js';
 import { addressSubject } from '../platform/client-address.js';
 import type { Clock } from '../platform/clock.js';
 import type { ConversionPool } from '../platform/conversion-pool.js';
-import { EmptyInputError, type EngineSettings, StorageLeftExceededError } from '../platform/conversion-tasks.js';
+import {
+  EmptyInputError,
+  type EngineSettings,
+  resultFormat,
+  StorageLeftExceededError,
+} from '../platform/conversion-tasks.js';
 import type { DomainEvents } from '../platform/domain-events.js';
 import { AppError, infrastructureFailure } from '../platform/errors.js';
 import { type InputFormat, inputFormatOf, resultFilename } from '../platform/file-names.js';
@@ -190,6 +195,8 @@ export class ConvertService {
       upload.declaredBytes,
     );
     const tooLarge = () => tooLargeRefusal(plan.name, remainingStorage, allowance);
+    const engine = engineSettings(input, options, analysis);
+    const outputFormat = resultFormat(engine);
     let slot: FileSlot | undefined;
     let originalSize = 0;
     const counted = { bytes: 0 };
@@ -202,13 +209,13 @@ export class ConvertService {
       slot = await this.deps.files.begin({
         userId,
         originalFilename: upload.filename,
-        filename: resultFilename(upload.filename, options.outputFormat),
+        filename: resultFilename(upload.filename, outputFormat),
         inputFormat: input,
-        outputFormat: options.outputFormat,
+        outputFormat,
         retentionType: plan.id === 'free' ? 'free' : 'premium',
         // A CSV's own delimiter is detected, and its conversion takes no other option.
         options:
-          input === 'csv'
+          input !== 'json'
             ? { output_format: options.outputFormat, ...planOptions(options) }
             : {
                 output_format: options.outputFormat,
@@ -224,7 +231,7 @@ export class ConvertService {
       const stored = await this.deps.pool
         .toStorage(
           {
-            engine: engineSettings(input, options, analysis),
+            engine,
             originalKey: slot.originalKey,
             resultKey: slot.resultKey,
             storageLeftBytes: remainingStorage,
@@ -265,7 +272,7 @@ export class ConvertService {
       await this.deps.audit.record(userId, {
         action: input === 'json' ? 'json_to_csv' : 'csv_to_json',
         status: 'success',
-        details: `Converted ${upload.filename} to ${options.outputFormat.toUpperCase()}${summary.records === null ? '' : ` (${summary.records} records, ${summary.columns} columns)`}`,
+        details: `Converted ${upload.filename} to ${outputFormat.toUpperCase()}${summary.records === null ? '' : ` (${summary.records} records, ${summary.columns} columns)`}`,
         fileSizeBytes: originalSize,
         durationMs,
       });
@@ -277,7 +284,7 @@ export class ConvertService {
           fileId: record.fileId,
           fileName: upload.filename,
           inputFormat: input,
-          outputFormat: options.outputFormat,
+          outputFormat,
           originalBytes: originalSize,
           resultBytes: resultSize,
           records: summary.records,
@@ -287,12 +294,12 @@ export class ConvertService {
         now,
       );
       return {
-        message: `${upload.filename} converted to ${options.outputFormat.toUpperCase()}`,
+        message: `${upload.filename} converted to ${outputFormat.toUpperCase()}`,
         status: 'success',
         file_id: record.fileId,
         filename: record.filename,
         original_filename: record.original_filename,
-        output_format: options.outputFormat,
+        output_format: outputFormat,
         original_size: originalSize,
         converted_size: resultSize,
         records: summary.records,
@@ -341,9 +348,11 @@ export class ConvertService {
     const counted = { bytes: 0 };
     try {
       if (upload.declaredBytes !== undefined && upload.declaredBytes > allowance.maxFileBytes) throw tooLarge();
+      const engine = engineSettings('json', options, false);
+      const format = resultFormat(engine);
       const body = await primed(
         this.deps.pool.toStream(
-          engineSettings('json', options, false),
+          engine,
           this.limitUpload(abortable(upload.body, signal), upload, plan, allowance, Number.POSITIVE_INFINITY, counted),
           { sizeHint: upload.declaredBytes, signal },
         ),
@@ -351,11 +360,11 @@ export class ConvertService {
       await this.deps.audit.record(userId, {
         action: 'json_to_csv',
         status: 'success',
-        details: `Converted pasted JSON to ${options.outputFormat.toUpperCase()} (download)`,
+        details: `Converted pasted JSON to ${format.toUpperCase()} (download)`,
         fileSizeBytes: counted.bytes,
         durationMs: this.deps.clock.now().getTime() - started,
       });
-      return { body, contentType: options.outputFormat, filename: `converted.${options.outputFormat}` };
+      return { body, contentType: format, filename: `converted.${format}` };
     } catch (error) {
       await this.fail(userId, undefined, allowance, error, {
         input: 'json',
@@ -459,12 +468,14 @@ export class ConvertService {
     const remainingStorage = storageLimitBytes(plan) - (await this.deps.files.storedBytes(userId));
     if (remainingStorage <= 0) throw new AppError('STORAGE_LIMIT_REACHED');
     const buysAnalysis = input === 'json' && !entitled && options.analysis;
+    // Relational output is written by another writer, which makes no analysis.
+    const analysis = !options.relational && (entitled || buysAnalysis);
     const allowance = await this.deps.allowance.take(userId, plan, {
       ...(format ? { format } : {}),
       ...(buysAnalysis ? { analysis: new AppError('FORBIDDEN', { detail: ANALYSIS_TEXTS.premiumRequired }) } : {}),
       ...(declaredBytes === undefined ? {} : { size: { bytes: declaredBytes, refusal: this.overPlanSize(plan) } }),
     });
-    return { plan, settings, options, allowance, remainingStorage, analysis: entitled || buysAnalysis };
+    return { plan, settings, options, allowance, remainingStorage, analysis };
   }
 
   /**
@@ -536,10 +547,12 @@ export class ConvertService {
 /** The engine settings of a signed-in conversion. */
 function engineSettings(input: InputFormat, options: ResolvedOptions, analysis: boolean): EngineSettings {
   const plan = options.flattenPlan === undefined ? {} : { plan: options.flattenPlan };
+  if (input === 'zip') return { direction: 'csv-to-json', relational: true };
   if (input === 'csv') return { direction: 'csv-to-json', ...plan };
   return {
     ...plan,
     ...(options.recordsPath === undefined ? {} : { recordsPath: options.recordsPath }),
+    ...(options.relational ? { relational: true } : {}),
     direction: 'json-to-csv',
     format: options.outputFormat === 'json' ? 'csv' : options.outputFormat,
     delimiter: options.delimiter,
@@ -550,9 +563,10 @@ function engineSettings(input: InputFormat, options: ResolvedOptions, analysis: 
   };
 }
 
-/** The plan and records path a conversion ran with, as its file's metadata keeps them. */
-function planOptions(options: ResolvedOptions): { plan?: FlattenPlan; records?: string } {
+/** The plan, records path and relational output a conversion ran with, as its file's metadata keeps them. */
+function planOptions(options: ResolvedOptions): { plan?: FlattenPlan; records?: string; relational?: boolean } {
   return {
+    ...(options.relational ? { relational: true } : {}),
     ...(options.flattenPlan === undefined ? {} : { plan: options.flattenPlan }),
     ...(options.recordsPath === undefined ? {} : { records: options.recordsPath }),
   };

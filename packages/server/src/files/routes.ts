@@ -135,7 +135,7 @@ export function filesRoutes(service: FilesService, uploads: FileUploads, inFligh
           schema: {
             ...common,
             summary:
-              'Store a .json or .csv file without converting it (multipart field `file`); it counts against storage and is kept as the plan keeps files',
+              'Store a .json, .csv or relational .zip file without converting it (multipart field `file`); it counts against storage and is kept as the plan keeps files',
             consumes: ['multipart/form-data'],
             response: { 201: FileRecord, 400: ErrorBody, 403: ErrorBody, 413: ErrorBody, ...errors },
           },

@@ -4,6 +4,7 @@ export const CONTENT_TYPES: Record<string, string> = {
   tsv: 'text/tab-separated-values; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   json: 'application/json; charset=utf-8',
+  zip: 'application/zip',
 };
 
 /** The Content-Type for a format, or a neutral binary type. */

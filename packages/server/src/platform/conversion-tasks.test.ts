@@ -1,6 +1,6 @@
 import { ConversionError } from '@unnest/engine';
 import { describe, expect, it } from 'vitest';
-import { describeFailure, failureError } from './conversion-tasks.js';
+import { describeFailure, type EngineSettings, failureError, resultFormat } from './conversion-tasks.js';
 import { infrastructureFailure } from './errors.js';
 
 /** A failure crosses from the worker thread as data: what the HTTP thread rebuilds from it. */
@@ -21,5 +21,26 @@ describe('a task failure sent from a conversion worker', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), { code: 'ECONNREFUSED' });
     expect(infrastructureFailure(roundTrip(refused))?.code).toBe('SERVICE_UNAVAILABLE');
     expect(infrastructureFailure(roundTrip(new Error('something else')))).toBeUndefined();
+  });
+});
+
+describe('the format a conversion writes', () => {
+  const table: EngineSettings = {
+    direction: 'json-to-csv',
+    format: 'csv',
+    delimiter: ',',
+    arrays: 'index',
+    bom: false,
+    excelSafe: false,
+    analysis: false,
+  };
+
+  it('is the table format, a ZIP for relational CSV or TSV tables, one workbook for relational XLSX', () => {
+    expect(resultFormat(table)).toBe('csv');
+    expect(resultFormat({ ...table, format: 'tsv' })).toBe('tsv');
+    expect(resultFormat({ ...table, relational: true })).toBe('zip');
+    expect(resultFormat({ ...table, format: 'tsv', relational: true })).toBe('zip');
+    expect(resultFormat({ ...table, format: 'xlsx', relational: true })).toBe('xlsx');
+    expect(resultFormat({ direction: 'csv-to-json', relational: true })).toBe('json');
   });
 });

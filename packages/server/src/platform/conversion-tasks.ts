@@ -1,4 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
+import type { ResultFormat } from '@unnest/contracts';
 import {
   type AnalysisReport,
   type ArrayStrategy,
@@ -29,7 +30,11 @@ export interface ConversionWorkerData {
   niceValue?: Int32Array;
 }
 
-/** How the engine runs: JSON to a table (with the analysis when asked) or CSV to JSON. */
+/**
+ * How the engine runs: JSON to a table (with the analysis when asked), JSON to linked tables (`relational`:
+ * a ZIP of tables, or one workbook for `xlsx`), or CSV to JSON (a relational ZIP, known by its first bytes,
+ * is read back whole).
+ */
 export type EngineSettings =
   | {
       direction: 'json-to-csv';
@@ -44,8 +49,22 @@ export type EngineSettings =
       plan?: FlattenPlan;
       /** Where the records are, when the request said. */
       recordsPath?: string;
+      /** Every `table` path of the plan in a table of its own (no analysis is made then). */
+      relational?: boolean;
     }
-  | { direction: 'csv-to-json'; delimiter?: string; plan?: FlattenPlan };
+  | {
+      direction: 'csv-to-json';
+      delimiter?: string;
+      plan?: FlattenPlan;
+      /** The input is a relational ZIP (named .zip): anything else is refused. */
+      relational?: boolean;
+    };
+
+/** What the engine writes under these settings: `zip` for relational CSV or TSV tables. */
+export function resultFormat(engine: EngineSettings): ResultFormat {
+  if (engine.direction === 'csv-to-json') return 'json';
+  return engine.relational === true && engine.format !== 'xlsx' ? 'zip' : engine.format;
+}
 
 /** The report of a conversion's analysis, or why it could not be made (the conversion stands). */
 export type AnalysisOutcome = { report: AnalysisReport } | { error: string };
@@ -105,6 +124,8 @@ export interface PlanTask {
   recordsPath?: string;
   /** Records profiled at most. */
   maxRecords: number;
+  /** Propose for relational output: lists of objects in tables of their own. */
+  relational?: boolean;
 }
 
 /** The proposal and what it was made from. */

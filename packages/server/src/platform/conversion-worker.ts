@@ -10,10 +10,14 @@ import {
   ConversionError,
   compareRoundTrip,
   csvToJson,
+  isZip,
   jsonToCsv,
+  jsonToRelational,
   type Notice,
+  peekBytes,
   profileJson,
   proposePlan,
+  relationalToJson,
 } from '@unnest/engine';
 import { fileSpoolFactory } from '@unnest/engine/node';
 import { receiveChunks, sendChunks } from './chunk-channel.js';
@@ -99,23 +103,15 @@ function engine(
 ): AsyncIterable<Uint8Array> {
   followPoolPriority();
   if (settings.niceValue) source = prioritized(source);
-  // Node's native check lets the engine copy valid UTF-8 without checking it character by character.
-  if (how.direction === 'csv-to-json') {
-    return csvToJson(source, {
-      isUtf8,
-      ...(how.delimiter === undefined ? {} : { delimiter: how.delimiter }),
-      ...(how.plan === undefined ? {} : { plan: how.plan }),
-    });
-  }
-  return jsonToCsv(source, {
+  if (how.direction === 'csv-to-json') return tablesToJson(source, how);
+  const options = {
+    // Node's native check lets the engine copy valid UTF-8 without checking it character by character.
     isUtf8,
-    ...(collector ? { analysis: collector } : {}),
     format: how.format,
     delimiter: how.delimiter,
     arrays: how.arrays,
     bom: how.bom,
     excelSafe: how.excelSafe,
-    ...(how.plan === undefined ? {} : { plan: how.plan }),
     ...(how.recordsPath === undefined ? {} : { recordsPath: how.recordsPath }),
     spool,
     onNotice: (notice: Notice) => {
@@ -124,7 +120,32 @@ function engine(
         summary.columns = notice.columns;
       }
     },
+  };
+  // Relational output needs a plan with `table` paths: the HTTP thread refuses it without one.
+  if (how.relational === true && how.plan !== undefined)
+    return jsonToRelational(source, { ...options, plan: how.plan });
+  return jsonToCsv(source, {
+    ...options,
+    ...(collector ? { analysis: collector } : {}),
+    ...(how.plan === undefined ? {} : { plan: how.plan }),
   });
+}
+
+/**
+ * A CSV read back into JSON, or a relational ZIP (named .zip, or known by its first bytes) under the plan inside
+ * it; the engine refuses a .zip that is not one.
+ */
+async function* tablesToJson(
+  source: ByteSource,
+  how: Extract<EngineSettings, { direction: 'csv-to-json' }>,
+): AsyncGenerator<Uint8Array> {
+  const { first, bytes } = await peekBytes(source);
+  const delimiter = how.delimiter === undefined ? {} : { delimiter: how.delimiter };
+  if (how.relational === true || (first !== undefined && isZip(first))) {
+    yield* relationalToJson(bytes, { isUtf8, ...delimiter });
+    return;
+  }
+  yield* csvToJson(bytes, { isUtf8, ...delimiter, ...(how.plan === undefined ? {} : { plan: how.plan }) });
 }
 
 function collectorFor(how: EngineSettings): AnalysisCollector | null {
@@ -270,7 +291,7 @@ export async function plan(task: PlanTask): Promise<TaskOutcome<PlanAnswer>> {
     });
     if (bytes === 0) throw new EmptyInputError();
     return {
-      proposal: proposePlan(profile),
+      proposal: proposePlan(profile, { relational: task.relational === true }),
       records: profile.records,
       sampled: profile.sampled,
       recordsPath: profile.recordsPath,

@@ -1,3 +1,4 @@
+import type { InputFormat } from './file-names.js';
 import type { Logger } from './logger.js';
 
 /**
@@ -14,7 +15,7 @@ export interface DomainEventPayloads {
     userId: string;
     fileId: string;
     fileName: string;
-    inputFormat: 'json' | 'csv';
+    inputFormat: InputFormat;
     outputFormat: string;
     originalBytes: number;
     resultBytes: number;
@@ -28,7 +29,7 @@ export interface DomainEventPayloads {
     /** The failed file record, when one was written before the failure. */
     fileId: string | null;
     fileName: string;
-    inputFormat: 'json' | 'csv';
+    inputFormat: InputFormat;
     error: string;
     durationMs: number;
   };

@@ -22,13 +22,17 @@ export function resultFilename(originalName: string, format: string): string {
   return `${stem || 'converted'}.${format}`;
 }
 
-/** The input formats the server converts, known from the file name. */
-export type InputFormat = 'json' | 'csv';
+/**
+ * The input formats the server converts, known from the file name: JSON to a table, and a table back to
+ * JSON (a CSV, or a ZIP of linked tables from a relational conversion).
+ */
+export type InputFormat = 'json' | 'csv' | 'zip';
 
-/** The input format a file name declares; UNSUPPORTED_FILE_TYPE for anything but .json and .csv. */
+/** The input format a file name declares; UNSUPPORTED_FILE_TYPE for anything but .json, .csv and .zip. */
 export function inputFormatOf(filename: string): InputFormat {
   const lower = filename.toLowerCase();
   if (lower.endsWith('.json')) return 'json';
   if (lower.endsWith('.csv')) return 'csv';
+  if (lower.endsWith('.zip')) return 'zip';
   throw new AppError('UNSUPPORTED_FILE_TYPE');
 }

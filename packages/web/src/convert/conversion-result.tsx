@@ -72,6 +72,12 @@ export function ConversionResultPanel({ outcome, mode }: { outcome: ConversionOu
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Alert severity="success">{message}</Alert>
         {outcome.kind === 'file' && <FileFacts response={outcome.response} />}
+        {format === 'zip' && (
+          <Typography variant="body2">
+            A ZIP of linked tables: the records in main, each own table under tables/ with the id of its parent row, and
+            the plan in plan.json. Upload it to CSV to JSON to get the nested JSON back.
+          </Typography>
+        )}
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {outcome.kind === 'file' ? (
             <Button

@@ -31,14 +31,18 @@ import { ConversionOptions } from './conversion-options';
 import { ConversionResultPanel } from './conversion-result';
 import { type ConversionChoices, type ConversionMode, choicesFromSettings } from './conversion-settings';
 import { ConversionToggles, type InputKind } from './conversion-toggles';
-import { FileDrop } from './file-drop';
+import { extensionsText, FileDrop } from './file-drop';
 import { isUploading, UploadProgressView } from './upload-progress-view';
 import { useConversion } from './use-conversion';
 
 /** Refusals a conversion credit pays for (the server's text then says to buy credits). */
 const CREDIT_PAYS_FOR = new Set(['FORMAT_NOT_IN_PLAN', 'FILE_TOO_LARGE', 'QUOTA_EXCEEDED', 'FORBIDDEN']);
 
-const EXTENSION: Record<ConversionMode, string> = { 'json-to-csv': '.json', 'csv-to-json': '.csv' };
+// CSV to JSON also reads back a relational ZIP (linked tables with their plan inside).
+const EXTENSIONS: Record<ConversionMode, readonly string[]> = {
+  'json-to-csv': ['.json'],
+  'csv-to-json': ['.csv', '.zip'],
+};
 
 /** The 'Data Conversion Tool' (spec section 2.4). */
 export default function ConvertPage() {
@@ -97,9 +101,9 @@ export default function ConvertPage() {
 
   function chooseFile(chosen: File | null) {
     clearOutput();
-    if (chosen && !chosen.name.toLowerCase().endsWith(EXTENSION[mode])) {
+    if (chosen && !EXTENSIONS[mode].some((extension) => chosen.name.toLowerCase().endsWith(extension))) {
       setFile(null);
-      setInputError(`Please select a ${EXTENSION[mode]} file`);
+      setInputError(`Please select a ${extensionsText(EXTENSIONS[mode])} file`);
       return;
     }
     setFile(chosen);
@@ -162,7 +166,7 @@ export default function ConvertPage() {
             />
 
             {inputKind === 'file' ? (
-              <FileDrop accept={EXTENSION[mode]} file={file} onFile={chooseFile} disabled={busy} />
+              <FileDrop accept={EXTENSIONS[mode]} file={file} onFile={chooseFile} disabled={busy} />
             ) : (
               <TextField
                 label={`${source} text`}

@@ -8,9 +8,17 @@ import Typography from '@mui/material/Typography';
 import { type DragEvent, useRef, useState } from 'react';
 import { formatBytes } from '../lib/format-size';
 
+/** The extensions a drop zone takes, as a person reads them: `.csv or .zip`. */
+export function extensionsText(extensions: readonly string[]): string {
+  return extensions.length < 2
+    ? (extensions[0] ?? '')
+    : `${extensions.slice(0, -1).join(', ')} or ${extensions[extensions.length - 1]}`;
+}
+
 /** A drop zone with a file picker; shows the chosen file with a way to remove it. */
 export function FileDrop(props: {
-  accept: string;
+  /** The extensions it takes (`.json`). */
+  accept: readonly string[];
   file: File | null;
   onFile: (file: File | null) => void;
   disabled: boolean;
@@ -76,7 +84,7 @@ export function FileDrop(props: {
     >
       <UploadFile color="action" sx={{ fontSize: 40 }} />
       <Typography sx={{ mt: 1 }}>
-        Drop a <strong>{accept}</strong> file here
+        Drop a <strong>{extensionsText(accept)}</strong> file here
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Big files are streamed to the server; the bar shows the upload.
@@ -87,7 +95,7 @@ export function FileDrop(props: {
       <input
         ref={input}
         type="file"
-        accept={accept}
+        accept={accept.join(',')}
         hidden
         data-testid="file-input"
         onChange={(event) => {

@@ -1,12 +1,12 @@
 import { CONVERSION_TEXTS, type FlattenPlanDocument } from '@unnest/contracts';
-import { planFieldText } from '../flatten-plan/plan-editing';
+import { hasTables, planFieldText } from '../flatten-plan/plan-editing';
 import type { UploadProgress } from '../lib/upload-request';
 import { convertFile } from './api/convert-file';
 import { convertText } from './api/convert-text';
 import { csvToJson } from './api/csv-to-json';
 import type { ConversionOutcome } from './conversion-result';
 import { type ConversionChoices, type ConversionMode, delimiterChar, optionFields } from './conversion-settings';
-import { LOCAL_PREVIEW_MAX_BYTES, localPreview, type PreviewSource } from './local-preview';
+import { LOCAL_PREVIEW_MAX_BYTES, localPreview, type PreviewSource, relationalZipPreview } from './local-preview';
 
 /** One conversion the user asked for: a chosen file or pasted text, the direction and the options. */
 export type ConversionRequest = {
@@ -16,17 +16,25 @@ export type ConversionRequest = {
   plan?: FlattenPlanDocument | null;
 } & ({ input: 'file'; file: File } | { input: 'text'; text: string });
 
-async function previewOf(
-  input: string,
+/** A preview made in the browser, or why it could not be made. */
+async function previewOf(make: () => Promise<PreviewSource>): Promise<PreviewSource | string> {
+  try {
+    return await make();
+  } catch (error) {
+    return error instanceof Error ? error.message : 'The result could not be read';
+  }
+}
+
+/** The preview of an uploaded file's result: a relational ZIP read back, or the file converted. */
+async function filePreview(
+  file: File,
   mode: ConversionMode,
   choices: ConversionChoices,
   plan: FlattenPlanDocument | null | undefined,
 ): Promise<PreviewSource | string> {
-  try {
-    return await localPreview(input, mode, choices, plan ?? undefined);
-  } catch (error) {
-    return error instanceof Error ? error.message : 'The result could not be read';
-  }
+  if (mode === 'csv-to-json' && file.name.toLowerCase().endsWith('.zip'))
+    return previewOf(async () => relationalZipPreview(new Uint8Array(await file.arrayBuffer())));
+  return previewOf(async () => localPreview(await file.text(), mode, choices, plan ?? undefined));
 }
 
 /** The spec's message for a failed conversion of this kind when the server gives no detail. */
@@ -51,16 +59,18 @@ export async function runConversion(
     const { file } = request;
     onProgress({ loaded: 0, total: file.size });
     const response = await convertFile(file, fields, onProgress, signal);
-    const preview =
-      file.size <= LOCAL_PREVIEW_MAX_BYTES ? await previewOf(await file.text(), mode, choices, plan) : null;
+    const preview = file.size <= LOCAL_PREVIEW_MAX_BYTES ? await filePreview(file, mode, choices, plan) : null;
     return { kind: 'file', response, preview };
   }
   const { text } = request;
   if (mode === 'json-to-csv') {
     const converted = await convertText(text, fields);
-    const shown = choices.outputFormat === 'xlsx' ? null : await converted.blob.text();
+    // An XLSX workbook or a ZIP of linked tables is not text to show: the preview is made in the browser.
+    const shown = choices.outputFormat === 'xlsx' || hasTables(plan) ? null : await converted.blob.text();
     const preview: PreviewSource | string =
-      shown === null ? await previewOf(text, mode, choices, plan) : { text: shown, kind: 'csv' };
+      shown === null
+        ? await previewOf(() => localPreview(text, mode, choices, plan ?? undefined))
+        : { text: shown, kind: 'csv' };
     return { kind: 'text', ...converted, text: shown, preview };
   }
   const delimiter = choices.delimiter === 'auto' ? undefined : delimiterChar(choices.delimiter);

@@ -26,6 +26,8 @@ const PROPOSAL: FlattenPlanResponse = {
   sample: { records: 2, sampled: false, max_records: 1000, max_bytes: 1, records_path: null, records_shape: 'array' },
 };
 
+const CSV = { arrays: 'index', outputFormat: 'csv' } as const;
+
 let requests: { url: string; body: unknown }[];
 
 beforeEach(() => {
@@ -48,14 +50,7 @@ describe('the flattening plan panel', () => {
   it('shows the proposal with its reasons, previews it, and follows an edit', async () => {
     const user = userEvent.setup();
     const plans: (FlattenPlanDocument | null)[] = [];
-    render(
-      <FlattenPlanPanel
-        input={JSON_TEXT}
-        choices={{ arrays: 'index' }}
-        disabled={false}
-        onPlan={(plan) => plans.push(plan)}
-      />,
-    );
+    render(<FlattenPlanPanel input={JSON_TEXT} choices={CSV} disabled={false} onPlan={(plan) => plans.push(plan)} />);
     expect(plans.at(-1)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Propose a flattening plan' }));
     expect(requests[0]).toEqual({ url: '/api/convert/plan', body: JSON_TEXT });
@@ -77,27 +72,60 @@ describe('the flattening plan panel', () => {
 
   it('asks for the records path given', async () => {
     const user = userEvent.setup();
-    render(<FlattenPlanPanel input={JSON_TEXT} choices={{ arrays: 'index' }} disabled={false} onPlan={() => {}} />);
+    render(<FlattenPlanPanel input={JSON_TEXT} choices={CSV} disabled={false} onPlan={() => {}} />);
     await user.type(screen.getByRole('textbox', { name: 'Records path (optional)' }), 'css.properties');
     await user.click(screen.getByRole('button', { name: 'Propose a flattening plan' }));
     expect(requests[0]?.url).toBe('/api/convert/plan?records=css.properties');
   });
 
+  it('asks for own tables when ticked', async () => {
+    const user = userEvent.setup();
+    render(<FlattenPlanPanel input={JSON_TEXT} choices={CSV} disabled={false} onPlan={() => {}} />);
+    await user.click(screen.getByRole('checkbox', { name: 'Lists of objects in tables of their own' }));
+    await user.click(screen.getByRole('button', { name: 'Propose a flattening plan' }));
+    expect(requests[0]?.url).toBe('/api/convert/plan?relational=true');
+  });
+
   it('gives no plan to the conversion once unticked', async () => {
     const user = userEvent.setup();
     const plans: (FlattenPlanDocument | null)[] = [];
-    render(
-      <FlattenPlanPanel
-        input={JSON_TEXT}
-        choices={{ arrays: 'index' }}
-        disabled={false}
-        onPlan={(plan) => plans.push(plan)}
-      />,
-    );
+    render(<FlattenPlanPanel input={JSON_TEXT} choices={CSV} disabled={false} onPlan={(plan) => plans.push(plan)} />);
     await user.click(screen.getByRole('button', { name: 'Propose a flattening plan' }));
     await screen.findByRole('checkbox', { name: 'Convert with this plan' });
     expect(plans.at(-1)).toEqual(PROPOSAL.plan);
     await user.click(screen.getByRole('checkbox', { name: 'Convert with this plan' }));
     expect(plans.at(-1)).toBeNull();
+  });
+
+  it('offers an own table for a path: the preview shows the main table and says where the rest goes', async () => {
+    const user = userEvent.setup();
+    const plans: (FlattenPlanDocument | null)[] = [];
+    const { rerender } = render(
+      <FlattenPlanPanel input={JSON_TEXT} choices={CSV} disabled={false} onPlan={(plan) => plans.push(plan)} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Propose a flattening plan' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Strategy for prices' }));
+    await user.click(screen.getByRole('option', { name: 'Own table (linked by id)' }));
+    expect(plans.at(-1)?.paths[1]).toMatchObject({ path: 'prices', strategy: 'table' });
+    expect(
+      await screen.findByText(
+        /This path goes to a table of its own, each row linked to its parent row by id: prices\. The result is a ZIP of linked CSV tables/,
+      ),
+    ).toBeTruthy();
+    const preview = await screen.findByRole('region', { name: 'Preview of the main table under this plan' });
+    await within(preview).findByRole('columnheader', { name: 'prices' });
+    expect(within(preview).getAllByRole('cell', { name: 'tables/prices' })).toHaveLength(2);
+    // Three members in all: EUR and USD of the first record, GBP of the second.
+    expect(await screen.findByText('Own tables: tables/prices.csv (3 rows).')).toBeTruthy();
+
+    rerender(
+      <FlattenPlanPanel
+        input={JSON_TEXT}
+        choices={{ arrays: 'index', outputFormat: 'xlsx' }}
+        disabled={false}
+        onPlan={(plan) => plans.push(plan)}
+      />,
+    );
+    expect(await screen.findByText(/The result is an XLSX workbook with a sheet per table\./)).toBeTruthy();
   });
 });

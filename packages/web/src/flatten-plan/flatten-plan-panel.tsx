@@ -16,7 +16,7 @@ import { LOCAL_PREVIEW_MAX_BYTES } from '../convert/local-preview';
 import { errorText } from '../lib/api-error';
 import { formatBytes } from '../lib/format-size';
 import { proposePlan } from './api/propose-plan';
-import { EDITABLE_STRATEGIES, withStrategy } from './plan-editing';
+import { hasTables, strategiesFor, tablePaths, withStrategy } from './plan-editing';
 import { type PlanPreview, previewUnderPlan } from './plan-preview';
 
 type Proposal =
@@ -44,7 +44,7 @@ async function previewInput(input: File | string): Promise<string | null> {
  */
 export function FlattenPlanPanel(props: {
   input: File | string;
-  choices: Pick<ConversionChoices, 'arrays'>;
+  choices: Pick<ConversionChoices, 'arrays' | 'outputFormat'>;
   disabled: boolean;
   onPlan: (plan: FlattenPlanDocument | null) => void;
 }) {
@@ -55,6 +55,7 @@ export function FlattenPlanPanel(props: {
   const [preview, setPreview] = useState<Preview>({ status: 'loading' });
   const [sample, setSample] = useState<string | null>(null);
   const [recordsPath, setRecordsPath] = useState('');
+  const [ownTables, setOwnTables] = useState(false);
 
   useEffect(() => {
     onPlan(plan !== null && used ? plan : null);
@@ -86,7 +87,7 @@ export function FlattenPlanPanel(props: {
   async function propose() {
     setProposal({ status: 'loading' });
     try {
-      const response = await proposePlan(input, recordsPath);
+      const response = await proposePlan(input, recordsPath, ownTables);
       setProposal({ status: 'ready', response });
       setPlan(response.plan);
       setUsed(true);
@@ -115,6 +116,11 @@ export function FlattenPlanPanel(props: {
           disabled={disabled}
           sx={{ minWidth: 300 }}
           slotProps={{ htmlInput: { spellCheck: false } }}
+        />
+        <FormControlLabel
+          control={<Checkbox checked={ownTables} onChange={(event) => setOwnTables(event.target.checked)} />}
+          label="Lists of objects in tables of their own"
+          disabled={disabled}
         />
         <Button
           variant="outlined"
@@ -156,7 +162,7 @@ export function FlattenPlanPanel(props: {
                     id={`plan-strategy-${index}`}
                     label={`Strategy for ${entry.path}`}
                     value={entry.strategy}
-                    options={EDITABLE_STRATEGIES}
+                    options={strategiesFor(plan, entry.path)}
                     onChange={(strategy) => setPlan(withStrategy(plan, entry.path, strategy))}
                     disabled={disabled || !used}
                     minWidth={260}
@@ -175,6 +181,7 @@ export function FlattenPlanPanel(props: {
               ))}
             </Stack>
           )}
+          {used && hasTables(plan) && <RelationalNotice plan={plan} outputFormat={choices.outputFormat} />}
           <PreviewUnderPlan preview={preview} sampleShown={sample !== null} />
         </Stack>
       )}
@@ -188,6 +195,21 @@ function columnSummary(response: FlattenPlanResponse, preview: Preview): string 
   return `${before}; about ${count(response.columns.after)} with the proposed plan.`;
 }
 
+/** What a plan with own tables gives: the paths that leave the main table, and the file the result is. */
+function RelationalNotice(props: { plan: FlattenPlanDocument; outputFormat: ConversionChoices['outputFormat'] }) {
+  const paths = tablePaths(props.plan);
+  const result =
+    props.outputFormat === 'xlsx'
+      ? 'an XLSX workbook with a sheet per table'
+      : `a ZIP of linked ${props.outputFormat === 'tsv' ? 'TSV' : 'CSV'} tables (with the plan inside, so that CSV to JSON reads it back)`;
+  return (
+    <Alert severity="info">
+      {paths.length === 1 ? 'This path goes to a table of its own' : 'These paths go to tables of their own'}, each row
+      linked to its parent row by id: {paths.join(', ')}. The result is {result}.
+    </Alert>
+  );
+}
+
 function PreviewUnderPlan({ preview, sampleShown }: { preview: Preview; sampleShown: boolean }) {
   if (!sampleShown) {
     return (
@@ -198,5 +220,16 @@ function PreviewUnderPlan({ preview, sampleShown }: { preview: Preview; sampleSh
   }
   if (preview.status === 'failed') return <Alert severity="warning">Preview unavailable: {preview.message}</Alert>;
   if (preview.status === 'loading') return <Typography variant="body2">Making the preview...</Typography>;
-  return <ResultPreview text={preview.preview.csv} kind="csv" label="Preview under this plan" />;
+  const { tables } = preview.preview;
+  if (tables.length === 0)
+    return <ResultPreview text={preview.preview.csv} kind="csv" label="Preview under this plan" />;
+  return (
+    <Box>
+      <ResultPreview text={preview.preview.csv} kind="csv" label="Preview of the main table under this plan" />
+      <Typography variant="body2" sx={{ mt: 1 }}>
+        Own tables:{' '}
+        {tables.map((table) => `${table.file} (${count(table.rows)} ${table.rows === 1 ? 'row' : 'rows'})`).join(', ')}.
+      </Typography>
+    </Box>
+  );
 }

@@ -1,6 +1,6 @@
 import type { FlattenPlanDocument } from '@unnest/contracts';
 import { describe, expect, it } from 'vitest';
-import { changedPaths, EDITABLE_STRATEGIES, planFieldText, withStrategy } from './plan-editing';
+import { changedPaths, hasTables, planFieldText, strategiesFor, tablePaths, withStrategy } from './plan-editing';
 
 const PROPOSED: FlattenPlanDocument = {
   version: 1,
@@ -37,7 +37,33 @@ describe('editing a flattening plan', () => {
     });
   });
 
-  it('never offers relational tables in a single-table conversion', () => {
-    expect(EDITABLE_STRATEGIES.map((option) => option.value)).not.toContain('table');
+  it('offers an own table only where the engine takes one', () => {
+    const plan: FlattenPlanDocument = {
+      version: 1,
+      paths: [
+        { path: 'items', strategy: 'json' },
+        { path: 'items.[].parts', strategy: 'json' },
+        { path: 'order', strategy: 'columns' },
+        { path: 'order.lines', strategy: 'rows' },
+      ],
+    };
+    const offersTable = (within: FlattenPlanDocument, path: string) =>
+      strategiesFor(within, path).some((option) => option.value === 'table');
+    expect(offersTable(plan, 'items')).toBe(true);
+    // Inside a list that is not a table of its own, a table would have no single parent row.
+    expect(offersTable(plan, 'items.[].parts')).toBe(false);
+    const itemsTable = withStrategy(plan, 'items', 'table');
+    expect(offersTable(itemsTable, 'items.[].parts')).toBe(true);
+    // The rows path cannot lie inside a table.
+    expect(offersTable(plan, 'order')).toBe(false);
+    expect(offersTable(plan, 'order.lines')).toBe(true);
+    expect(strategiesFor(plan, 'items').map((option) => option.label)).toContain('Own table (linked by id)');
+  });
+
+  it('says which paths go to tables of their own', () => {
+    const plan = withStrategy(withStrategy(PROPOSED, 'currencies', 'table'), 'borders', 'table');
+    expect(hasTables(PROPOSED)).toBe(false);
+    expect(hasTables(plan)).toBe(true);
+    expect(tablePaths(plan)).toEqual(['currencies', 'borders']);
   });
 });

@@ -27,8 +27,24 @@ describe('the preview under a plan', () => {
     expect(preview.columns).toBe(6);
   });
 
+  it('shows the main table of relational output and counts the own tables', async () => {
+    const plan = {
+      version: 1 as const,
+      paths: [
+        { path: 'tags', strategy: 'table' as const },
+        { path: 'prices', strategy: 'json' as const },
+      ],
+    };
+    const preview = await previewUnderPlan(JSON_TEXT, plan, { arrays: 'index' });
+    expect(preview.csv.split('\n').slice(0, 2)).toEqual([
+      '\\#id,id,tags,prices',
+      '1,1,tables/tags,"{""EUR"":1,""USD"":2}"',
+    ]);
+    expect(preview).toMatchObject({ columns: 4, rows: 2, tables: [{ file: 'tables/tags.csv', rows: 3 }] });
+  });
+
   it('fails on a plan the engine refuses', async () => {
-    const plan = { version: 1 as const, paths: [{ path: 'tags', strategy: 'table' as const }] };
-    await expect(previewUnderPlan(JSON_TEXT, plan, { arrays: 'index' })).rejects.toThrow(/relational/);
+    const plan = { version: 1 as const, paths: [{ path: 'tags.[].x', strategy: 'table' as const }] };
+    await expect(previewUnderPlan(JSON_TEXT, plan, { arrays: 'index' })).rejects.toThrow(/table/);
   });
 });

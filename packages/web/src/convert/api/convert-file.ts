@@ -2,7 +2,7 @@ import { CONVERSION_TEXTS, type ConversionResult } from '@unnest/contracts';
 import { type UploadProgress, uploadWithProgress } from '../../lib/upload-request';
 
 /**
- * POST /api/convert/file: uploads a .json or .csv file with its options (fields first, so the server
+ * POST /api/convert/file: uploads a .json, .csv or relational .zip file with its options (fields first, so the server
  * knows them before the bytes arrive) and answers the stored result.
  */
 export async function convertFile(

@@ -7,17 +7,23 @@ const FAILED = 'The flattening plan could not be proposed';
  * POST /api/convert/plan: the server profiles the first records (in its worker pool) and proposes a plan.
  * A file is sent as far as the server reads it at most (PLAN_SAMPLE_MAX_BYTES); pasted text as the raw body.
  * `recordsPath` (may be blank) names where the records are; the plan then carries it to the conversion.
+ * `relational`: lists of objects are proposed in tables of their own.
  */
 export async function proposePlan(
   input: File | string,
   recordsPath: string,
+  relational = false,
   signal?: AbortSignal,
 ): Promise<FlattenPlanResponse> {
   const request =
     typeof input === 'string'
       ? { body: input, headers: { 'Content-Type': 'application/json' } }
       : { body: formWith(input) };
-  const query = recordsPath.trim() ? `?${new URLSearchParams({ records: recordsPath.trim() })}` : '';
+  const params = new URLSearchParams({
+    ...(recordsPath.trim() ? { records: recordsPath.trim() } : {}),
+    ...(relational ? { relational: 'true' } : {}),
+  });
+  const query = params.size > 0 ? `?${params}` : '';
   const response = await apiFetch(`/api/convert/plan${query}`, {
     method: 'POST',
     ...request,

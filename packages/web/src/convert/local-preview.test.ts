@@ -1,0 +1,31 @@
+import { jsonToRelational } from '@unnest/engine';
+import { describe, expect, it } from 'vitest';
+import type { ConversionChoices } from './conversion-settings';
+import { localPreview, relationalZipPreview } from './local-preview';
+
+const ORDERS = '[{"id":1,"items":[{"sku":"a","qty":1.10},{"sku":"b","qty":2}]},{"id":2,"items":[{"sku":"c","qty":3}]}]';
+const PLAN = { version: 1 as const, paths: [{ path: 'items', strategy: 'table' as const }] };
+const CHOICES: ConversionChoices = {
+  outputFormat: 'csv',
+  delimiter: ',',
+  arrays: 'index',
+  bom: false,
+  excelSafe: false,
+  analysis: false,
+};
+
+describe('the preview of relational output', () => {
+  it('is the main table of the ZIP the server writes', async () => {
+    const preview = await localPreview(ORDERS, 'json-to-csv', CHOICES, PLAN);
+    expect(preview).toEqual({ kind: 'csv', text: '\\#id,id,items\n1,1,tables/items\n2,2,tables/items\n' });
+  });
+
+  it('reads a relational ZIP back into its JSON, numbers as written', async () => {
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of jsonToRelational([new TextEncoder().encode(ORDERS)], { plan: PLAN })) chunks.push(chunk);
+    const zip = new Uint8Array(await new Blob(chunks as BlobPart[]).arrayBuffer());
+    const preview = await relationalZipPreview(zip);
+    expect(preview.kind).toBe('json');
+    expect(preview.text.replace(/\s/g, '')).toBe(ORDERS);
+  });
+});
