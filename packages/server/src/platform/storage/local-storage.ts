@@ -35,7 +35,10 @@ export function localStorage(root: string): StorageDriver {
         }
       };
       try {
-        await pipeline(Readable.from(counted()), createWriteStream(draft, { flags: 'wx', mode: FILE_MODE, highWaterMark: WRITE_BUFFER_BYTES }));
+        await pipeline(
+          Readable.from(counted()),
+          createWriteStream(draft, { flags: 'wx', mode: FILE_MODE, highWaterMark: WRITE_BUFFER_BYTES }),
+        );
         await fs.rename(draft, target);
       } catch (error) {
         await fs.rm(draft, { force: true });
