@@ -14,6 +14,10 @@ interface ColumnRole {
   joined: boolean;
   /** The same, for the column read as part of an exploded element (the plan's `path.[]`). */
   elementJoined: boolean;
+  /** The `*` column of keys the plan gathers (see `GatheringSink`): its object's members go back beside it. */
+  gathered: boolean;
+  /** The same, for the column read as part of an exploded element. */
+  elementGathered: boolean;
   /** Lies below the plan's rows path: part of an exploded element. */
   element: boolean;
 }
@@ -132,6 +136,14 @@ export class PlannedRecordBuilder {
       if (part === 'parent' && role.element) continue;
       if (part === 'element' && !role.element) continue;
       const path = part === 'element' ? ['', ...role.elementPath] : role.path;
+      if (part === 'element' ? role.elementGathered : role.gathered) {
+        if (cell instanceof Map) {
+          const parent = path.slice(0, -1);
+          for (const [key, member] of cell) setPath(target, [...parent, key], member, sealed, true);
+          continue;
+        }
+        if (cell === null) continue;
+      }
       if (cell === null) {
         nulls.push(path);
         continue;
@@ -144,15 +156,27 @@ export class PlannedRecordBuilder {
     for (const path of nulls) setPath(target, path, null, sealed, false);
   }
 
-  /** Whether the plan joins `path`, read with an array element (`[]`) inserted after segment `elementAfter`. */
-  private joins(path: readonly PathSegment[], elementAfter: number): boolean {
+  /** The plan's node of `path`, read with an array element (`[]`) inserted after segment `elementAfter`. */
+  private nodeOf(path: readonly PathSegment[], elementAfter: number): PlanNode | null {
     let node: PlanNode | null = this.plan;
     for (let n = 0; n < path.length && node !== null; n++) {
       const segment = path[n] as PathSegment;
       node = typeof segment === 'number' ? node.item() : node.key(segment);
       if (n === elementAfter && node !== null) node = node.item();
     }
-    return node !== null && node.strategy === STRATEGY_JOIN;
+    return node;
+  }
+
+  /** Whether the plan joins `path` (see `nodeOf`). */
+  private joins(path: readonly PathSegment[], elementAfter: number): boolean {
+    return this.nodeOf(path, elementAfter)?.strategy === STRATEGY_JOIN;
+  }
+
+  /** Whether `path` is the `*` column of the keys the plan gathers at its parent (see `nodeOf`). */
+  private gathers(path: readonly PathSegment[], elementAfter: number): boolean {
+    if (path[path.length - 1] !== '*') return false;
+    const parent = this.nodeOf(path.slice(0, -1), elementAfter);
+    return parent !== null && parent.gathers && parent.named('*') === null;
   }
 
   /** A column's role from its header, computed once; null for the key and position columns. */
@@ -170,6 +194,8 @@ export class PlannedRecordBuilder {
         joined: this.joins(path, -1),
         // An exploded element's columns sit right under the array's path; the plan names them `path.[]`.
         elementJoined: element && this.joins(path, (rows as string[]).length - 1),
+        gathered: this.gathers(path, -1),
+        elementGathered: element && this.gathers(path, (rows as string[]).length - 1),
         element,
       };
     }
