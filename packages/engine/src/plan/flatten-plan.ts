@@ -178,12 +178,13 @@ function checkGatheredKeys(paths: readonly PlanEntry[]): void {
   );
   for (const { path } of paths) {
     const segments = parsePlanPath(path);
-    const literal = segments.findIndex((segment) => 'key' in segment && segment.key === '*');
-    if (literal < 0) continue;
-    const gathered = formatPlanPath([...segments.slice(0, literal), { anyKey: true }]);
-    if (gathering.has(gathered)) {
-      invalid(`"${path}": the key "*" cannot have a path of its own where "${gathered}" gathers the other keys`);
-    }
+    segments.forEach((segment, n) => {
+      if (!('key' in segment) || segment.key !== '*') return;
+      const gathered = formatPlanPath([...segments.slice(0, n), { anyKey: true }]);
+      if (gathering.has(gathered)) {
+        invalid(`"${path}": the key "*" cannot have a path of its own where "${gathered}" gathers the other keys`);
+      }
+    });
   }
 }
 

@@ -3,10 +3,17 @@ import type { RecordSink, RecordsForm } from '../json/document-reader.js';
 import { INCOMPLETE, type JsonCursor } from '../json/json-cursor.js';
 import { decodeKey, scanString } from '../json/json-string.js';
 import { skipValue } from '../json/skip-value.js';
-import type { PlanNode } from './plan-trie.js';
+import { type PlanNode, STRATEGY_JOIN, STRATEGY_JSON, STRATEGY_ROWS, STRATEGY_TABLE } from './plan-trie.js';
 
 /** The key the gathered members are put under: its column is `path.*`, as the plan names it. */
 const GATHERED_KEY = new TextEncoder().encode('"*":{');
+/**
+ * Whether the flattener writes a container whole under this strategy (or sends it to its own table, which
+ * gathers for itself): as RecordFlattener decides, `join` holds arrays only and `rows` objects only.
+ */
+function oneCell(strategy: number, array: boolean): boolean {
+  return strategy === STRATEGY_JSON || strategy === STRATEGY_TABLE || strategy === (array ? STRATEGY_JOIN : STRATEGY_ROWS);
+}
 /** A record already validated once is walked without a depth limit of its own. */
 const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 
@@ -67,7 +74,7 @@ export class GatheringSink implements RecordSink {
   private value(buf: Uint8Array, i: number, e: number, node: PlanNode | null): void {
     const out = this.out;
     const c = buf[i];
-    if (node === null || !node.gathersBelow || (c !== 123 && c !== 91)) {
+    if (node === null || !node.gathersBelow || (c !== 123 && c !== 91) || oneCell(node.strategy, c === 91)) {
       out.append(buf, i, e);
       return;
     }
