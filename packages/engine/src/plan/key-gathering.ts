@@ -12,7 +12,9 @@ const GATHERED_KEY = new TextEncoder().encode('"*":{');
  * gathers for itself): as RecordFlattener decides, `join` holds arrays only and `rows` objects only.
  */
 function oneCell(strategy: number, array: boolean): boolean {
-  return strategy === STRATEGY_JSON || strategy === STRATEGY_TABLE || strategy === (array ? STRATEGY_JOIN : STRATEGY_ROWS);
+  return (
+    strategy === STRATEGY_JSON || strategy === STRATEGY_TABLE || strategy === (array ? STRATEGY_JOIN : STRATEGY_ROWS)
+  );
 }
 /** A record already validated once is walked without a depth limit of its own. */
 const NO_LIMIT = Number.MAX_SAFE_INTEGER;

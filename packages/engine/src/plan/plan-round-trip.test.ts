@@ -28,7 +28,8 @@ const dataAndPlan = records.chain((rows) => {
     .map(([entries, rowsPath, gathered]): [Json[], FlattenPlan] => {
       const plan: FlattenPlan = { version: 1, paths: [...entries] };
       if (rowsPath !== null) plan.paths.unshift({ path: formatPlanPath(rowsPath), strategy: 'rows' });
-      for (const path of gathered) plan.paths.push({ path: formatPlanPath([...path, { anyKey: true }]), strategy: 'json' });
+      for (const path of gathered)
+        plan.paths.push({ path: formatPlanPath([...path, { anyKey: true }]), strategy: 'json' });
       return [rows, plan];
     })
     .filter(([, plan]) => {
