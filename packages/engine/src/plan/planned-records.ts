@@ -176,7 +176,7 @@ export class PlannedRecordBuilder {
   private gathers(path: readonly PathSegment[], elementAfter: number): boolean {
     if (path[path.length - 1] !== '*') return false;
     const parent = this.nodeOf(path.slice(0, -1), elementAfter);
-    return parent !== null && parent.gathers && parent.named('*') === null;
+    return parent?.gathers === true && parent.named('*') === null;
   }
 
   /** A column's role from its header, computed once; null for the key and position columns. */
