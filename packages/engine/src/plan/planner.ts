@@ -48,7 +48,7 @@ function notLists(kinds: PathProfile['kinds']): string | null {
 /** What the proposal is for. */
 export interface ProposalOptions {
   /**
-   * Relational output (a ZIP of tables): lists of objects go to tables of their own (`table`) instead of
+   * Relational output (a ZIP of tables): lists of objects and maps of records go to tables of their own (`table`) instead of
    * rows or JSON, wherever a table may hang (from the record, or from another table's elements).
    */
   relational?: boolean;
@@ -71,12 +71,21 @@ function decide(
   path: string,
   rowsPath: string | null,
   tables: TablePaths,
+  recordMembers: boolean,
 ): [PathStrategy, string] | null {
   const object = profile.object;
   const array = profile.array;
   const before = profile.columns.default;
   const instead = before > 1 ? ` instead of ${format(before)} columns` : '';
   if (object?.keysLookLikeData) {
+    if (recordMembers && tables !== null && tableAllowed(path, tables)) {
+      tables.add(path);
+      const name = parsePlanPath(path).at(-1) as { key: string };
+      return [
+        'table',
+        `${quoted(path)} is a map of records: ${object.keysReason}. A table of its own, one row per member with its key in ${formatPlanPath([name])}.\\#, linked to its parent row by \\#parent${before > 1 ? `; one column here instead of ${format(before)}` : ''}.`,
+      ];
+    }
     return ['json', `${quoted(path)} is a map: ${object.keysReason}. Kept as JSON in one column${instead}.`];
   }
   if (array !== undefined) {
@@ -190,6 +199,17 @@ function treeOf(paths: readonly PathProfile[], top: number): TreeNode {
   return root;
 }
 
+/** Whether every member of the object at `node` (its keys' and its `*`'s values) is an object: a map of records. */
+function membersAreRecords(node: TreeNode): boolean {
+  const members = node.children.filter(
+    (child) => 'key' in (parsePlanPath(child.profile.path).at(-1) ?? {}) || child.anyKey,
+  );
+  return (
+    members.length > 0 &&
+    members.every((child) => only(child.profile.kinds, ['object', 'null']) && 'object' in child.profile.kinds)
+  );
+}
+
 /**
  * Decides the paths below `root`, parents first (keeping a decision already made); then counts columns children
  * first, keeping as JSON an object still wider than WIDE_OBJECT. Returns the entries and the columns.
@@ -201,7 +221,9 @@ function planTree(root: TreeNode, rowsPath: string | null, tables: TablePaths): 
     const [node, under] = item;
     order.push(node);
     const decision =
-      node === root || under ? null : (node.decision ?? decide(node.profile, node.profile.path, rowsPath, tables));
+      node === root || under
+        ? null
+        : (node.decision ?? decide(node.profile, node.profile.path, rowsPath, tables, membersAreRecords(node)));
     node.decision = decision;
     // A table's elements are records of their own table: their paths are decided too.
     const closed = under || (decision !== null && decision[0] !== 'index' && decision[0] !== 'table');
