@@ -65,10 +65,17 @@ export class PlannedRecordBuilder {
   private readonly positionHeader: string | null;
   private readonly keyColumn: string | null;
   private group: FlatRow[] = [];
+  /** Containers that came whole from a cell (see `setPath`): one set for all records, not one per record. */
+  private readonly sealed = new WeakSet<object>();
 
+  /**
+   * `rename` gives the name a header is read under (a relational child table's `parts.sku` is `V.sku`), or
+   * null for a column that holds no data (ids); it is asked once per header.
+   */
   constructor(
     plan: FlattenPlan,
     private readonly separator: string,
+    private readonly rename: (header: string) => string | null = (header) => header,
   ) {
     this.plan = compilePlan(plan);
     const rows = plan.paths.find((entry) => entry.strategy === 'rows');
@@ -108,7 +115,7 @@ export class PlannedRecordBuilder {
     const first = rows[0] as FlatRow;
     const exploded = this.position(first) !== null;
     const record: JsonObject = new Map();
-    const sealed = new WeakSet<object>();
+    const sealed = this.sealed;
     this.fill(record, first, sealed, exploded ? 'parent' : 'all');
     if (exploded && this.rowsPath !== null) {
       const elements: JsonValue[] = [];
@@ -184,8 +191,9 @@ export class PlannedRecordBuilder {
     const known = this.roles.get(header);
     if (known !== undefined) return known;
     let role: ColumnRole | null = null;
-    if (header !== this.keyColumn && header !== this.positionHeader) {
-      const path = decodeHeaderPath(header, this.separator);
+    const name = this.rename(header);
+    if (name !== null && name !== this.keyColumn && name !== this.positionHeader) {
+      const path = decodeHeaderPath(name, this.separator);
       const rows = this.rowsPath;
       const element = rows !== null && path.length >= rows.length && rows.every((key, n) => path[n] === key);
       role = {
