@@ -64,10 +64,48 @@ function readNumber(text: string, i: number): JsonNumber {
 
 /** Parses one JSON text that is known valid (the engine's own output). */
 export function parseJsonValue(text: string): JsonValue {
+  return parseValueAt(text, 0);
+}
+
+/**
+ * Parses the rows of csv2json's flat JSON Lines, `{"header":cell,…}` with the same headers row after row:
+ * a key written as the previous row's key at the same place is taken as it is, without decoding it again.
+ */
+export class FlatRowParser {
+  /** Each place's key as written, quotes and colon included, and as read. */
+  private readonly written: string[] = [];
+  private readonly keys: string[] = [];
+
+  /** The row of one line (a JSON object known valid). */
+  parse(line: string): JsonObject {
+    const row: JsonObject = new Map();
+    let i = skipSpace(line, 0) + 1;
+    for (let n = 0; ; n++) {
+      i = skipSpace(line, i);
+      if (line.charCodeAt(i) === 125) return row;
+      let key = this.keys[n] as string;
+      const written = this.written[n];
+      if (written !== undefined && line.startsWith(written, i)) i += written.length;
+      else {
+        key = readString(line, i);
+        const after = skipSpace(line, position) + 1; // past ':'
+        this.written[n] = line.slice(i, after);
+        this.keys[n] = key;
+        i = after;
+      }
+      row.set(key, parseValueAt(line, skipSpace(line, i)));
+      i = skipSpace(line, position);
+      if (line.charCodeAt(i) === 44) i++;
+    }
+  }
+}
+
+/** Parses the value at `text[i]`; `position` is set after it. */
+function parseValueAt(text: string, start: number): JsonValue {
   // Open containers, and for each the key whose value comes next (null: a key comes next, or an array).
   const containers: (JsonValue[] | JsonObject)[] = [];
   const keys: (string | null)[] = [];
-  let i = 0;
+  let i = start;
   for (;;) {
     i = skipSpace(text, i);
     const depth = containers.length;
@@ -112,7 +150,10 @@ export function parseJsonValue(text: string): JsonValue {
       i = position;
     }
     const parent = containers[containers.length - 1];
-    if (parent === undefined) return value;
+    if (parent === undefined) {
+      position = i;
+      return value;
+    }
     const last = containers.length - 1;
     if (Array.isArray(parent)) parent.push(value);
     else {
