@@ -100,8 +100,29 @@ export class FlatRowParser {
   }
 }
 
+/** Parses the scalar at `text[i]` (first byte `c`); `position` is set after it. */
+function parseScalarAt(text: string, i: number, c: number): JsonValue {
+  if (c === 34) return readString(text, i);
+  if (c === 116) {
+    position = i + 4;
+    return true;
+  }
+  if (c === 102) {
+    position = i + 5;
+    return false;
+  }
+  if (c === 110) {
+    position = i + 4;
+    return null;
+  }
+  return readNumber(text, i);
+}
+
 /** Parses the value at `text[i]`; `position` is set after it. */
 function parseValueAt(text: string, start: number): JsonValue {
+  const first = text.charCodeAt(skipSpace(text, start));
+  // Most cells are scalars: no stacks for them.
+  if (first !== 123 && first !== 91) return parseScalarAt(text, skipSpace(text, start), first);
   // Open containers, and for each the key whose value comes next (null: a key comes next, or an array).
   const containers: (JsonValue[] | JsonObject)[] = [];
   const keys: (string | null)[] = [];
@@ -133,20 +154,8 @@ function parseValueAt(text: string, start: number): JsonValue {
       keys.push(null);
       i++;
       continue;
-    } else if (c === 34) {
-      value = readString(text, i);
-      i = position;
-    } else if (c === 116) {
-      value = true;
-      i += 4;
-    } else if (c === 102) {
-      value = false;
-      i += 5;
-    } else if (c === 110) {
-      value = null;
-      i += 4;
     } else {
-      value = readNumber(text, i);
+      value = parseScalarAt(text, i, c);
       i = position;
     }
     const parent = containers[containers.length - 1];
