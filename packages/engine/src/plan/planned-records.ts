@@ -116,16 +116,19 @@ export class PlannedRecordBuilder {
     const exploded = this.position(first) !== null;
     const record: JsonObject = new Map();
     const sealed = this.sealed;
-    this.fill(record, first, sealed, exploded ? 'parent' : 'all');
+    const nulls = this.fill(record, first, sealed, exploded ? 'parent' : 'all');
     if (exploded && this.rowsPath !== null) {
       const elements: JsonValue[] = [];
       for (const row of rows) {
         const holder: JsonObject = new Map();
-        this.fill(holder, row, sealed, 'element');
+        setNulls(holder, this.fill(holder, row, sealed, 'element'), sealed);
         elements.push(holder.get('') ?? null);
       }
       setPath(record, this.rowsPath, elements, sealed, true);
     }
+    // The parent's nulls last: an empty `a.0` (another record's array) must not make `a` an array before
+    // the exploded elements take `a.tags`.
+    setNulls(record, nulls, sealed);
     let key: string | null = null;
     if (this.keyColumn !== null) {
       const cell = first.get(this.keyColumn);
@@ -134,8 +137,16 @@ export class PlannedRecordBuilder {
     return { key, value: record };
   }
 
-  /** Writes a row's cells into `target`: every column, only the parent's, or only the element's (under key ''). */
-  private fill(target: JsonObject, row: FlatRow, sealed: WeakSet<object>, part: 'all' | 'parent' | 'element'): void {
+  /**
+   * Writes a row's cells into `target`: every column, only the parent's, or only the element's (under key '').
+   * Returns the paths of its empty cells, for `setNulls` once everything else is in place.
+   */
+  private fill(
+    target: JsonObject,
+    row: FlatRow,
+    sealed: WeakSet<object>,
+    part: 'all' | 'parent' | 'element',
+  ): PathSegment[][] {
     const nulls: PathSegment[][] = [];
     for (const [header, cell] of row) {
       const role = this.roleOf(header);
@@ -158,9 +169,7 @@ export class PlannedRecordBuilder {
       const joined = part === 'element' ? role.elementJoined : role.joined;
       setPath(target, path, joined ? joinedValue(cell) : cell, sealed, true);
     }
-    // Shorter paths first: a null at `a` is the record's own null, a null at `a.0` only padding below it.
-    nulls.sort((x, y) => x.length - y.length);
-    for (const path of nulls) setPath(target, path, null, sealed, false);
+    return nulls;
   }
 
   /** The plan's node of `path`, read with an array element (`[]`) inserted after segment `elementAfter`. */
@@ -210,6 +219,13 @@ export class PlannedRecordBuilder {
     this.roles.set(header, role);
     return role;
   }
+}
+
+/** Writes the nulls of empty cells where nothing else is. */
+function setNulls(target: JsonObject, nulls: PathSegment[][], sealed: WeakSet<object>): void {
+  // Shorter paths first: a null at `a` is the record's own null, a null at `a.0` only padding below it.
+  nulls.sort((x, y) => x.length - y.length);
+  for (const path of nulls) setPath(target, path, null, sealed, false);
 }
 
 /**
