@@ -16,7 +16,7 @@ export const planCommand: CommandSpec = {
     { name: 'sample', value: 'N', help: 'profile only the first N records (the proposal says so); default all' },
     {
       name: 'relational',
-      help: "propose related tables: lists of objects as 'table' paths (for json2csv --relational)",
+      help: "propose related tables: lists of objects and maps of records as 'table' paths (for json2csv --relational)",
     },
     { name: 'profile', help: 'print the profile of every path (kinds, lengths, keys, columns) instead of the plan' },
     { name: 'max-depth', value: 'N', help: 'deepest nesting accepted (default 1000, at most 10000)' },

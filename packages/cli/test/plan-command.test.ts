@@ -28,6 +28,25 @@ describe('unnest plan', () => {
     expect(lines.at(-1)).toBe('unnest: About 31 columns instead of 1,270.');
   });
 
+  it('proposes a table per map of records with --relational, and the ZIP reads back to the same JSON', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'unnest-cli-plan-'));
+    const planPath = join(dir, 'plan.json');
+    const zipPath = join(dir, 'users.zip');
+    const t = memoryIo();
+    expect(await runCli(['plan', firebase, '--records', 'users', '--relational', '-o', planPath], t.io)).toBe(0);
+    expect(t.stderr()).toContain(
+      'unnest: `devices` is a map of records: its keys are ids (d7f3a9c2e1b04f6a, a1b2c3d4e5f60718, 0f9e8d7c6b5a4321, …). A table of its own, one row per member with its key in devices.\\#, linked to its parent row by \\#parent; one column here instead of 15.',
+    );
+    const plan = JSON.parse(await readFile(planPath, 'utf8'));
+    expect(plan.paths).toContainEqual(expect.objectContaining({ path: 'devices', strategy: 'table' }));
+    const args = ['json2csv', firebase, '--plan', planPath, '--records', 'users', '--relational', '-o', zipPath];
+    expect(await runCli(args, memoryIo().io)).toBe(0);
+    const compared = memoryIo();
+    expect(await runCli(['compare', firebase, zipPath], compared.io)).toBe(0);
+    const report = JSON.parse(compared.stdout()) as ComparisonReport;
+    expect(report.differences).toEqual([]);
+  });
+
   it('prints the profile with --profile, nothing on standard error with -q', async () => {
     const t = memoryIo('[{"a":[1,2]},{"a":[3,4]}]');
     expect(await runCli(['plan', '--profile', '-q'], t.io)).toBe(0);

@@ -41,7 +41,9 @@ export interface PlanEntry {
  * - `columns`: an object's keys become columns `path.key` (the default for objects);
  * - `index`: an array's elements become columns `path.0`, `path.1` (the default for arrays);
  * - `join`: an array's elements joined with `; ` in one cell (read back as strings);
- * - `json`: the array or object as minified JSON text in one cell;
+ * - `json`: the array or object as minified JSON text in one cell; on a `*` path, every key the plan does not
+ *   name at that object goes, with its value, into one JSON object in one cell, the column `path.*` (keys
+ *   that differ from record to record then take one column, not one each);
  * - `rows`: one row per element of the array, its fields under `path.`, its position in the column `path.\#`;
  * - `table`: the array or map in a table of its own linked by a parent key (relational output only).
  * A strategy that does not fit the value found (`join` on an object) leaves that value to the default.
@@ -161,9 +163,29 @@ export function checkFlattenPlan(value: unknown, use: FlattenPlanUse = {}): Flat
     paths.push(checked);
   }
   checkTablePaths(paths);
+  checkGatheredKeys(paths);
   const plan: FlattenPlan = { version: 1, paths };
   if (checkedRecords !== undefined) plan.records = checkedRecords;
   return plan;
+}
+
+/** A key literally named `*` cannot keep a column of its own where the other keys are gathered into the `*` column. */
+function checkGatheredKeys(paths: readonly PlanEntry[]): void {
+  const gathering = new Set(
+    paths
+      .filter((entry) => entry.strategy === 'json' && 'anyKey' in (parsePlanPath(entry.path).at(-1) ?? {}))
+      .map((entry) => entry.path),
+  );
+  for (const { path } of paths) {
+    const segments = parsePlanPath(path);
+    segments.forEach((segment, n) => {
+      if (!('key' in segment) || segment.key !== '*') return;
+      const gathered = formatPlanPath([...segments.slice(0, n), { anyKey: true }]);
+      if (gathering.has(gathered)) {
+        invalid(`"${path}": the key "*" cannot have a path of its own where "${gathered}" gathers the other keys`);
+      }
+    });
+  }
 }
 
 /** The `table` paths of a checked plan must each hang off the record or off another table (see `checkFlattenPlan`). */

@@ -24,7 +24,7 @@ const text = fc
   .filter((value) => !looksLikeJsonContainer(value));
 
 /** True when a value writes only empty cells (with the default strategies). */
-function writesOnlyNulls(value: Json): boolean {
+export function writesOnlyNulls(value: Json): boolean {
   if (value === null) return true;
   if (Array.isArray(value)) return value.length > 0 && value.every(writesOnlyNulls);
   if (typeof value === 'object') {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareRoundTrip } from '../analysis/compare-round-trip.js';
 import { jsonToCsvText } from '../json-to-csv.js';
-import { type FlattenPlan, formatPlanPath, type PathStrategy } from './flatten-plan.js';
+import { checkFlattenPlan, type FlattenPlan, formatPlanPath, type PathStrategy } from './flatten-plan.js';
 import { type Json, pathsOf, records, value } from './plan-arbitraries.test-support.js';
 
 /** Data and a plan over its paths: any strategy per path, and at most one `rows` path of keys only. */
@@ -22,16 +22,29 @@ const dataAndPlan = records.chain((rows) => {
             ),
         ),
       keyPaths.length > 0 ? fc.option(fc.constantFrom(...keyPaths)) : fc.constant(null),
+      // Objects whose unnamed keys go together into one `*` cell: the record's own, or any path's.
+      fc.subarray([[], ...paths]),
     )
-    .map(([entries, rowsPath]): [Json[], FlattenPlan] => {
+    .map(([entries, rowsPath, gathered]): [Json[], FlattenPlan] => {
       const plan: FlattenPlan = { version: 1, paths: [...entries] };
       if (rowsPath !== null) plan.paths.unshift({ path: formatPlanPath(rowsPath), strategy: 'rows' });
+      for (const path of gathered)
+        plan.paths.push({ path: formatPlanPath([...path, { anyKey: true }]), strategy: 'json' });
       return [rows, plan];
+    })
+    .filter(([, plan]) => {
+      // A key literally named `*` cannot have its own path where the other keys are gathered (checked apart).
+      try {
+        checkFlattenPlan(plan);
+        return true;
+      } catch {
+        return false;
+      }
     });
 });
 
 describe('any plan', () => {
-  it('gives a table that reads back to the original records under that plan', async () => {
+  it('gives a table (keys gathered into `*` cells included) that reads back to the original records under that plan', async () => {
     await fc.assert(
       fc.asyncProperty(dataAndPlan, async ([rows, plan]) => {
         const json = JSON.stringify(rows);

@@ -36,6 +36,22 @@ export class PlanNode {
     return this.keys?.get(key) ?? this.anyKey;
   }
 
+  /** The node of a key the plan names (not the `*` entry). */
+  named(key: string): PlanNode | null {
+    return this.keys?.get(key) ?? null;
+  }
+
+  /**
+   * Whether the plan keeps the keys it does not name at this object path together, as one JSON object in the
+   * column `*` (a `*` entry with strategy `json`; see `FlattenPlan`).
+   */
+  get gathers(): boolean {
+    return this.anyKey?.strategy === STRATEGY_JSON;
+  }
+
+  /** Whether this node or one below it gathers keys: a record is reshaped only along such nodes. */
+  gathersBelow = false;
+
   /** The node of an array element (`[]`). */
   item(): PlanNode | null {
     return this.items;
@@ -70,8 +86,18 @@ export function compilePlan(plan: FlattenPlan): PlanNode {
   let tables = 0;
   for (const entry of plan.paths) {
     let node = root;
-    for (const segment of parsePlanPath(entry.path)) node = node.add(segment);
+    const trail = [root];
+    const segments = parsePlanPath(entry.path);
+    for (const segment of segments) {
+      node = node.add(segment);
+      trail.push(node);
+    }
     const table = entry.strategy === 'table' ? tables++ : -1;
+    const last = segments.at(-1);
+    if (entry.strategy === 'json' && last !== undefined && 'anyKey' in last) {
+      // The object holding the `*` and every node above it lead to gathered keys.
+      for (const above of trail.slice(0, -1)) above.gathersBelow = true;
+    }
     if (node.strategy === STRATEGY_DEFAULT) {
       node.strategy = CODES[entry.strategy];
       node.table = table;

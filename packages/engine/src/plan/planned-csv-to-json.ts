@@ -1,5 +1,5 @@
 import type { FlattenPlan } from './flatten-plan.js';
-import { type JsonObject, parseJsonValue, writeJsonValue } from './json-value.js';
+import { FlatRowParser, writeJsonValue } from './json-value.js';
 import { type FlatRow, type PlannedRecord, PlannedRecordBuilder } from './planned-records.js';
 
 const encoder = new TextEncoder();
@@ -8,7 +8,8 @@ const encoder = new TextEncoder();
 export async function* flatRows(flatLines: AsyncIterable<Uint8Array>): AsyncGenerator<FlatRow[]> {
   const decoder = new TextDecoder();
   let pending = '';
-  const rowOf = (line: string): FlatRow => parseJsonValue(line) as JsonObject;
+  const parser = new FlatRowParser();
+  const rowOf = (line: string): FlatRow => parser.parse(line);
   for await (const chunk of flatLines) {
     pending += decoder.decode(chunk, { stream: true });
     const lines = pending.split('\n');

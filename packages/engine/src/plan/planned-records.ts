@@ -14,6 +14,10 @@ interface ColumnRole {
   joined: boolean;
   /** The same, for the column read as part of an exploded element (the plan's `path.[]`). */
   elementJoined: boolean;
+  /** The `*` column of keys the plan gathers (see `GatheringSink`): its object's members go back beside it. */
+  gathered: boolean;
+  /** The same, for the column read as part of an exploded element. */
+  elementGathered: boolean;
   /** Lies below the plan's rows path: part of an exploded element. */
   element: boolean;
 }
@@ -61,10 +65,17 @@ export class PlannedRecordBuilder {
   private readonly positionHeader: string | null;
   private readonly keyColumn: string | null;
   private group: FlatRow[] = [];
+  /** Containers that came whole from a cell (see `setPath`): one set for all records, not one per record. */
+  private readonly sealed = new WeakSet<object>();
 
+  /**
+   * `rename` gives the name a header is read under (a relational child table's `parts.sku` is `V.sku`), or
+   * null for a column that holds no data (ids); it is asked once per header.
+   */
   constructor(
     plan: FlattenPlan,
     private readonly separator: string,
+    private readonly rename: (header: string) => string | null = (header) => header,
   ) {
     this.plan = compilePlan(plan);
     const rows = plan.paths.find((entry) => entry.strategy === 'rows');
@@ -104,17 +115,20 @@ export class PlannedRecordBuilder {
     const first = rows[0] as FlatRow;
     const exploded = this.position(first) !== null;
     const record: JsonObject = new Map();
-    const sealed = new WeakSet<object>();
-    this.fill(record, first, sealed, exploded ? 'parent' : 'all');
+    const sealed = this.sealed;
+    const nulls = this.fill(record, first, sealed, exploded ? 'parent' : 'all');
     if (exploded && this.rowsPath !== null) {
       const elements: JsonValue[] = [];
       for (const row of rows) {
         const holder: JsonObject = new Map();
-        this.fill(holder, row, sealed, 'element');
+        setNulls(holder, this.fill(holder, row, sealed, 'element'), sealed);
         elements.push(holder.get('') ?? null);
       }
       setPath(record, this.rowsPath, elements, sealed, true);
     }
+    // The parent's nulls last: an empty `a.0` (another record's array) must not make `a` an array before
+    // the exploded elements take `a.tags`.
+    setNulls(record, nulls, sealed);
     let key: string | null = null;
     if (this.keyColumn !== null) {
       const cell = first.get(this.keyColumn);
@@ -123,8 +137,16 @@ export class PlannedRecordBuilder {
     return { key, value: record };
   }
 
-  /** Writes a row's cells into `target`: every column, only the parent's, or only the element's (under key ''). */
-  private fill(target: JsonObject, row: FlatRow, sealed: WeakSet<object>, part: 'all' | 'parent' | 'element'): void {
+  /**
+   * Writes a row's cells into `target`: every column, only the parent's, or only the element's (under key '').
+   * Returns the paths of its empty cells, for `setNulls` once everything else is in place.
+   */
+  private fill(
+    target: JsonObject,
+    row: FlatRow,
+    sealed: WeakSet<object>,
+    part: 'all' | 'parent' | 'element',
+  ): PathSegment[][] {
     const nulls: PathSegment[][] = [];
     for (const [header, cell] of row) {
       const role = this.roleOf(header);
@@ -132,6 +154,14 @@ export class PlannedRecordBuilder {
       if (part === 'parent' && role.element) continue;
       if (part === 'element' && !role.element) continue;
       const path = part === 'element' ? ['', ...role.elementPath] : role.path;
+      if (part === 'element' ? role.elementGathered : role.gathered) {
+        if (cell instanceof Map) {
+          const parent = path.slice(0, -1);
+          for (const [key, member] of cell) setPath(target, [...parent, key], member, sealed, true);
+          continue;
+        }
+        if (cell === null) continue;
+      }
       if (cell === null) {
         nulls.push(path);
         continue;
@@ -139,20 +169,30 @@ export class PlannedRecordBuilder {
       const joined = part === 'element' ? role.elementJoined : role.joined;
       setPath(target, path, joined ? joinedValue(cell) : cell, sealed, true);
     }
-    // Shorter paths first: a null at `a` is the record's own null, a null at `a.0` only padding below it.
-    nulls.sort((x, y) => x.length - y.length);
-    for (const path of nulls) setPath(target, path, null, sealed, false);
+    return nulls;
   }
 
-  /** Whether the plan joins `path`, read with an array element (`[]`) inserted after segment `elementAfter`. */
-  private joins(path: readonly PathSegment[], elementAfter: number): boolean {
+  /** The plan's node of `path`, read with an array element (`[]`) inserted after segment `elementAfter`. */
+  private nodeOf(path: readonly PathSegment[], elementAfter: number): PlanNode | null {
     let node: PlanNode | null = this.plan;
     for (let n = 0; n < path.length && node !== null; n++) {
       const segment = path[n] as PathSegment;
       node = typeof segment === 'number' ? node.item() : node.key(segment);
       if (n === elementAfter && node !== null) node = node.item();
     }
-    return node !== null && node.strategy === STRATEGY_JOIN;
+    return node;
+  }
+
+  /** Whether the plan joins `path` (see `nodeOf`). */
+  private joins(path: readonly PathSegment[], elementAfter: number): boolean {
+    return this.nodeOf(path, elementAfter)?.strategy === STRATEGY_JOIN;
+  }
+
+  /** Whether `path` is the `*` column of the keys the plan gathers at its parent (see `nodeOf`). */
+  private gathers(path: readonly PathSegment[], elementAfter: number): boolean {
+    if (path[path.length - 1] !== '*') return false;
+    const parent = this.nodeOf(path.slice(0, -1), elementAfter);
+    return parent?.gathers === true && parent.named('*') === null;
   }
 
   /** A column's role from its header, computed once; null for the key and position columns. */
@@ -160,8 +200,9 @@ export class PlannedRecordBuilder {
     const known = this.roles.get(header);
     if (known !== undefined) return known;
     let role: ColumnRole | null = null;
-    if (header !== this.keyColumn && header !== this.positionHeader) {
-      const path = decodeHeaderPath(header, this.separator);
+    const name = this.rename(header);
+    if (name !== null && name !== this.keyColumn && name !== this.positionHeader) {
+      const path = decodeHeaderPath(name, this.separator);
       const rows = this.rowsPath;
       const element = rows !== null && path.length >= rows.length && rows.every((key, n) => path[n] === key);
       role = {
@@ -170,12 +211,21 @@ export class PlannedRecordBuilder {
         joined: this.joins(path, -1),
         // An exploded element's columns sit right under the array's path; the plan names them `path.[]`.
         elementJoined: element && this.joins(path, (rows as string[]).length - 1),
+        gathered: this.gathers(path, -1),
+        elementGathered: element && this.gathers(path, (rows as string[]).length - 1),
         element,
       };
     }
     this.roles.set(header, role);
     return role;
   }
+}
+
+/** Writes the nulls of empty cells where nothing else is. */
+function setNulls(target: JsonObject, nulls: PathSegment[][], sealed: WeakSet<object>): void {
+  // Shorter paths first: a null at `a` is the record's own null, a null at `a.0` only padding below it.
+  nulls.sort((x, y) => x.length - y.length);
+  for (const path of nulls) setPath(target, path, null, sealed, false);
 }
 
 /**

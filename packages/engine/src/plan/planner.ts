@@ -32,10 +32,23 @@ function kindWords(kinds: PathProfile['kinds']): string {
   return 'values';
 }
 
+const KIND_PHRASES: Partial<Record<string, string>> = {
+  object: 'an object',
+  string: 'a string',
+  number: 'a number',
+  boolean: 'a boolean',
+};
+
+/** The kinds other than lists (and null) a path holds, in words (`an object`), or null when it holds none. */
+function notLists(kinds: PathProfile['kinds']): string | null {
+  const phrases = Object.keys(kinds).flatMap((name) => KIND_PHRASES[name] ?? []);
+  return phrases.length === 0 ? null : phrases.join(' or ');
+}
+
 /** What the proposal is for. */
 export interface ProposalOptions {
   /**
-   * Relational output (a ZIP of tables): lists of objects go to tables of their own (`table`) instead of
+   * Relational output (a ZIP of tables): lists of objects and maps of records go to tables of their own (`table`) instead of
    * rows or JSON, wherever a table may hang (from the record, or from another table's elements).
    */
   relational?: boolean;
@@ -58,18 +71,35 @@ function decide(
   path: string,
   rowsPath: string | null,
   tables: TablePaths,
+  recordMembers: boolean,
 ): [PathStrategy, string] | null {
   const object = profile.object;
   const array = profile.array;
   const before = profile.columns.default;
   const instead = before > 1 ? ` instead of ${format(before)} columns` : '';
   if (object?.keysLookLikeData) {
+    if (recordMembers && tables !== null && tableAllowed(path, tables)) {
+      tables.add(path);
+      const name = parsePlanPath(path).at(-1) as { key: string };
+      return [
+        'table',
+        `${quoted(path)} is a map of records: ${object.keysReason}. A table of its own, one row per member with its key in ${formatPlanPath([name])}.\\#, linked to its parent row by \\#parent${before > 1 ? `; one column here instead of ${format(before)}` : ''}.`,
+      ];
+    }
     return ['json', `${quoted(path)} is a map: ${object.keysReason}. Kept as JSON in one column${instead}.`];
   }
   if (array !== undefined) {
     const elements = array.elementKinds;
     const most = array.maxLength;
     if (Object.keys(elements).length === 0) return null;
+    const otherwise = notLists(profile.kinds);
+    if (otherwise !== null) {
+      // Neither columns nor rows fit a path that is a list in some records only: one JSON cell holds both.
+      return [
+        'json',
+        `${quoted(path)} is sometimes ${otherwise} and sometimes a list of ${only(elements, ['object']) ? 'objects' : kindWords(elements)} (up to ${format(most)}): kept as JSON in one column${instead}.`,
+      ];
+    }
     if (only(elements, ['string', 'number', 'boolean', 'null'])) {
       const numbers = only(elements, ['number']);
       if (numbers && array.minLength === most && most <= FIXED_LENGTH_LIMIT && profile.count === profile.kinds.array) {
@@ -136,13 +166,22 @@ interface TreeNode {
   children: TreeNode[];
   /** How many times this path's columns repeat in its parent's: a map's keys, an array's positions, else 1. */
   repeat: number;
+  /** The `*` of an object: the keys without a path of their own. */
+  anyKey: boolean;
   decision: [PathStrategy, string] | null;
   after: number;
 }
 
 /** Builds the tree below `top` from the parents-first list of paths. */
 function treeOf(paths: readonly PathProfile[], top: number): TreeNode {
-  const root: TreeNode = { profile: paths[top] as PathProfile, children: [], repeat: 1, decision: null, after: 0 };
+  const root: TreeNode = {
+    profile: paths[top] as PathProfile,
+    children: [],
+    repeat: 1,
+    anyKey: false,
+    decision: null,
+    after: 0,
+  };
   const stack = [root];
   for (let n = top + 1; n < paths.length; n++) {
     const profile = paths[n] as PathProfile;
@@ -153,11 +192,22 @@ function treeOf(paths: readonly PathProfile[], top: number): TreeNode {
     // `*` stands for the keys that did not keep a path of their own (those come first among the children).
     const folded = (parent.profile.object?.distinctKeys ?? 1) - parent.children.length;
     const repeat = last === '*' ? Math.max(0, folded) : last === '[]' ? (parent.profile.array?.maxLength ?? 1) : 1;
-    const node: TreeNode = { profile, children: [], repeat, decision: null, after: 0 };
+    const node: TreeNode = { profile, children: [], repeat, anyKey: last === '*', decision: null, after: 0 };
     parent.children.push(node);
     stack.push(node);
   }
   return root;
+}
+
+/** Whether every member of the object at `node` (its keys' and its `*`'s values) is an object: a map of records. */
+function membersAreRecords(node: TreeNode): boolean {
+  const members = node.children.filter(
+    (child) => 'key' in (parsePlanPath(child.profile.path).at(-1) ?? {}) || child.anyKey,
+  );
+  return (
+    members.length > 0 &&
+    members.every((child) => only(child.profile.kinds, ['object', 'null']) && 'object' in child.profile.kinds)
+  );
 }
 
 /**
@@ -171,7 +221,9 @@ function planTree(root: TreeNode, rowsPath: string | null, tables: TablePaths): 
     const [node, under] = item;
     order.push(node);
     const decision =
-      node === root || under ? null : (node.decision ?? decide(node.profile, node.profile.path, rowsPath, tables));
+      node === root || under
+        ? null
+        : (node.decision ?? decide(node.profile, node.profile.path, rowsPath, tables, membersAreRecords(node)));
     node.decision = decision;
     // A table's elements are records of their own table: their paths are decided too.
     const closed = under || (decision !== null && decision[0] !== 'index' && decision[0] !== 'table');
@@ -183,7 +235,8 @@ function planTree(root: TreeNode, rowsPath: string | null, tables: TablePaths): 
     let below = 0;
     let belowDefault = 0;
     for (const child of node.children) {
-      below += child.after * child.repeat;
+      // Keys gathered as JSON take one column together (see FlattenPlan's `json` on `*`).
+      below += child.after * (child.anyKey && child.decision?.[0] === 'json' ? 1 : child.repeat);
       belowDefault += child.profile.columns.default * child.repeat;
     }
     const own = Math.max(0, profile.columns.default - belowDefault);
@@ -209,6 +262,26 @@ function planTree(root: TreeNode, rowsPath: string | null, tables: TablePaths): 
     for (let c = node.children.length - 1; c >= 0; c--) skip.push([node.children[c] as TreeNode, closed]);
   }
   return [entries, root.after];
+}
+
+/**
+ * Where the plan gathers an object's other keys (`x.*` as JSON), a key keeps its column only if the plan names
+ * it: gives each kept key without a path of its own, or below it, a `columns` entry (before the `*` entry).
+ */
+function nameKeptKeys(tree: TreeNode, entries: PlanEntry[]): void {
+  const pending = [tree];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    pending.push(...node.children);
+    const any = node.children.find((child) => child.anyKey);
+    if (any === undefined) continue;
+    const gathering = entries.findIndex((entry) => entry.path === any.profile.path && entry.strategy === 'json');
+    if (gathering < 0) continue;
+    const unnamed = node.children
+      .filter((child) => 'key' in (parsePlanPath(child.profile.path).at(-1) ?? {}))
+      .map((child) => child.profile.path)
+      .filter((path) => !entries.some((entry) => entry.path === path || entry.path.startsWith(`${path}.`)));
+    entries.splice(gathering, 0, ...unnamed.map((path): PlanEntry => ({ path, strategy: 'columns' })));
+  }
 }
 
 /**
@@ -241,15 +314,17 @@ export function proposePlan(profile: JsonProfile, options: ProposalOptions = {})
   const tree = treeOf(paths, 0);
   const any = tree.children.find((child) => child.profile.path === '*');
   if (root.object?.keysLookLikeData && any !== undefined) {
-    // The record is a map itself: keys in most records keep their columns, every other key is one JSON cell.
-    const named = tree.children.filter((child) => child !== any).map((child) => quoted(child.profile.path));
+    const named = tree.children.filter((child) => child !== any).map((child) => child.profile.path);
+    // The record is partly a map: keys in most records keep their columns, all the others share one JSON cell.
+    const but = named.length === 0 ? 'Every key' : `Every key but ${named.map(quoted).join(', ')}`;
     any.decision = [
       'json',
-      `Each record is a map: ${root.object.keysReason}. Every key but ${named.join(', ') || 'none'} is kept as JSON in a column of its own.`,
+      `Each record is partly a map: ${root.object.keysReason}. ${but} is kept, with its value, in one JSON object in the column "*" instead of a column each.`,
     ];
   }
   const [planned, after] = planTree(tree, rowsPath, tables);
   entries.push(...planned);
+  nameKeptKeys(tree, entries);
   for (const entry of entries) if (entry.reason !== undefined) explanations.push(entry.reason);
   if (profile.sampled) explanations.push(`Proposed from the first ${format(profile.records)} records only.`);
   // A map's records add their key column either way.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { compareRoundTrip } from '../analysis/compare-round-trip.js';
 import { concatBytes } from '../byte-source.js';
 import { type FlattenPlan, formatPlanPath, type PathStrategy, type PlanSegment } from '../plan/flatten-plan.js';
-import { type Json, pathsOf, records } from '../plan/plan-arbitraries.test-support.js';
+import { type Json, key, pathsOf, records, value, writesOnlyNulls } from '../plan/plan-arbitraries.test-support.js';
 import { jsonToRelational } from './json-to-relational.js';
 
 const encoder = new TextEncoder();
@@ -76,6 +76,36 @@ describe('any plan with table paths', () => {
         expect(report.counts.reconvertedRecords).toBe(rows.length);
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('gives a map of records (any member keys) a table of its own, with a table below its members, and reads it back', async () => {
+    // A member of nulls only writes the empty cells of a null one (the limit of any table).
+    const member = fc.dictionary(key, value, { maxKeys: 3 }).filter((object) => !writesOnlyNulls(object));
+    const rows = fc.array(
+      fc.record({ id: fc.integer(), m: fc.dictionary(fc.string({ maxLength: 6 }), member, { maxKeys: 4 }) }),
+      { minLength: 1, maxLength: 4 },
+    );
+    const plans = fc.constantFrom<FlattenPlan>(
+      { version: 1, paths: [{ path: 'm', strategy: 'table' }] },
+      {
+        version: 1,
+        paths: [
+          { path: 'm', strategy: 'table' },
+          { path: 'm.*.a', strategy: 'table' },
+          { path: 'm.*.*', strategy: 'json' },
+        ],
+      },
+    );
+    await fc.assert(
+      fc.asyncProperty(rows, plans, async (data, plan) => {
+        const json = encoder.encode(JSON.stringify(data));
+        const zip = await bytesOf(jsonToRelational([json], { plan }));
+        const report = await compareRoundTrip([json], [zip], { plan, maxDifferences: 3 });
+        expect(report.differences).toEqual([]);
+        expect(report.counts.reconvertedRecords).toBe(data.length);
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -2,7 +2,6 @@ import type { ChildTables } from '../flatten/child-tables.js';
 import { ByteBuilder } from '../json/byte-builder.js';
 import { JsonCursor } from '../json/json-cursor.js';
 import { scanString } from '../json/json-string.js';
-import { skipValue } from '../json/skip-value.js';
 import type { NormalizedJsonToCsvOptions } from '../options.js';
 import type { Spool } from '../spool.js';
 import { JsonTable } from '../table/json-table.js';
@@ -18,9 +17,6 @@ const PREFIX_VALUE = encoder.encode(`,"${VALUE_KEY}":`);
 const SUFFIX = encoder.encode('}');
 const EMPTY = new Uint8Array(0);
 
-/** A value already validated once is split into members without a depth limit of its own. */
-const NO_LIMIT = Number.MAX_SAFE_INTEGER;
-
 /**
  * One table of a relational conversion while the input streams: its `JsonTable`, where its rows wait (a
  * spool, a file under Node), and its child tables. The main table reads the input; a child table reads, as
@@ -31,7 +27,6 @@ export class RelationalTable implements ChildTables {
   readonly children: (RelationalTable | null)[];
   private pending: { table: number; json: Uint8Array }[] = [];
   private rowsIn = 0;
-  private readonly wrapped = new ByteBuilder();
   /** Wrapped rows not parsed yet. */
   private readonly input = new ByteBuilder();
   private readonly cursor = new JsonCursor();
@@ -83,27 +78,25 @@ export class RelationalTable implements ChildTables {
         member = memberKey(json.subarray(i, close));
         i = close + 1;
       }
-      const e = skipValue(json, i, end, 0, NO_LIMIT, this.cursor);
-      this.addRow(parent, member, json.subarray(i, e));
+      const e = minifiedValueEnd(json, i);
+      this.addRow(parent, member, json, i, e);
       i = json[e] === 44 ? e + 1 : e;
     }
   }
 
   /** A wrapped row: its parent's id, its position (an array's element) or key (a map's member), its value. */
-  private addRow(parent: number, member: Uint8Array | number, value: Uint8Array): void {
-    const out = this.wrapped;
-    out.length = 0;
+  private addRow(parent: number, member: Uint8Array | number, json: Uint8Array, start: number, end: number): void {
+    // Written straight after the rows gathered so far, parsed together at the next flush.
+    const out = this.input;
+    if (this.rowsIn++ > 0) out.append(COMMA, 0, 1);
     out.append(PREFIX_PARENT, 0, PREFIX_PARENT.length);
     out.appendAscii(String(parent));
     out.append(PREFIX_MEMBER, 0, PREFIX_MEMBER.length);
     if (typeof member === 'number') out.appendAscii(String(member));
     else out.append(member, 0, member.length);
     out.append(PREFIX_VALUE, 0, PREFIX_VALUE.length);
-    out.append(value, 0, value.length);
+    out.append(json, start, end);
     out.append(SUFFIX, 0, SUFFIX.length);
-    const input = this.input;
-    if (this.rowsIn++ > 0) input.append(COMMA, 0, 1);
-    input.append(out.bytes, 0, out.length);
   }
 
   /** Parses the rows gathered since the last call: one push per input chunk of the main table, not per row. */
@@ -128,6 +121,27 @@ export class RelationalTable implements ChildTables {
     this.table.finish();
     for (const child of this.children) child?.finish();
   }
+}
+
+/**
+ * The end of the value at `json[i]` in minified JSON the flattener wrote (known valid, no whitespace): the
+ * index after it, which is a `,` or its container's close for a number or literal. Cheaper than validating
+ * the value again.
+ */
+function minifiedValueEnd(json: Uint8Array, i: number): number {
+  let depth = 0;
+  for (let k = i; k < json.length; k++) {
+    const c = json[k];
+    if (c === 34) {
+      for (k++; json[k] !== 34; k++) if (json[k] === 92) k++;
+      if (depth === 0) return k + 1;
+    } else if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93) {
+      if (depth === 0) return k;
+      if (--depth === 0) return k + 1;
+    } else if (c === 44 && depth === 0) return k;
+  }
+  return json.length;
 }
 
 const decoder = new TextDecoder();

@@ -97,7 +97,7 @@ export async function relationalPlan(zip: Uint8Array): Promise<FlattenPlan> {
   return (await openRelationalZip(zip)).plan;
 }
 
-/** A child table's next row: its ids, its position or key, and the row as its wrapper record's cells. */
+/** A child table's next row: its ids, its position or key, and the row (its id columns are not data). */
 interface ChildRow {
   id: number;
   parent: number;
@@ -114,8 +114,10 @@ class ChildCursor {
   private next = 0;
   private head: ChildRow | null | undefined;
   private readonly builder: PlannedRecordBuilder;
-  /** Each header as the wrapped row names it, computed once. */
-  private readonly headers = new Map<string, string>();
+  /** The headers of the parent id and of the position or key, as the table names them (found in the first row). */
+  private parentHeader = PARENT_KEY;
+  private memberHeader = MEMBER_KEY;
+  private headersFound = false;
 
   constructor(
     readonly spec: TableSpec,
@@ -123,7 +125,11 @@ class ChildCursor {
     readonly children: (ChildCursor | null)[],
     private readonly separator: string,
   ) {
-    this.builder = new PlannedRecordBuilder(spec.plan, separator);
+    // Each header is read under its wrapped row's name (`V.sku`), computed once per header by the builder.
+    this.builder = new PlannedRecordBuilder(spec.plan, separator, (header) => {
+      const wrapped = wrappedHeader(spec, header, separator);
+      return wrapped === ID_HEADER || wrapped === PARENT_KEY || wrapped === MEMBER_KEY ? null : wrapped;
+    });
   }
 
   private async read(): Promise<ChildRow | null> {
@@ -133,26 +139,21 @@ class ChildCursor {
       this.rows = more.value;
       this.next = 0;
     }
-    const flat = this.rows[this.next++] as FlatRow;
-    const row: FlatRow = new Map();
-    for (const [header, cell] of flat) {
-      let wrapped = this.headers.get(header);
-      if (wrapped === undefined) {
-        wrapped = wrappedHeader(this.spec, header, this.separator);
-        this.headers.set(header, wrapped);
+    const row = this.rows[this.next++] as FlatRow;
+    if (!this.headersFound) {
+      this.headersFound = true;
+      for (const header of row.keys()) {
+        const wrapped = wrappedHeader(this.spec, header, this.separator);
+        if (wrapped === PARENT_KEY) this.parentHeader = header;
+        else if (wrapped === MEMBER_KEY) this.memberHeader = header;
       }
-      row.set(wrapped, cell);
     }
-    const child: ChildRow = {
+    return {
       id: idOf(row.get(ID_HEADER), this.spec.file),
-      parent: idOf(row.get(PARENT_KEY), this.spec.file),
-      member: row.get(MEMBER_KEY) ?? null,
+      parent: idOf(row.get(this.parentHeader), this.spec.file),
+      member: row.get(this.memberHeader) ?? null,
       row,
     };
-    row.delete(ID_HEADER);
-    row.delete(PARENT_KEY);
-    row.delete(MEMBER_KEY);
-    return child;
   }
 
   /** The array or object of the rows whose parent is `parent`; undefined when it has none. */
@@ -235,7 +236,7 @@ export async function* relationalToJson(
       child === null ? null : new ChildCursor(child, rowsOf(child), cursorsOf(child), separator),
     );
   const children = cursorsOf(specs);
-  const builder = new PlannedRecordBuilder(plan, separator);
+  const builder = new PlannedRecordBuilder(plan, separator, (header) => (header === ID_HEADER ? null : header));
   const writer = new PlannedJsonWriter(plan.records?.shape === 'map', options.pretty ?? false);
   let openId: number | null = null;
   const finish = async (done: PlannedRecord | null, id: number): Promise<Uint8Array | null> => {
@@ -247,7 +248,6 @@ export async function* relationalToJson(
     const out: Uint8Array[] = [];
     for (const row of rows) {
       const id = idOf(row.get(ID_HEADER), specs.file);
-      row.delete(ID_HEADER);
       const done = await finish(builder.push(row), openId ?? id);
       if (done !== null) out.push(done);
       if (done !== null || openId === null) openId = id;

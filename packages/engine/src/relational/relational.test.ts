@@ -194,6 +194,42 @@ describe('relational output', () => {
     expect(firstDifference(exact(back), exact(input))).toBeNull();
   });
 
+  it('the planner proposes a table per map of records for relational output, and the ZIP reads back the same JSON', async () => {
+    const proposal = proposePlan(await profileJson([countries]), { relational: true });
+    const strategies = Object.fromEntries(proposal.plan.paths.map((entry) => [entry.path, entry.strategy]));
+    expect(strategies).toMatchObject({
+      'name.native': 'table',
+      currencies: 'table',
+      translations: 'table',
+      // Its members are strings, not records: one JSON cell.
+      languages: 'json',
+    });
+    expect(proposal.explanations).toContain(
+      '`currencies` is a map of records: its keys are codes (AWG, AFN, AOA, …). A table of its own, one row per member with its key in currencies.\\#, linked to its parent row by \\#parent; one column here instead of 325.',
+    );
+    const { files, back } = await roundTrip(countries, proposal.plan);
+    expect(Object.keys(files)).toEqual([
+      'plan.json',
+      'main.csv',
+      'tables/name.native.csv',
+      'tables/currencies.csv',
+      'tables/translations.csv',
+    ]);
+    expect(files['tables/currencies.csv']?.split('\n').slice(0, 2)).toEqual([
+      '\\#id,\\#parent,currencies.\\#,currencies.name,currencies.symbol',
+      '1,1,AWG,Aruban florin,ƒ',
+    ]);
+    expect(files['main.csv']?.split('\n')[0]?.split(',')).toHaveLength(32);
+    expect(firstDifference(exact(back), await singleTableRoundTrip(countries, proposal.plan))).toBeNull();
+    // The same JSON (a null read back lands after the keys that hold values: key order aside).
+    expect(JSON.parse(decoder.decode(back))).toEqual(JSON.parse(decoder.decode(countries)));
+
+    const users = proposePlan(await profileJson([firebase], { recordsPath: 'users' }), { relational: true });
+    expect(users.plan.paths).toContainEqual(expect.objectContaining({ path: 'devices', strategy: 'table' }));
+    const firebaseBack = (await roundTrip(firebase, users.plan)).back;
+    expect(firstDifference(exact(firebaseBack), await singleTableRoundTrip(firebase, users.plan))).toBeNull();
+  });
+
   it('writes one XLSX with a sheet per table', async () => {
     const input = encoder.encode('[{"id":1,"items":[{"sku":"a","parts":[{"n":1.50}]},{"sku":"b"}]}]');
     const plan: FlattenPlan = {

@@ -9,6 +9,7 @@ import { DocumentReader, type RecordSink, type RecordsForm } from '../json/docum
 import { INCOMPLETE, JsonCursor } from '../json/json-cursor.js';
 import { recordsPathOf } from '../json/records-path.js';
 import type { NormalizedJsonToCsvOptions } from '../options.js';
+import { GatheringSink } from '../plan/key-gathering.js';
 import { compilePlan } from '../plan/plan-trie.js';
 import { Utf8Trust } from '../utf8/utf8-trust.js';
 import type { CellWriter } from './cell-writer.js';
@@ -88,7 +89,8 @@ export class JsonTable {
         ? new XlsxCellWriter(this.rows, cursor)
         : new CsvCellWriter(this.rows, cursor, options.delimiter, options.excelSafe, this.trust);
     const plan = options.plan;
-    if (plan !== undefined) this.columns.root.attachPlan(compilePlan(plan));
+    const compiled = plan === undefined ? null : compilePlan(plan);
+    if (compiled !== null) this.columns.root.attachPlan(compiled);
     const flattener = new RecordFlattener(this.columns, cells, this.rows, cursor, options.arrays, options.maxDepth);
     this.sink = new TableSink(
       this.columns,
@@ -98,16 +100,19 @@ export class JsonTable {
       cells,
       plan?.records?.keyColumn ?? 'key',
     );
+    // A plan that gathers keys into one `*` cell reshapes each record first; the analysis reads the input's.
+    const table: RecordSink =
+      compiled?.gathersBelow === true ? new GatheringSink(this.sink, compiled, cursor, options.maxDepth) : this.sink;
     const analysis = options.analysis;
     this.reader = new DocumentReader(
       analysis
         ? new AnalysisTee(
-            this.sink,
+            table,
             analysis,
             visitingSink(analysis, options.separator, options.maxDepth),
             options.arrays === 'index' && plan === undefined ? flattener : null,
           )
-        : this.sink,
+        : table,
       {
         recordsPath: recordsPathOf(options.recordsPath),
         recordsMap: recordsMapAllowed(options),
