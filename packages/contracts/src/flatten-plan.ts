@@ -3,7 +3,8 @@ import { type Static, Type } from 'typebox';
 /**
  * Strategies a flattening plan gives a path (the engine's `PathStrategy`):
  * `columns` an object's keys as columns; `index` an array's positions as columns; `join` an array's strings
- * joined with `; ` in one cell; `json` the array or object as JSON text in one cell; `rows` one row per array
+ * joined with `; ` in one cell; `json` the array or object as JSON text in one cell (on a `*` path: every key of
+ * that object the plan does not name, gathered as one JSON object in the column `path.*`); `rows` one row per array
  * element (position in `path.\#`); `table` a table of its own linked by a parent key (relational output only:
  * the engine refuses it in a single-table conversion).
  */
@@ -89,7 +90,7 @@ export const FlattenPlanQuery = Type.Object(
     relational: Type.Optional(
       Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false')], {
         description:
-          "propose for relational output (the CLI's `unnest plan --relational`): lists of objects in tables of their own",
+          "propose for relational output (the CLI's `unnest plan --relational`): lists of objects and maps of records in tables of their own",
       }),
     ),
   },

@@ -124,7 +124,7 @@ export interface PlanTask {
   recordsPath?: string;
   /** Records profiled at most. */
   maxRecords: number;
-  /** Propose for relational output: lists of objects in tables of their own. */
+  /** Propose for relational output: lists of objects and maps of records in tables of their own. */
   relational?: boolean;
 }
 

@@ -81,7 +81,7 @@ describe('the flattening plan panel', () => {
   it('asks for own tables when ticked', async () => {
     const user = userEvent.setup();
     render(<FlattenPlanPanel input={JSON_TEXT} choices={CSV} disabled={false} onPlan={() => {}} />);
-    await user.click(screen.getByRole('checkbox', { name: 'Lists of objects in tables of their own' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Lists and maps of records in tables of their own' }));
     await user.click(screen.getByRole('button', { name: 'Propose a flattening plan' }));
     expect(requests[0]?.url).toBe('/api/convert/plan?relational=true');
   });

@@ -119,7 +119,7 @@ export function FlattenPlanPanel(props: {
         />
         <FormControlLabel
           control={<Checkbox checked={ownTables} onChange={(event) => setOwnTables(event.target.checked)} />}
-          label="Lists of objects in tables of their own"
+          label="Lists and maps of records in tables of their own"
           disabled={disabled}
         />
         <Button

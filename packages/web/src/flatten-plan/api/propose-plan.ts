@@ -7,7 +7,7 @@ const FAILED = 'The flattening plan could not be proposed';
  * POST /api/convert/plan: the server profiles the first records (in its worker pool) and proposes a plan.
  * A file is sent as far as the server reads it at most (PLAN_SAMPLE_MAX_BYTES); pasted text as the raw body.
  * `recordsPath` (may be blank) names where the records are; the plan then carries it to the conversion.
- * `relational`: lists of objects are proposed in tables of their own.
+ * `relational`: lists of objects and maps of records are proposed in tables of their own.
  */
 export async function proposePlan(
   input: File | string,
