@@ -15,7 +15,8 @@ export type ConversionErrorCode =
   | 'TOO_MANY_COLUMNS'
   | 'TOO_MANY_ROWS'
   | 'CELL_TOO_LONG'
-  | 'RELATIONAL_ZIP_INVALID';
+  | 'RELATIONAL_ZIP_INVALID'
+  | 'RELATIONAL_ZIP_TOO_LARGE';
 
 /** Where in the input an error was found. Lines and columns count from 1, offsets and records from 0 and 1. */
 export interface InputPosition {

@@ -104,8 +104,8 @@ export interface AppDeps {
   storage?: StorageDriver;
   /** Sees every route as it is registered (the route-access test lists them). */
   onRoute?: (route: RouteOptions) => void;
-  /** Threads and heap limit of the conversion worker pool (default: one thread per core). */
-  conversionPool?: Pick<ConversionPoolOptions, 'threads' | 'heapLimitMb'>;
+  /** Threads and limits of the conversion worker pool (default: one thread per core). */
+  conversionPool?: Pick<ConversionPoolOptions, 'threads' | 'heapLimitMb' | 'maxRelationalZipBytes'>;
   /** The error records the logger keeps for /api/debug/logs (see createLogger); none kept without it. */
   recentErrors?: RecentErrors;
 }

@@ -28,13 +28,15 @@ const PLAN = {
   ],
 };
 const PLAN_FIELD = JSON.stringify(PLAN);
+const ZIP_CAP = 8 * 1024;
 
 let t: TestApp;
 let pro: TestUser;
 let free: TestUser;
 beforeAll(async () => {
   // A job worker runs the asynchronous conversion.
-  t = await startTestApp({ env: { WORKERS: '1' } });
+  // ZIPs read back are capped at 8 KB here (256 MB by default), so that the refusal can be seen.
+  t = await startTestApp({ env: { WORKERS: '1' }, conversionPool: { maxRelationalZipBytes: ZIP_CAP } });
   pro = await signedInUser(t, 'relational-pro');
   // XLSX and the asynchronous conversion are in this plan.
   await t.auth.setPlan(pro.email, 'professional');
@@ -204,6 +206,27 @@ describe('a relational ZIP back to JSON', () => {
       ['failed', 0],
       ['failed', 0],
     ]);
+  });
+});
+
+describe('a relational ZIP past the read-back limit', () => {
+  it('is refused with 413 and the limit, and stores nothing', async () => {
+    // Distinct values, so that the ZIP cannot compress below the cap.
+    const many = Array.from({ length: 2000 }, (_, k) => ({ id: k, items: [{ sku: `sku-${k * 7919}`, qty: k }] }));
+    const converted = (
+      await uploadFile(t.app, pro, { name: 'many.json', content: JSON.stringify(many) }, { plan: PLAN_FIELD })
+    ).json();
+    const zip = (await call(t.app, pro, 'GET', converted.download_url)).rawPayload;
+    expect(zip.length).toBeGreaterThan(ZIP_CAP);
+    const refused = await uploadFile(t.app, pro, { name: 'many.zip', content: zip });
+    expect(refused.statusCode, refused.body).toBe(413);
+    expect(refused.json()).toEqual({
+      code: 'FILE_TOO_LARGE',
+      detail: 'A ZIP of tables is read back in memory, up to 8 KB; this one is larger.',
+    });
+    const files = (await call(t.app, pro, 'GET', '/api/files')).json().files;
+    const failed = files.find((file: { original_filename: string }) => file.original_filename === 'many.zip');
+    expect([failed?.status, failed?.size]).toEqual(['failed', 0]);
   });
 });
 

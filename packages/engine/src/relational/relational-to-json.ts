@@ -12,7 +12,16 @@ import { entryBytes, zipEntries } from './zip-entries.js';
 import { PLAN_FILE } from './zip-output.js';
 
 /** Options of reading a relational ZIP back: csv2json's, less those the ZIP decides (plan, header, types). */
-export type RelationalReadOptions = Omit<CsvToJsonOptions, 'plan' | 'header' | 'types' | 'unflatten' | 'ndjson'>;
+const MB = 1024 * 1024;
+const sizeText = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.ceil(bytes / 1024)} KB`);
+
+export type RelationalReadOptions = Omit<CsvToJsonOptions, 'plan' | 'header' | 'types' | 'unflatten' | 'ndjson'> & {
+  /**
+   * The largest ZIP read (its central directory is at its end, so the ZIP is held whole in memory): a bigger
+   * one fails with RELATIONAL_ZIP_TOO_LARGE as soon as it passes the limit. Default: no limit.
+   */
+  maxZipBytes?: number;
+};
 
 /** A source's first chunk (to recognise a ZIP), and the whole source again. */
 export async function peekBytes(
@@ -210,7 +219,18 @@ export async function* relationalToJson(
   options: RelationalReadOptions = {},
 ): AsyncGenerator<Uint8Array> {
   const chunks: Uint8Array[] = [];
-  for await (const chunk of iterateBytes(input)) chunks.push(chunk);
+  const { maxZipBytes = Number.POSITIVE_INFINITY, ...readOptions } = options;
+  let bytes = 0;
+  for await (const chunk of iterateBytes(input)) {
+    bytes += chunk.length;
+    if (bytes > maxZipBytes) {
+      throw new ConversionError(
+        'RELATIONAL_ZIP_TOO_LARGE',
+        `A ZIP of tables is read back in memory, up to ${sizeText(maxZipBytes)}; this one is larger`,
+      );
+    }
+    chunks.push(chunk);
+  }
   const zip = concatBytes(chunks);
   const { entries, plan } = await openRelationalZip(zip);
   const specs = tableSpecs(plan);
@@ -222,7 +242,7 @@ export async function* relationalToJson(
     if (entry === undefined) invalidZip(`The ZIP has no ${spec.file}.csv, which its plan needs`);
     return flatRows(
       csvToJson(entryBytes(zip, entry), {
-        ...options,
+        ...readOptions,
         delimiter: entry.name.endsWith('.tsv') ? '\t' : options.delimiter,
         onNotice: undefined,
         onProgress: undefined,

@@ -139,6 +139,24 @@ describe('relational output', () => {
     await expect(bytesOf(relationalToJson([encoder.encode('a,b\n1,2\n')]))).rejects.toBeInstanceOf(ConversionError);
   });
 
+  it('refuses a ZIP larger than maxZipBytes as soon as it passes the limit, and reads one within it', async () => {
+    const plan: FlattenPlan = { version: 1, paths: [{ path: 'items', strategy: 'table' }] };
+    const input = encoder.encode('[{"id":1,"items":[{"sku":"a"},{"sku":"b"}]}]');
+    const zip = await bytesOf(jsonToRelational([input], { plan }));
+    let chunksRead = 0;
+    async function* slices() {
+      for (let at = 0; at < zip.length; at += 16) {
+        chunksRead++;
+        yield zip.subarray(at, at + 16);
+      }
+    }
+    const refusal = bytesOf(relationalToJson(slices(), { maxZipBytes: 64 }));
+    await expect(refusal).rejects.toMatchObject({ code: 'RELATIONAL_ZIP_TOO_LARGE' });
+    expect(chunksRead).toBe(5);
+    const back = await bytesOf(relationalToJson([zip], { maxZipBytes: zip.length }));
+    expect(exact(back)).toBe(exact(input));
+  });
+
   it('countries.json with translations and currencies as tables reads back to the same JSON', async () => {
     const plan = await proposalWithTables(countries, ['translations', 'currencies']);
     const { files, back } = await roundTrip(countries, plan);

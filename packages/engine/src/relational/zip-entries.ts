@@ -10,8 +10,11 @@ export interface ZipEntryInfo {
   size: number;
 }
 
-/** Compressed bytes handed to the inflater at a time: what it holds in memory besides the ZIP itself. */
-const SLICE = 256 * 1024;
+/**
+ * Compressed bytes handed to the inflater at a time. What one slice inflates to is held at once, and deflate
+ * can expand about 1,000 times, so a hostile entry costs at most about 64 MB here.
+ */
+const SLICE = 64 * 1024;
 
 function broken(message: string): never {
   throw new ConversionError('RELATIONAL_ZIP_INVALID', `The ZIP cannot be read: ${message}`);

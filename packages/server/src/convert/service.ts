@@ -85,6 +85,8 @@ function conversionFailure(error: unknown, prefix: string): unknown {
   if (!(error instanceof ConversionError)) return error;
   if (error.code === 'INVALID_OPTION')
     return new AppError('VALIDATION_FAILED', { detail: error.message, cause: error });
+  if (error.code === 'RELATIONAL_ZIP_TOO_LARGE')
+    return new AppError('FILE_TOO_LARGE', { detail: `${error.message}.`, cause: error });
   return new AppError('CONVERSION_FAILED', { detail: `${prefix}: ${error.describe()}`, cause: error });
 }
 

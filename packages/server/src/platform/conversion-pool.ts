@@ -26,9 +26,13 @@ export interface ConversionPoolOptions {
   threads?: number;
   /** Heap limit of each worker; a conversion that passes it fails alone and its worker is replaced. */
   heapLimitMb?: number;
+  /** The largest relational ZIP read back to JSON (default 256 MB; see ConversionWorkerData). */
+  maxRelationalZipBytes?: number;
 }
 
 const DEFAULT_HEAP_LIMIT_MB = 1024;
+/** Two relational ZIPs read back at once (each held whole, briefly twice) stay inside the server's memory bound. */
+const DEFAULT_MAX_RELATIONAL_ZIP_BYTES = 256 * 1024 * 1024;
 /** Inputs known to be at most this big take the quick lane, so big conversions never delay them. */
 export const QUICK_LANE_MAX_BYTES = 1024 * 1024;
 /** The bulk lane's nice value while other conversions wait (see `contended`). */
@@ -82,7 +86,11 @@ export class ConversionPool {
   private lane(lane: Lane): Piscina {
     const existing = this.lanes[lane];
     if (existing) return existing;
-    const workerData: ConversionWorkerData = { storage: this.options.storage, spoolDir: this.options.spoolDir };
+    const workerData: ConversionWorkerData = {
+      storage: this.options.storage,
+      spoolDir: this.options.spoolDir,
+      maxRelationalZipBytes: this.options.maxRelationalZipBytes ?? DEFAULT_MAX_RELATIONAL_ZIP_BYTES,
+    };
     if (lane === 'bulk') workerData.niceValue = this.bulkNice;
     const created = new Piscina({
       filename: WORKER_FILE,

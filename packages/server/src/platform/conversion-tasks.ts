@@ -28,6 +28,8 @@ export interface ConversionWorkerData {
   spoolDir: string;
   /** Bulk lane only: the nice value (above the process's) the pool asks its threads to run at now. */
   niceValue?: Int32Array;
+  /** The largest relational ZIP read back (held whole in memory: its directory is at its end). */
+  maxRelationalZipBytes: number;
 }
 
 /**

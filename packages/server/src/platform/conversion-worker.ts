@@ -142,7 +142,7 @@ async function* tablesToJson(
   const { first, bytes } = await peekBytes(source);
   const delimiter = how.delimiter === undefined ? {} : { delimiter: how.delimiter };
   if (how.relational === true || (first !== undefined && isZip(first))) {
-    yield* relationalToJson(bytes, { isUtf8, ...delimiter });
+    yield* relationalToJson(bytes, { isUtf8, ...delimiter, maxZipBytes: settings.maxRelationalZipBytes });
     return;
   }
   yield* csvToJson(bytes, { isUtf8, ...delimiter, ...(how.plan === undefined ? {} : { plan: how.plan }) });

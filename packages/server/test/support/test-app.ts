@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
-import { type BuiltApp, buildApp } from '../../src/app.js';
+import { type AppDeps, type BuiltApp, buildApp } from '../../src/app.js';
 import { REFRESH_COOKIE } from '../../src/auth/routes.js';
 import { loadConfig } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
@@ -32,6 +32,7 @@ export async function startTestApp(
     env?: Record<string, string>;
     wrapDatabase?: (handle: DatabaseHandle) => DatabaseHandle;
     onRoute?: (route: RouteOptions) => void;
+    conversionPool?: AppDeps['conversionPool'];
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -55,6 +56,7 @@ export async function startTestApp(
     clock,
     recentErrors,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(options.conversionPool ? { conversionPool: options.conversionPool } : {}),
   });
   return {
     ...built,
