@@ -4,7 +4,8 @@
  * and a free account's 5 MB upload, each beside `unnest json2csv` of the same file to a file. Paired
  * runs (CLI, server, CLI, server ...); medians and ratios are printed, of the wall-clock time and of
  * the CPU time (user + system: the server process's during its upload, the CLI process's whole), which
- * a busy machine disturbs much less. Needs `npm run build`.
+ * a busy machine disturbs much less. Each run starts after a `sync`, so none pays for the previous run's
+ * writes. Needs `npm run build`.
  *
  *   node bench/server-vs-cli.mjs [--paid-mb 1000] [--free-mb 5] [--runs 3]
  */
@@ -58,10 +59,21 @@ async function served(server, token, file) {
   return { seconds, cpu };
 }
 
+/**
+ * Waits until the page cache's dirty data is written out (`sync`), so that a run never pays for the writing
+ * back of the run before it (each writes a gigabyte or more: the CLI its output and spool, the server the
+ * original, its spool and the result).
+ */
+function settleWrites() {
+  spawnSync('sync');
+}
+
 async function compare(server, label, token, file) {
   const rows = { cli: [], server: [] };
   for (let run = 0; run < runs; run++) {
+    settleWrites();
     rows.cli.push(cli(file));
+    settleWrites();
     rows.server.push(await served(server, token, file));
     const [c, s] = [rows.cli.at(-1), rows.server.at(-1)];
     console.log(

@@ -48,6 +48,8 @@ import type { StorageDriver } from './storage/storage-driver.js';
  */
 
 const settings = workerData as ConversionWorkerData;
+/** Chunks (up to 1 MB each, see chunk-channel.ts) queued for the original's storage before the input waits. */
+const ORIGINAL_QUEUE_CHUNKS = 4;
 const storage = await openStorage(settings.storage);
 const spool = fileSpoolFactory(settings.spoolDir);
 const basePriority = os.getPriority();
@@ -169,7 +171,9 @@ function analysisOf(collector: AnalysisCollector | null): AnalysisOutcome | null
 export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome<StoredConversion>> {
   const input = receiveChunks(task.input);
   const storesOriginal = task.storeOriginal !== false;
-  const original = new PassThrough({ highWaterMark: 4 * 1024 * 1024 });
+  // Object mode hands each chunk on as it came: a byte-mode stream joins the chunks it holds into a new buffer
+  // on every read, a copy of the whole upload (and its garbage) for nothing.
+  const original = new PassThrough({ objectMode: true, highWaterMark: ORIGINAL_QUEUE_CHUNKS });
   let originalBytes = 0;
   let resultBytes = 0;
   const teed = async function* () {
