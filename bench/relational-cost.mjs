@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BENCH_DIR, DEFAULT_SEED, ensureDataSets } from './generate.mjs';
+import { median } from './lib/report.mjs';
 
 const BUILT_ENGINE = join(dirname(BENCH_DIR), 'packages', 'engine', 'dist');
 const MODES = ['json2csv', 'relational', 'csv2json', 'relational back'];
@@ -68,12 +69,6 @@ async function child(engine, file, mode, work) {
     }),
   );
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 function main() {
   const { values: flags } = parseArgs({

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmedAccount, signInThroughDialog } from './support/accounts.js';
 import { launchBrowser } from './support/browser.js';
 import { type InProcessServer, startInProcessServer } from './support/in-process-server.js';
 import { inspectBothThemes } from './support/screenshots.js';
@@ -14,10 +15,6 @@ let context: BrowserContext;
 let closeBrowser: () => Promise<void>;
 let page: Page;
 
-async function postJson(url: string, body: object): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-}
-
 /** The column count the live region says the edited plan gives. */
 async function columnsWithPlan(): Promise<number> {
   const status = page.getByRole('status').filter({ hasText: 'columns without a plan' });
@@ -30,13 +27,7 @@ async function columnsWithPlan(): Promise<number> {
 describe('the flattening plan in a real browser', () => {
   beforeAll(async () => {
     server = await startInProcessServer({ WORKERS: '1' });
-    expect((await postJson(`${server.url}/api/auth/signup`, { email: EMAIL, password: PASSWORD })).status).toBe(201);
-    const mail = await server.inbox.next(EMAIL);
-    const confirm = await postJson(`${server.url}/api/auth/confirm-signup`, {
-      email: EMAIL,
-      confirmation_code: mail.code,
-    });
-    expect(confirm.status).toBe(200);
+    await confirmedAccount(server, EMAIL, PASSWORD);
     ({ context, close: closeBrowser } = await launchBrowser());
     context.setDefaultTimeout(20_000);
     page = await context.newPage();
@@ -48,13 +39,7 @@ describe('the flattening plan in a real browser', () => {
   });
 
   it('signs in', async () => {
-    await page.goto(server.url);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Email').fill(EMAIL);
-    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
+    await signInThroughDialog(page, server.url, EMAIL, PASSWORD);
   });
 
   it('proposes a plan for countries.json with its reasons and a preview, and follows an edit', async () => {

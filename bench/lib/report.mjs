@@ -13,7 +13,8 @@ const TARGETS = {
   'csv2json flat.csv': { mbps: 150, duckdb: 1.5 },
 };
 
-function median(values) {
+/** The median of a list of numbers (the mean of the middle two for an even count). */
+export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
