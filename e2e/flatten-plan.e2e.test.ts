@@ -1,18 +1,17 @@
 import fs from 'node:fs';
-import type { BrowserContext, Download, Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmedAccount, signInThroughDialog } from './support/accounts.js';
-import { launchBrowser } from './support/browser.js';
-import { type InProcessServer, startInProcessServer } from './support/in-process-server.js';
+import { signInThroughDialog } from './support/accounts.js';
+import type { InProcessServer } from './support/in-process-server.js';
 import { inspectBothThemes } from './support/screenshots.js';
+import { type SignedUpSession, signedUpSession } from './support/signed-up-session.js';
 
 const COUNTRIES = fs.readFileSync(new URL('../testdata/flattening/world-countries/countries.json', import.meta.url));
 const EMAIL = `e2e-plan-${Date.now().toString(36)}@example.com`;
 const PASSWORD = 'correct horse battery';
 
 let server: InProcessServer;
-let context: BrowserContext;
-let closeBrowser: () => Promise<void>;
+let session: SignedUpSession;
 let page: Page;
 
 /** The column count the live region says the edited plan gives. */
@@ -26,16 +25,12 @@ async function columnsWithPlan(): Promise<number> {
 
 describe('the flattening plan in a real browser', () => {
   beforeAll(async () => {
-    server = await startInProcessServer({ WORKERS: '1' });
-    await confirmedAccount(server, EMAIL, PASSWORD);
-    ({ context, close: closeBrowser } = await launchBrowser());
-    context.setDefaultTimeout(20_000);
-    page = await context.newPage();
+    session = await signedUpSession({ WORKERS: '1' }, EMAIL, PASSWORD);
+    ({ server, page } = session);
   });
 
   afterAll(async () => {
-    await closeBrowser?.();
-    await server?.stop();
+    await session?.close();
   });
 
   it('signs in', async () => {

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { unzipSync } from 'fflate';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmedAccount, signInThroughDialog } from './support/accounts.js';
-import { launchBrowser } from './support/browser.js';
-import { type InProcessServer, startInProcessServer } from './support/in-process-server.js';
+import { signInThroughDialog } from './support/accounts.js';
+import type { InProcessServer } from './support/in-process-server.js';
 import { inspectBothThemes } from './support/screenshots.js';
+import { type SignedUpSession, signedUpSession } from './support/signed-up-session.js';
 
 // A person puts a list of objects in a table of its own: the converter previews the main table, says the
 // result is a ZIP of linked tables, downloads it, and reads the ZIP back into the same JSON.
@@ -26,23 +26,18 @@ const EMAIL = `e2e-relational-${Date.now().toString(36)}@example.com`;
 const PASSWORD = 'correct horse battery';
 
 let server: InProcessServer;
-let context: BrowserContext;
-let closeBrowser: () => Promise<void>;
+let session: SignedUpSession;
 let page: Page;
 let zipBytes: Buffer;
 
 describe('relational output in a real browser', () => {
   beforeAll(async () => {
-    server = await startInProcessServer({ WORKERS: '1' });
-    await confirmedAccount(server, EMAIL, PASSWORD);
-    ({ context, close: closeBrowser } = await launchBrowser());
-    context.setDefaultTimeout(20_000);
-    page = await context.newPage();
+    session = await signedUpSession({ WORKERS: '1' }, EMAIL, PASSWORD);
+    ({ server, page } = session);
   });
 
   afterAll(async () => {
-    await closeBrowser?.();
-    await server?.stop();
+    await session?.close();
   });
 
   it('signs in', async () => {
