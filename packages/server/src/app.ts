@@ -305,7 +305,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   });
   // The workers store files through the same storage settings, so deps.storage must match the config.
   const conversionPool = new ConversionPool({
-    storage: config.s3 ? { kind: 's3', config: config.s3 } : { kind: 'local', root: localFilesRoot(config) },
+    storage: config.s3
+      ? { kind: 's3', config: config.s3 }
+      : { kind: 'local', root: localFilesRoot(config), directWrites: config.directFileWrites },
     spoolDir,
     ...deps.conversionPool,
   });

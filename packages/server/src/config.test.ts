@@ -14,7 +14,15 @@ describe('loadConfig', () => {
       adminEmails: [],
       workers: 1,
       publicUrl: 'http://localhost:8080',
+      directFileWrites: true,
     });
+  });
+
+  it('writes local files through the page cache when FILES_DIRECT_IO is off', () => {
+    expect(loadConfig({ FILES_DIRECT_IO: '0' }).directFileWrites).toBe(false);
+    expect(loadConfig({ FILES_DIRECT_IO: 'false' }).directFileWrites).toBe(false);
+    expect(loadConfig({ FILES_DIRECT_IO: '1' }).directFileWrites).toBe(true);
+    expect(() => loadConfig({ FILES_DIRECT_IO: 'sometimes' })).toThrow(/^FILES_DIRECT_IO must be 1, 0, true or false/);
   });
 
   it('reads and normalises the settings', () => {

@@ -33,6 +33,8 @@ export interface Config {
   requestTimeoutSeconds: number;
   /** S3-compatible object storage for files; absent means the local directory `dataDir/files`. */
   s3: S3Config | undefined;
+  /** Local files are written past the page cache where the file system allows it (FILES_DIRECT_IO, on by default). */
+  directFileWrites: boolean;
   /** An OpenAI-compatible model that may refine smart column names (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL). */
   llm: LlmSettings | undefined;
   payments: PaymentsConfig;
@@ -143,6 +145,7 @@ const Environment = Type.Object({
   SHUTDOWN_GRACE_SECONDS: integer(0, 3600, 20),
   // At most 30 minutes, so that a conversion still running is never taken for a dead one (an hour).
   REQUEST_TIMEOUT_SECONDS: integer(10, 1800, 600),
+  FILES_DIRECT_IO: switchFlag(),
   S3_BUCKET: optionalText(),
   S3_ENDPOINT: url(['http:', 'https:']),
   S3_REGION: text('us-east-1'),
@@ -254,6 +257,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     shutdownGraceSeconds: Number(settings.SHUTDOWN_GRACE_SECONDS),
     requestTimeoutSeconds: Number(settings.REQUEST_TIMEOUT_SECONDS),
     s3: settings.S3_BUCKET === undefined ? undefined : s3Config(settings, settings.S3_BUCKET),
+    directFileWrites: settings.FILES_DIRECT_IO === undefined || flag(settings.FILES_DIRECT_IO),
     llm:
       llmSettingsFromEnv({
         LLM_BASE_URL: settings.LLM_BASE_URL,

@@ -56,6 +56,7 @@ async function readAll(driver: StorageDriver, key: string): Promise<Buffer> {
 
 describe.each([
   ['local directory', () => localStorage(localDir)],
+  ['local directory through the page cache', () => localStorage(localDir, { directWrites: false })],
   ['S3 (s3rver)', () => s3Storage(client(), BUCKET)],
 ])('storage driver: %s', (_name, make) => {
   it('stores, streams back, lists and deletes', async () => {

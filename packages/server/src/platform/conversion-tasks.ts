@@ -23,7 +23,7 @@ import { ChunkStreamAborted } from './chunk-channel.js';
 /** What every worker is started with. */
 export interface ConversionWorkerData {
   /** The same storage as the HTTP thread's: the worker writes the files itself. */
-  storage: { kind: 'local'; root: string } | { kind: 's3'; config: S3Config };
+  storage: { kind: 'local'; root: string; directWrites?: boolean } | { kind: 's3'; config: S3Config };
   /** Where the engine spools rows until the CSV header is known. */
   spoolDir: string;
   /** Bulk lane only: the nice value (above the process's) the pool asks its threads to run at now. */

@@ -82,7 +82,7 @@ async function* prioritized(source: ByteSource): AsyncGenerator<Uint8Array> {
 }
 
 async function openStorage(where: ConversionWorkerData['storage']): Promise<StorageDriver> {
-  if (where.kind === 'local') return localStorage(where.root);
+  if (where.kind === 'local') return localStorage(where.root, { directWrites: where.directWrites });
   // The S3 client is loaded only when used: it costs each thread about 25 MB.
   const { s3Client, s3Storage } = await import('./storage/s3-storage.js');
   return s3Storage(s3Client(where.config), where.config.bucket);

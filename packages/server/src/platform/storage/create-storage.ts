@@ -10,7 +10,7 @@ export function localFilesRoot(config: Pick<Config, 'dataDir'>): string {
 }
 
 /** The configured file storage: the S3 bucket when S3_BUCKET is set, else `DATA_DIR/files`. */
-export function createStorage(config: Pick<Config, 'dataDir' | 's3'>): StorageDriver {
+export function createStorage(config: Pick<Config, 'dataDir' | 's3' | 'directFileWrites'>): StorageDriver {
   if (config.s3) return s3Storage(s3Client(config.s3), config.s3.bucket);
-  return localStorage(localFilesRoot(config));
+  return localStorage(localFilesRoot(config), { directWrites: config.directFileWrites });
 }

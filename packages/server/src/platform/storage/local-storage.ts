@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { acceptsDirectWrites, writeDirect } from './direct-writes.js';
 import { checkKey, type StorageDriver, StoredObjectMissingError } from './storage-driver.js';
 
 const PART_SUFFIX = '.part-';
@@ -14,12 +15,20 @@ const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
 const FILE_MODE = 0o600;
 const FOLDER_MODE = 0o700;
 
+export interface LocalStorageOptions {
+  /**
+   * Write files past the page cache where the file system allows it (FILES_DIRECT_IO; see
+   * direct-writes.ts). Off, every write goes through the page cache, which a slow disk may prefer.
+   */
+  directWrites?: boolean | undefined;
+}
+
 /**
  * Files in a local directory (default `DATA_DIR/files`). Writes go to a `.part-*` file renamed into
  * place once complete, so a reader never sees half a file and a failed write leaves nothing. Files
  * are created 0600 and folders 0700.
  */
-export function localStorage(root: string): StorageDriver {
+export function localStorage(root: string, { directWrites = true }: LocalStorageOptions = {}): StorageDriver {
   const resolve = (key: string) => path.join(root, checkKey(key));
   return {
     kind: 'local',
@@ -35,10 +44,12 @@ export function localStorage(root: string): StorageDriver {
         }
       };
       try {
-        await pipeline(
-          Readable.from(counted()),
-          createWriteStream(draft, { flags: 'wx', mode: FILE_MODE, highWaterMark: WRITE_BUFFER_BYTES }),
-        );
+        if (directWrites && (await acceptsDirectWrites(root))) await writeDirect(draft, counted(), FILE_MODE);
+        else
+          await pipeline(
+            Readable.from(counted()),
+            createWriteStream(draft, { flags: 'wx', mode: FILE_MODE, highWaterMark: WRITE_BUFFER_BYTES }),
+          );
         await fs.rename(draft, target);
       } catch (error) {
         await fs.rm(draft, { force: true });
