@@ -117,6 +117,10 @@ const jobFields = {
   }),
   cancelled_files: Type.Integer({ minimum: 0 }),
   completed_at: Type.Union([timestamp, Type.Null()]),
+  expires_at: Type.Union([timestamp, Type.Null()], {
+    description:
+      "when the job and its files are deleted: the plan's retention (within the auto-delete setting) after it ended; null while it runs, or when kept until deleted",
+  }),
   total_bytes: Type.Integer({ minimum: 0 }),
   bytes_read: Type.Integer({ minimum: 0 }),
   analyzed_files: Type.Integer({ minimum: 0, description: 'files with a stored quality analysis' }),

@@ -27,7 +27,7 @@ import { authRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
 import { BatchConverter, type QueuedFile } from './batch/conversion.js';
 import { BatchIntake } from './batch/intake.js';
-import { batchFileJob, batchOrphansJob, batchRecoveryJob } from './batch/jobs.js';
+import { batchFileJob, batchOrphansJob, batchRecoveryJob, batchRetentionJob } from './batch/jobs.js';
 import { BatchQuality } from './batch/quality.js';
 import { BatchRepository } from './batch/repository.js';
 import { batchRoutes } from './batch/routes.js';
@@ -431,6 +431,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
       batchFile,
       batchRecoveryJob(batchConverter, batch),
       batchOrphansJob(batch),
+      batchRetentionJob(batch),
     ],
     workers: config.workers,
     log,

@@ -2,7 +2,7 @@ import { BATCH_TEXTS, type BatchAnalyzeResponse, type BatchHistoryResponse, type
 import { csvToJson, jsonToCsv } from '@unnest/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../src/platform/domain-events.js';
-import { call, signedInUser, type TestUser } from './support/api-client.js';
+import { call, signedInAgain, signedInUser, type TestUser } from './support/api-client.js';
 import { finalJob, startBatch, zipEntries } from './support/batch-client.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -226,5 +226,68 @@ describe('history, cancel and delete', () => {
     expect(await t.storage.list(`batches/${user.id}`)).toEqual([]);
     const empty = (await call(t.app, user, 'GET', '/api/batch/jobs')).json() as BatchHistoryResponse;
     expect(empty).toMatchObject({ jobs: [], total: 0 });
+  });
+});
+
+describe('retention', () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+
+  async function endedJob(user: TestUser, name: string): Promise<BatchJob> {
+    const current = await signedInAgain(t, user);
+    const started = await startBatch(t.app, current, [{ name, content: people }]);
+    expect(started.statusCode, started.body).toBe(200);
+    return finalJob(t.app, current, (started.json() as BatchJob).job_id);
+  }
+  // Signed in again each time: the fake clock runs past access tokens' lifetime.
+  const exists = async (user: TestUser, job: BatchJob) =>
+    (await call(t.app, await signedInAgain(t, user), 'GET', `/api/batch/job/${job.job_id}`)).statusCode === 200;
+  const stored = (user: TestUser, job: BatchJob) => t.storage.list(`batches/${user.id}/${job.job_id}`);
+
+  it("deletes an ended job with its files once the plan's retention (within auto-delete) has passed since it ended", async () => {
+    // Professional keeps 7 days (auto-delete's default is 30); Business 30 days, here cut to 7 by the
+    // user's setting; Enterprise with auto-delete off keeps until deleted.
+    const weekly = await signedInUser(t, 'batch-keep-professional');
+    await t.auth.setPlan(weekly.email, 'professional');
+    const chosen = await signedInUser(t, 'batch-keep-business');
+    await t.auth.setPlan(chosen.email, 'business');
+    const saved = await call(t.app, chosen, 'PUT', '/api/profile/settings', { payload: { auto_delete_days: 7 } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const forever = await signedInUser(t, 'batch-keep-enterprise');
+    await t.auth.setPlan(forever.email, 'enterprise');
+    await call(t.app, forever, 'PUT', '/api/profile/settings', { payload: { auto_delete_days: 0 } });
+
+    const first = await endedJob(weekly, 'first.json');
+    t.clock.advance(DAY_MS);
+    const second = await endedJob(weekly, 'second.json');
+    const business = await endedJob(chosen, 'business.json');
+    const kept = await endedJob(forever, 'kept.json');
+    for (const job of [first, second, business]) {
+      expect(job.completed_at).not.toBeNull();
+      expect(Date.parse(job.expires_at ?? '') - Date.parse(job.completed_at ?? '')).toBe(7 * DAY_MS);
+    }
+    expect(kept.expires_at).toBeNull();
+    expect((await stored(weekly, first)).length).toBeGreaterThan(0);
+
+    // A second before the first job's time is up, nothing of these goes.
+    t.clock.advance(6 * DAY_MS - 1000);
+    await t.batch.purgeExpired();
+    expect(await exists(weekly, first)).toBe(true);
+
+    t.clock.advance(1000);
+    expect(await t.batch.purgeExpired()).toBeGreaterThanOrEqual(1);
+    expect(await exists(weekly, first)).toBe(false);
+    expect(await stored(weekly, first)).toEqual([]);
+    expect(await exists(weekly, second)).toBe(true);
+    expect(await exists(chosen, business)).toBe(true);
+
+    t.clock.advance(DAY_MS);
+    await t.batch.purgeExpired();
+    expect(await exists(weekly, second)).toBe(false);
+    expect(await exists(chosen, business)).toBe(false);
+    expect(await stored(chosen, business)).toEqual([]);
+    expect(await exists(forever, kept)).toBe(true);
+    expect((await stored(forever, kept)).length).toBeGreaterThan(0);
+    // Run again (a retried job): nothing left to do, nothing fails.
+    expect(await t.batch.purgeExpired()).toBe(0);
   });
 });

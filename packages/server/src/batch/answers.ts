@@ -81,6 +81,10 @@ export function describeJobSummary(job: BatchJobRow, files: readonly BatchFileRo
     total_processing_time: job.completedAt ? (job.completedAt.getTime() - job.createdAt.getTime()) / 1000 : null,
     cancelled_files: files.filter((row) => row.status === 'cancelled').length,
     completed_at: job.completedAt?.toISOString() ?? null,
+    expires_at:
+      job.completedAt && job.keepSeconds !== null
+        ? new Date(job.completedAt.getTime() + job.keepSeconds * 1000).toISOString()
+        : null,
     total_bytes: totalBytes,
     bytes_read: readBytes,
     analyzed_files: files.filter((row) => row.quality !== null).length,

@@ -9,7 +9,7 @@ import {
   type JobKind,
 } from '@unnest/contracts';
 import { type OptionFields, resolveOptions } from '../convert/service.js';
-import { fileSizeLimitBytes, type PlanLimits } from '../plans/catalogue.js';
+import { fileSizeLimitBytes, type PlanLimits, retentionMs } from '../plans/catalogue.js';
 import type { PlansService } from '../plans/service.js';
 import type { Clock } from '../platform/clock.js';
 import { type EngineSettings, resultFormat } from '../platform/conversion-tasks.js';
@@ -121,6 +121,7 @@ export class BatchIntake {
             priority: plan.queuePriority,
             tier: plan.id,
             createdAt: this.deps.clock.now(),
+            keepSeconds: await this.keepSeconds(userId, plan),
           });
         }
         const fileId = await this.store(userId, jobId, fileIds.length, name, input, engines, part.body, {
@@ -213,6 +214,12 @@ export class BatchIntake {
     // The exact size replaces the reservation (never more than was reserved).
     await repository.reserve(userId, fileId, bytes, bytes, Number.POSITIVE_INFINITY);
     return fileId;
+  }
+
+  /** How long the job is kept once it has ended, as a single conversion's file would be; null: until deleted. */
+  private async keepSeconds(userId: string, plan: PlanLimits): Promise<number | null> {
+    const keepMs = retentionMs(plan, (await this.deps.profile.settings(userId)).auto_delete_days);
+    return keepMs === null ? null : Math.ceil(keepMs / 1000);
   }
 
   /** The engine settings for JSON files (to the asked table format) and CSV files (to JSON). */

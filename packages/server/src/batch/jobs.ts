@@ -60,3 +60,20 @@ export function batchOrphansJob(batch: BatchService) {
     },
   });
 }
+
+/**
+ * Every 5 minutes: jobs whose retention is over (counted from when each ended) are deleted with their
+ * files, as single files are. Idempotent.
+ */
+export function batchRetentionJob(batch: BatchService) {
+  return defineJob({
+    name: 'batch.purge-expired',
+    payload: Type.Object({}),
+    retry: { limit: 3, delaySeconds: 60, backoff: true },
+    expireInSeconds: 15 * 60,
+    schedule: { cron: '*/5 * * * *', payload: {} },
+    handle: async () => {
+      await batch.purgeExpired();
+    },
+  });
+}

@@ -1,5 +1,5 @@
 import type { JobKind } from '@unnest/contracts';
-import { and, asc, count, desc, eq, inArray, lt, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { batchFiles, batchJobs } from '../db/schema.js';
 
@@ -158,6 +158,22 @@ export class BatchRepository {
       .from(batchJobs)
       .where(and(eq(batchJobs.userId, userId), ne(batchJobs.status, 'uploading'), eq(batchJobs.kind, kind)));
     return rows.map((row) => row.id);
+  }
+
+  /** Up to 100 jobs whose time to be kept after they ended is over at `now` (oldest first). */
+  async expiredJobs(now: Date): Promise<Array<Pick<BatchJobRow, 'id' | 'userId'>>> {
+    return this.db
+      .select({ id: batchJobs.id, userId: batchJobs.userId })
+      .from(batchJobs)
+      .where(
+        and(
+          isNotNull(batchJobs.keepSeconds),
+          isNotNull(batchJobs.completedAt),
+          sql`${batchJobs.completedAt} + make_interval(secs => ${batchJobs.keepSeconds}) <= ${now}`,
+        ),
+      )
+      .orderBy(asc(batchJobs.completedAt))
+      .limit(100);
   }
 
   /** Which of these job ids still have a row. */

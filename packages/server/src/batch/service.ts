@@ -177,6 +177,26 @@ export class BatchService {
   }
 
   /**
+   * Deletes the jobs kept past their time (the plan's retention, counted from when each ended): the bytes
+   * first, then the row, so that a crash between the two leaves a row the next run deletes again.
+   * Idempotent; answers how many jobs went.
+   */
+  async purgeExpired(): Promise<number> {
+    let purged = 0;
+    for (;;) {
+      const due = await this.deps.repository.expiredJobs(this.deps.clock.now());
+      for (const job of due) {
+        await this.deps.storage.deletePrefix(jobFolder(job.userId, job.id));
+        await this.deps.repository.deleteJob(job.id);
+      }
+      purged += due.length;
+      if (due.length === 0) break;
+    }
+    if (purged > 0) this.deps.log.info({ purged }, 'deleted batch jobs whose retention is over');
+    return purged;
+  }
+
+  /**
    * Deletes stored batch bytes whose job has no row (an account deleted with its jobs, a delete whose
    * storage call failed). Safe beside running uploads: a job's row is written before its first byte.
    */

@@ -468,8 +468,16 @@ export const batchJobs = pgTable(
     tier: text('tier').notNull(),
     createdAt: at('created_at').notNull(),
     completedAt: at('completed_at'),
+    /**
+     * How long the job and its files are kept once it has ended: the plan's retention within the user's
+     * auto-delete setting when it was made (as for single files); null: until deleted.
+     */
+    keepSeconds: integer('keep_seconds'),
   },
-  (table) => [index('batch_jobs_user_created_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('batch_jobs_user_created_idx').on(table.userId, table.createdAt),
+    index('batch_jobs_completed_idx').on(table.completedAt).where(sql`${table.keepSeconds} is not null`),
+  ],
 );
 
 /**

@@ -18,6 +18,13 @@ export async function signedInUser(t: TestApp, label: string, password = 'correc
   return { id: body.user.user_id, email, auth: { authorization: `Bearer ${body.tokens.access_token}` } };
 }
 
+/** The same account signed in again (after the fake clock has outrun its access token). */
+export async function signedInAgain(t: TestApp, user: TestUser, password = 'correct horse'): Promise<TestUser> {
+  const login = await post(t.app, '/api/auth/login', { email: user.email, password });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  return { ...user, auth: { authorization: `Bearer ${login.json().tokens.access_token}` } };
+}
+
 /** A multipart/form-data body: option fields first, then the file. */
 export function multipartBody(
   file: { name: string; content: string | Buffer; field?: string },

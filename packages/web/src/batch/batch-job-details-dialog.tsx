@@ -25,7 +25,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Batch Job Details (spec 2.11): id, status, created date, counts, and the errors as JSON. */
+/**
+ * Batch Job Details (spec 2.11): id, status, created date, counts, and the errors as JSON; once the job
+ * has ended, until when its files are kept (the plan's retention).
+ */
 export function BatchJobDetailsDialog(props: { job: BatchJob | null; open: boolean; onClose: () => void }) {
   const { job } = props;
   return (
@@ -53,6 +56,11 @@ export function BatchJobDetailsDialog(props: { job: BatchJob | null; open: boole
               <Row label="Total files">{job.total_files}</Row>
               <Row label="Successful">{job.successful_files}</Row>
               <Row label="Failed">{job.failed_files}</Row>
+              {job.completed_at !== null && (
+                <Row label="Kept until">
+                  {job.expires_at === null ? 'Until you delete it' : formatDateTime(job.expires_at)}
+                </Row>
+              )}
             </TableBody>
           </Table>
           <Typography variant="subtitle2" component="h3" sx={{ mt: 2, mb: 1 }}>

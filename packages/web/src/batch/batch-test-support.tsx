@@ -111,6 +111,7 @@ export function batchJob(files: BatchFile[], overrides: Partial<BatchJob> = {}):
     total_processing_time: 1.5,
     cancelled_files: 0,
     completed_at: null,
+    expires_at: null,
     total_bytes: 4096,
     bytes_read: 4096,
     analyzed_files: files.filter((file) => file.quality !== null).length,

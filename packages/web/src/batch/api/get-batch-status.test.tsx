@@ -22,6 +22,7 @@ function jobIn(status: BatchStatus): BatchJob {
     total_processing_time: null,
     cancelled_files: 0,
     completed_at: null,
+    expires_at: null,
     total_bytes: 10,
     bytes_read: 4,
     analyzed_files: 0,

@@ -1,0 +1,2 @@
+ALTER TABLE "batch_jobs" ADD COLUMN "keep_seconds" integer;--> statement-breakpoint
+CREATE INDEX "batch_jobs_completed_idx" ON "batch_jobs" USING btree ("completed_at") WHERE "batch_jobs"."keep_seconds" is not null;
