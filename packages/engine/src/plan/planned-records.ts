@@ -1,7 +1,7 @@
 import { POSITION_SEGMENT } from '../flatten/column-set.js';
 import { decodeHeaderPath, encodeHeaderPath, type PathSegment } from '../header-path.js';
 import { type FlattenPlan, JOIN_SEPARATOR, parsePlanPath } from './flatten-plan.js';
-import { HOLE, JsonNumber, type JsonObject, type JsonValue } from './json-value.js';
+import { HOLE, JsonNumber, type JsonObject, type JsonValue, writeJsonValue } from './json-value.js';
 import { compilePlan, type PlanNode, STRATEGY_JOIN } from './plan-trie.js';
 
 /** What one column of a table written under a plan holds. */
@@ -35,6 +35,14 @@ function textOf(value: JsonValue): string {
   if (typeof value === 'string') return value;
   if (value instanceof JsonNumber) return value.text;
   return String(value);
+}
+
+/**
+ * A map record's key from its key column's cell. Like any cell, a key whose whole text is a JSON array or object
+ * was read as that container; its key is that JSON text again (exact but for white space inside it).
+ */
+function keyOf(cell: JsonValue): string {
+  return cell instanceof Map || Array.isArray(cell) ? writeJsonValue(cell) : textOf(cell);
 }
 
 /**
@@ -132,7 +140,7 @@ export class PlannedRecordBuilder {
     let key: string | null = null;
     if (this.keyColumn !== null) {
       const cell = first.get(this.keyColumn);
-      key = cell === undefined || cell === null ? '' : textOf(cell);
+      key = cell === undefined || cell === null ? '' : keyOf(cell);
     }
     return { key, value: record };
   }
