@@ -123,6 +123,7 @@ describe('the web app in a real browser', () => {
       page.getByRole('button', { name: 'Download CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    expect(download.url()).toMatch(/^http:\/\/[^/]+\/api\/files\/download\/[\w-]+\?ticket=/);
     expect(await downloadedText(download)).toBe(EXPECTED_CSV);
     await inspectBothThemes(page, 'convert');
   });

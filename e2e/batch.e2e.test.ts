@@ -137,6 +137,8 @@ describe('batch processing in a real browser', () => {
       page.getByRole('button', { name: 'Download All Results' }).click(),
     ]);
     expect(zip.suggestedFilename()).toMatch(/\.zip$/);
+    // The browser followed a ticketed link itself (streamed to disk), not a blob the page had fetched.
+    expect(zip.url()).toMatch(new RegExp(`/api/batch/download/${jobId}\\?ticket=`));
     const entries = unzipSync(new Uint8Array(fs.readFileSync(await zip.path())));
     expect(Object.keys(entries).sort()).toEqual(Object.keys(EXPECTED_ENTRIES).sort());
     // A strict decoder that keeps a BOM maps bytes to text one to one: equal text is equal bytes.
@@ -147,6 +149,7 @@ describe('batch processing in a real browser', () => {
       fileRow('people.json').getByRole('button', { name: 'Download people.csv' }).click(),
     ]);
     expect(single.suggestedFilename()).toBe('people.csv');
+    expect(single.url()).toMatch(/\/people\.csv\?ticket=/);
     expect(fs.readFileSync(await single.path(), 'utf8')).toBe(EXPECTED_ENTRIES['people.csv']);
   });
 

@@ -76,6 +76,23 @@ export const ResetPasswordBody = Type.Object(
 );
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 
+/** POST /api/auth/download-ticket: a download URL of the API (path and query), as its answers give it. */
+export const DownloadTicketBody = Type.Object({
+  url: Type.String({
+    pattern: '^/api/[^\\s#?]*(\\?[^\\s#]*)?$',
+    maxLength: 2048,
+    description: 'a download URL of the API, e.g. /api/files/download/{id}?variant=original',
+  }),
+});
+export type DownloadTicketBody = Static<typeof DownloadTicketBody>;
+
+/** The same URL with its ticket, to follow as a plain link before `expires_at`. */
+export const DownloadTicketResponse = Type.Object({
+  url: Type.String(),
+  expires_at: Type.String({ format: 'date-time' }),
+});
+export type DownloadTicketResponse = Static<typeof DownloadTicketResponse>;
+
 /** Sign-up, confirmation, resend, forgot/reset and logout answers (spec section 3). */
 export const MessageResponse = Type.Object({
   success: Type.Boolean(),

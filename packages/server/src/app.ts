@@ -22,7 +22,7 @@ import { AccessTokens } from './auth/access-tokens.js';
 import { ADMIN_GROUP } from './auth/groups.js';
 import { passwordResetMailJob, purgeExpiredAuthRecordsJob } from './auth/jobs.js';
 import { AuthRepository } from './auth/repository.js';
-import { apiKeyAuthenticator, bearerAuthenticator } from './auth/request-auth.js';
+import { apiKeyAuthenticator, bearerAuthenticator, downloadTicketAuthenticator } from './auth/request-auth.js';
 import { authRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
 import { BatchConverter, type QueuedFile } from './batch/conversion.js';
@@ -186,6 +186,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     authenticators: {
       bearerAuth: bearerAuthenticator((token) => auth.authenticate(token)),
       apiKey: apiKeyAuthenticator((key) => apiKeys.authenticate(key)),
+      downloadTicket: downloadTicketAuthenticator((ticket, path) => auth.authenticateDownload(ticket, path)),
     },
     adminGroup: ADMIN_GROUP,
     meterKeyCall: (request, reply, claims, counted) => keyCallMeter(request, reply, claims, counted),

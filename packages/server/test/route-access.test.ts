@@ -7,6 +7,7 @@ interface ListedRoute {
   methods: string[];
   url: string;
   access: RouteAccess | undefined;
+  downloadTicket: boolean;
   hidden: boolean;
 }
 
@@ -21,6 +22,7 @@ beforeAll(async () => {
     methods: [route.method].flat(),
     url: route.url,
     access: route.config?.access,
+    downloadTicket: route.config?.downloadTicket === true,
     hidden: route.schema?.hide === true,
   }));
 }, 60_000);
@@ -82,9 +84,22 @@ describe('access on every route of the built app', () => {
       for (const method of route.methods) {
         const operation = document.paths[openApiPath(route.url)]?.[method.toLowerCase()];
         expect(operation, `${method} ${route.url} is in the document`).toBeDefined();
-        expect(operation?.security, `${method} ${route.url}`).toEqual(securityFor(route.access ?? 'public'));
+        expect(operation?.security, `${method} ${route.url}`).toEqual(
+          securityFor(route.access ?? 'public', route.downloadTicket),
+        );
       }
     }
+  });
+
+  it('takes download tickets on the three download routes only', () => {
+    const ticketRoutes = routes
+      .filter((route) => route.downloadTicket && !route.methods.includes('HEAD'))
+      .map((route) => `${route.methods.join(',')} ${route.url}`);
+    expect(ticketRoutes.sort()).toEqual([
+      'GET /api/batch/download/:id',
+      'GET /api/batch/job/:id/file/:batchFileId/:name',
+      'GET /api/files/download/:fileId',
+    ]);
   });
 
   it('takes API keys on the conversion, files, usage and activity routes only, never on account or key management', () => {

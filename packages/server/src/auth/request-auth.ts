@@ -43,3 +43,27 @@ export function apiKeyAuthenticator(verify: (key: string) => Promise<CallerClaim
     },
   };
 }
+
+/** The `ticket` query parameter of a request, if it has one. */
+function ticketOf(request: FastifyRequest): string | undefined {
+  const query = request.query as Record<string, unknown> | undefined;
+  const ticket = query?.ticket;
+  return typeof ticket === 'string' && ticket !== '' ? ticket : undefined;
+}
+
+/**
+ * Download tickets (`?ticket=`, see AccessTokens), checked with `verify` (AuthService.authenticateDownload)
+ * against the path asked for, without its query.
+ */
+export function downloadTicketAuthenticator(
+  verify: (ticket: string, path: string) => Promise<CallerClaims>,
+): Authenticator {
+  return {
+    present: (request) => ticketOf(request) !== undefined,
+    authenticate: async (request) => {
+      const ticket = ticketOf(request);
+      if (!ticket) throw new AppError('UNAUTHENTICATED');
+      return verify(ticket, request.url.split('?')[0] as string);
+    },
+  };
+}

@@ -1,6 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ConfirmSignupBody,
+  DownloadTicketBody,
+  DownloadTicketResponse,
   EmailOnlyBody,
   ErrorBody,
   LoginBody,
@@ -153,6 +155,29 @@ export function authRoutes(service: AuthService, options: { secureCookie: boolea
         await service.logoutEverywhere(request.claims.sub);
         reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
         return message('Signed out everywhere.');
+      },
+    );
+
+    api.post(
+      '/api/auth/download-ticket',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary:
+            'A short-lived ticket for one download URL, so that a browser follows it as a plain link (streamed to disk)',
+          body: DownloadTicketBody,
+          response: { 200: DownloadTicketResponse, ...errors },
+        },
+      },
+      async (request): Promise<DownloadTicketResponse> => {
+        const { url } = request.body;
+        const at = url.indexOf('?');
+        const path = at < 0 ? url : url.slice(0, at);
+        const { ticket, expiresAt } = await service.downloadTicket(request.claims, path);
+        const params = new URLSearchParams(at < 0 ? '' : url.slice(at + 1));
+        params.set('ticket', ticket);
+        return { url: `${path}?${params.toString()}`, expires_at: expiresAt.toISOString() };
       },
     );
 

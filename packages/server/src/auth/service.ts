@@ -7,7 +7,7 @@ import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Mailer, MailMessage } from '../platform/mail.js';
 import type { RateLimiter } from '../platform/rate-limiter.js';
-import type { AccessTokens } from './access-tokens.js';
+import { type AccessTokens, DOWNLOAD_TICKET_TTL_SECONDS } from './access-tokens.js';
 import { describeUser, isAdminByConfig } from './groups.js';
 import {
   CODE_MAILS_PER_ADDRESS,
@@ -184,12 +184,39 @@ export class AuthService {
    */
   async authenticate(token: string): Promise<AccessTokenClaims> {
     const { claims, epoch } = await this.deps.accessTokens.verify(token, this.deps.clock.now());
-    const current = await this.deps.repository.sessionState(claims.sub);
+    await this.checkSession(claims.sub, epoch);
+    return claims;
+  }
+
+  /**
+   * A download ticket for `path`, for the caller of a signed-in session (`claims`, from its access token):
+   * the same account, groups and plan, ended with the session like the token (see AccessTokens).
+   */
+  async downloadTicket(
+    claims: Omit<AccessTokenClaims, 'iat' | 'exp'>,
+    path: string,
+  ): Promise<{ ticket: string; expiresAt: Date }> {
+    const now = this.deps.clock.now();
+    const state = await this.checkSession(claims.sub);
+    const ticket = await this.deps.accessTokens.signDownload(claims, state.epoch, path, now);
+    return { ticket, expiresAt: new Date(now.getTime() + DOWNLOAD_TICKET_TTL_SECONDS * 1000) };
+  }
+
+  /** The caller a download ticket for `path` stands for, checked like an access token. */
+  async authenticateDownload(ticket: string, path: string): Promise<AccessTokenClaims> {
+    const { claims, epoch } = await this.deps.accessTokens.verifyDownload(ticket, path, this.deps.clock.now());
+    await this.checkSession(claims.sub, epoch);
+    return claims;
+  }
+
+  /** The account's session state, refused when it is gone or disabled, or (given `epoch`) when that session ended. */
+  private async checkSession(userId: string, epoch?: number): Promise<{ epoch: number }> {
+    const current = await this.deps.repository.sessionState(userId);
     if (current === undefined) throw new AppError('UNAUTHENTICATED', { detail: 'This account no longer exists' });
     if (current.disabled) throw new AppError('UNAUTHENTICATED', { detail: ERROR_MESSAGES.ACCOUNT_DISABLED });
-    if (current.epoch !== epoch)
+    if (epoch !== undefined && current.epoch !== epoch)
       throw new AppError('UNAUTHENTICATED', { detail: 'This session was ended. Please sign in again.' });
-    return claims;
+    return current;
   }
 
   /**

@@ -158,7 +158,7 @@ export function batchRoutes(
     api.get(
       '/api/batch/download/:id',
       {
-        config: access,
+        config: { ...access, downloadTicket: true },
         schema: {
           tags,
           summary: 'A ZIP of every converted file, streamed as it is built',
@@ -171,7 +171,7 @@ export function batchRoutes(
     api.get(
       '/api/batch/job/:id/file/:batchFileId/:name',
       {
-        config: access,
+        config: { ...access, downloadTicket: true },
         schema: { tags, summary: 'One converted file of a batch job', params: BatchFileParams, response: errors },
       },
       async (request, reply) =>

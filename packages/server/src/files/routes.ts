@@ -46,7 +46,7 @@ export function filesRoutes(service: FilesService, uploads: FileUploads, inFligh
     app.get(
       '/api/files/download/:fileId',
       {
-        config,
+        config: { ...config, downloadTicket: true },
         schema: {
           ...common,
           summary: 'Download the converted file (or, with variant=original, the upload)',

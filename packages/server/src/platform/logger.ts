@@ -22,12 +22,36 @@ const REDACT = [
   'token',
 ];
 
+/** A URL as logged: a download ticket in its query is a credential (see route-access.ts), so it is hidden. */
+export function loggedUrl(url: string): string {
+  return url.replace(/([?&]ticket=)[^&#]*/g, '$1[redacted]');
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's request serializer, with the URL as `loggedUrl` gives it. */
+function requestFields(request: LoggedRequest) {
+  return {
+    method: request.method,
+    url: loggedUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /**
  * Creates the process logger: JSON lines on stdout, or to `destination` (tests read it). With
  * `recentErrors`, every written line (redacted) is also shown to it, which keeps the error ones.
  */
 export function createLogger(level: string, destination?: pino.DestinationStream, recentErrors?: RecentErrors): Logger {
-  const options = { level, redact: { paths: REDACT, censor: '[redacted]' } };
+  const options = { level, redact: { paths: REDACT, censor: '[redacted]' }, serializers: { req: requestFields } };
   if (!recentErrors) return pino(options, destination);
   const out = destination ?? pino.destination({ dest: 1, sync: true });
   return pino(options, {

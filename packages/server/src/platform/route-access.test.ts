@@ -17,13 +17,15 @@ function claimsFor(token: string): CallerClaims {
 
 const bearer = (request: FastifyRequest) => /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
 const keyOf = (request: FastifyRequest) => request.headers['x-api-key'] as string | undefined;
+const ticketOf = (request: FastifyRequest) => (request.query as { ticket?: string }).ticket;
 
 /** Calls the meter saw: which key, counted or only looked at. */
 let metered: string[] = [];
 
 /**
  * An app whose bearer tokens are the names 'member' and 'operator' (in the admin group), and whose
- * only valid API key (X-API-Key) is 'key-of-member'; its meter refuses a key call once 2 were counted.
+ * only valid API key (X-API-Key) is 'key-of-member'; its meter refuses a key call once 2 were counted. A
+ * download ticket (`?ticket=`) is valid as `ticket-for-<path>`.
  */
 function appWithAccess(): FastifyInstance {
   const app = Fastify();
@@ -44,6 +46,14 @@ function appWithAccess(): FastifyInstance {
         authenticate: async (request) => {
           if (keyOf(request) !== 'key-of-member') throw new AppError('UNAUTHENTICATED', { detail: 'revoked' });
           return { ...claimsFor('member'), exp: null, apiKey: { id: 'k1', prefix: 'unn_k1', name: 'ci' } };
+        },
+      },
+
+      downloadTicket: {
+        present: (request) => ticketOf(request) !== undefined,
+        authenticate: async (request) => {
+          if (ticketOf(request) !== `ticket-for-${request.url.split('?')[0]}`) throw new AppError('UNAUTHENTICATED');
+          return claimsFor('member');
         },
       },
     },
@@ -125,6 +135,25 @@ describe('route access', () => {
     });
   });
 
+  it('takes a download ticket only on the GET routes that declare it, for their path', async () => {
+    app = appWithAccess();
+    app.get('/files/:id', { config: { access: 'user-or-key', downloadTicket: true } }, async (request) => ({
+      sub: request.claims.sub,
+    }));
+    app.get('/files', { config: { access: 'user-or-key' } }, async () => ({}));
+    expect(() => app!.post('/upload', { config: { access: 'user', downloadTicket: true } }, async () => ({}))).toThrow(
+      /POST \/upload takes download tickets, which are for GET routes only/,
+    );
+    expect(await answer('/files/1?ticket=ticket-for-/files/1')).toEqual({ status: 200, body: { sub: 'user-member' } });
+    expect(await answer('/files/2?ticket=ticket-for-/files/1')).toMatchObject({ status: 401 });
+    expect(await answer('/files/1', 'member')).toMatchObject({ status: 200 });
+    // Elsewhere a ticket is no credential (not a key refused as such).
+    expect(await answer('/files?ticket=ticket-for-/files')).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHENTICATED' },
+    });
+  });
+
   it('checks access before the body is read or validated', async () => {
     app = appWithAccess();
     app.post(
@@ -154,11 +183,13 @@ describe('route access', () => {
     app.get('/mine', { config: { access: 'user' }, schema: {} }, async () => ({}));
     app.get('/ops', { config: { access: 'admin' }, schema: {} }, async () => ({}));
     app.get('/api', { config: { access: 'user-or-key' }, schema: {} }, async () => ({}));
+    app.get('/download', { config: { access: 'user-or-key', downloadTicket: true }, schema: {} }, async () => ({}));
     expect(schemas).toEqual({
       '/open': undefined,
       '/mine': [{ bearerAuth: [] }],
       '/ops': [{ bearerAuth: [] }],
       '/api': [{ bearerAuth: [] }, { apiKey: [] }],
+      '/download': [{ bearerAuth: [] }, { apiKey: [] }, { downloadTicket: [] }],
     });
     expect(securityFor('public')).toBeUndefined();
   });

@@ -28,6 +28,11 @@ declare module 'fastify' {
      * calls (default true). False only for routes that look at the key itself (validate, usage).
      */
     metered?: boolean;
+    /**
+     * A download (GET) route that also takes a download ticket (`?ticket=`, from POST /api/auth/download-ticket)
+     * in place of the bearer token, so that a browser can follow it as a plain link.
+     */
+    downloadTicket?: boolean;
   }
   interface FastifyRequest {
     /** The verified caller. Set before the handler on every route that is not public; reading it on a public route throws. */
@@ -63,6 +68,13 @@ export const SECURITY_SCHEMES = {
     description:
       'An API key (unn_...) from Settings, API keys, sent as `X-API-Key: unn_...` or `Authorization: Bearer unn_...`. Works on the conversion, files, batch and jobs endpoints; every call counts against the plan’s API calls per month.',
   },
+  downloadTicket: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'ticket',
+    description:
+      'A download ticket from POST /api/auth/download-ticket: for one download path, valid 60 seconds, ended with the session that asked for it. Lets a browser follow a download as a plain link.',
+  },
 } as const;
 type SecurityScheme = keyof typeof SECURITY_SCHEMES;
 
@@ -80,9 +92,16 @@ const ACCESS_RULES: Record<RouteAccess, AccessRule> = {
   admin: { schemes: ['bearerAuth'], admin: true },
 };
 
+/** The rule of a route: its access's, with download tickets added where the route takes them. */
+function ruleOf(access: RouteAccess, downloadTicket: boolean): AccessRule {
+  const rule = ACCESS_RULES[access];
+  if (!downloadTicket || rule.schemes.length === 0) return rule;
+  return { ...rule, schemes: [...rule.schemes, 'downloadTicket'] };
+}
+
 /** The OpenAPI `security` of a route with this access (undefined: none, the route is public). */
-export function securityFor(access: RouteAccess): Array<Record<string, string[]>> | undefined {
-  const { schemes } = ACCESS_RULES[access];
+export function securityFor(access: RouteAccess, downloadTicket = false): Array<Record<string, string[]>> | undefined {
+  const { schemes } = ruleOf(access, downloadTicket);
   return schemes.length === 0 ? undefined : schemes.map((scheme) => ({ [scheme]: [] }));
 }
 
@@ -149,9 +168,13 @@ export function installRouteAccess(app: FastifyInstance, options: RouteAccessOpt
       throw new Error(`${routeName(route)} writes its OpenAPI security by hand: it is derived from config.access`);
     }
     route.config = { ...route.config, access };
-    const security = securityFor(access);
+    const downloadTicket = route.config.downloadTicket === true;
+    if (downloadTicket && [route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD')) {
+      throw new Error(`${routeName(route)} takes download tickets, which are for GET routes only`);
+    }
+    const security = securityFor(access, downloadTicket);
     if (security) route.schema = { ...route.schema, security };
-    const rule = ACCESS_RULES[access];
+    const rule = ruleOf(access, downloadTicket);
     if (rule.schemes.length === 0) return;
     const check = accessCheck(rule, options, route.config.metered !== false);
     route.onRequest = [check, ...[route.onRequest ?? []].flat()];
@@ -161,9 +184,8 @@ export function installRouteAccess(app: FastifyInstance, options: RouteAccessOpt
 
 function accessCheck(rule: AccessRule, options: RouteAccessOptions, metered: boolean): onRequestHookHandler {
   const accepted = rule.schemes.map((scheme) => options.authenticators[scheme]);
-  const others = (Object.keys(options.authenticators) as SecurityScheme[])
-    .filter((scheme) => !rule.schemes.includes(scheme))
-    .map((scheme) => options.authenticators[scheme]);
+  // A key where keys are not taken is told so; a ticket where tickets are not taken is no credential.
+  const others = rule.schemes.includes('apiKey') ? [] : [options.authenticators.apiKey];
   return async function checkAccess(request, reply) {
     // The first credential the route accepts decides; one it does not accept is refused as such.
     const authenticator = accepted.find((candidate) => candidate.present(request));

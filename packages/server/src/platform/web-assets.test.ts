@@ -24,7 +24,7 @@ beforeAll(async () => {
     },
   };
   installRouteAccess(app, {
-    authenticators: { bearerAuth: nobody, apiKey: nobody },
+    authenticators: { bearerAuth: nobody, apiKey: nobody, downloadTicket: nobody },
     adminGroup: 'admin',
     meterKeyCall: async () => undefined,
   });

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { BATCH_TEXTS, type BatchFile, type BatchJob } from '@unnest/contracts';
-import { apiFetch } from '../../lib/api-client';
-import { fileNameFromDisposition, saveFile } from '../../lib/save-file';
+import { downloadStored } from '../../lib/save-file';
 
 /** The name the spec gives a file's download: the last segment of its URL, else its id. */
 export function downloadName(file: Pick<BatchFile, 'download_url' | 'file_id'>): string {
@@ -14,9 +13,8 @@ export function downloadName(file: Pick<BatchFile, 'download_url' | 'file_id'>):
   }
 }
 
-async function download(url: string, fallbackName: string): Promise<void> {
-  const response = await apiFetch(url, { fallbackError: BATCH_TEXTS.downloadFailed });
-  saveFile(await response.blob(), fileNameFromDisposition(response.headers.get('Content-Disposition'), fallbackName));
+function download(url: string, fallbackName: string): Promise<void> {
+  return downloadStored(url, fallbackName, BATCH_TEXTS.downloadFailed);
 }
 
 /** GET /api/batch/download/{id}: the ZIP of every converted file of the job (Download All Results). */

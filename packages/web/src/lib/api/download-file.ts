@@ -1,19 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
 import { CONVERSION_TEXTS } from '@unnest/contracts';
-import { apiFetch } from '../api-client';
-import { fileNameFromDisposition, saveFile } from '../save-file';
+import { downloadStored } from '../save-file';
 
 /**
- * GET /api/files/download/{id}: fetches a stored result (or, with `original`, the upload: a file stored
- * without converting has only that) and hands it to the browser as a download.
+ * GET /api/files/download/{id}: a stored result (or, with `original`, the upload: a file stored without
+ * converting has only that), downloaded by the browser itself (see downloadStored).
  */
-export async function downloadFile(fileId: string, fallbackName = 'converted', original = false): Promise<void> {
+export function downloadFile(fileId: string, fallbackName = 'converted', original = false): Promise<void> {
   const variant = original ? '?variant=original' : '';
-  const response = await apiFetch(`/api/files/download/${encodeURIComponent(fileId)}${variant}`, {
-    fallbackError: CONVERSION_TEXTS.failedToDownload,
-  });
-  const name = fileNameFromDisposition(response.headers.get('Content-Disposition'), fallbackName);
-  saveFile(await response.blob(), name);
+  return downloadStored(
+    `/api/files/download/${encodeURIComponent(fileId)}${variant}`,
+    fallbackName,
+    CONVERSION_TEXTS.failedToDownload,
+  );
 }
 
 /** Mutation hook for downloading a stored file. */
