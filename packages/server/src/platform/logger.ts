@@ -23,7 +23,7 @@ const REDACT = [
 ];
 
 /** A URL as logged: a download ticket in its query is a credential (see route-access.ts), so it is hidden. */
-export function loggedUrl(url: string): string {
+function loggedUrl(url: string): string {
   return url.replace(/([?&]ticket=)[^&#]*/g, '$1[redacted]');
 }
 
