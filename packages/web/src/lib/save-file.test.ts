@@ -35,11 +35,11 @@ describe('downloadStored', () => {
 
     await downloadStored('/api/files/download/f1?variant=original', 'people.json', 'Failed to download');
 
-    expect(requests).toHaveLength(1);
-    expect(requests[0]?.path).toBe('/api/auth/download-ticket');
-    expect(requests[0]?.init.method).toBe('POST');
-    expect(JSON.parse(String(requests[0]?.init.body))).toEqual({ url: '/api/files/download/f1?variant=original' });
-    expect((requests[0]?.init.headers as Record<string, string>).Authorization).toBe(`Bearer ${token}`);
+    expect(requests.map((request) => request.path)).toEqual(['/api/auth/download-ticket']);
+    const [{ init }] = requests as [{ init: RequestInit }];
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({ url: '/api/files/download/f1?variant=original' });
+    expect((init.headers as Record<string, string>).Authorization).toBe(`Bearer ${token}`);
     expect(followed).toEqual([
       { href: '/api/files/download/f1?variant=original&ticket=t.k.n', download: 'people.json', attached: true },
     ]);
