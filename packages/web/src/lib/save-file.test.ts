@@ -36,7 +36,7 @@ describe('downloadStored', () => {
     await downloadStored('/api/files/download/f1?variant=original', 'people.json', 'Failed to download');
 
     expect(requests.map((request) => request.path)).toEqual(['/api/auth/download-ticket']);
-    const [{ init }] = requests as [{ init: RequestInit }];
+    const init: RequestInit = requests[0]?.init ?? {};
     expect(init.method).toBe('POST');
     expect(JSON.parse(String(init.body))).toEqual({ url: '/api/files/download/f1?variant=original' });
     expect((init.headers as Record<string, string>).Authorization).toBe(`Bearer ${token}`);
