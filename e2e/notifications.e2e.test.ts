@@ -43,15 +43,20 @@ describe('the notification bell in a real browser', () => {
     await page.getByText('orders.json').first().waitFor();
     await page.getByRole('button', { name: 'Convert JSON File' }).click();
     await page.getByRole('button', { name: 'Download CSV' }).waitFor();
-    // The notification comes from a background job; the bell looks again when the page is reloaded.
+    // The notification comes from a background job; the bell looks again when the page is reloaded. Until its
+    // list has arrived the bell says none unread, so each look waits a moment for the count rather than
+    // reading the bell at once (which read it before the list and made this test flaky).
     const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
     await expect
       .poll(
         async () => {
           await page.reload();
-          return bell.count();
+          return bell.waitFor({ timeout: 3_000 }).then(
+            () => 1,
+            () => 0,
+          );
         },
-        { timeout: 30_000, interval: 1_000 },
+        { timeout: 30_000, interval: 500 },
       )
       .toBe(1);
     const mail = await server.inbox.next(EMAIL);
