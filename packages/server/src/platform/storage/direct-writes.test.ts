@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { acceptsDirectWrites, writeDirect } from './direct-writes.js';
 
 let folder: string;
@@ -98,4 +98,48 @@ describe('direct writes', () => {
     await writeDirect(next, slowly([after]), 0o600);
     expect((await fs.readFile(next)).equals(after)).toBe(true);
   });
+});
+
+describe('local storage without memory for direct writes', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  /** Fresh modules (no staging memory kept yet) whose WebAssembly memory cannot be had after `allowed` tries. */
+  async function storageWithMemoryFor(allowed: number) {
+    vi.resetModules();
+    let made = 0;
+    vi.stubGlobal('WebAssembly', {
+      Memory: class {
+        readonly buffer: ArrayBuffer;
+        constructor({ initial }: { initial: number }) {
+          if (++made > allowed) throw new RangeError('WebAssembly.Memory(): could not allocate memory');
+          this.buffer = new ArrayBuffer(initial * 65_536);
+        }
+      },
+    });
+    return (await import('./local-storage.js')).localStorage(folder);
+  }
+
+  it.runIf(process.platform === 'linux')(
+    'writes through the page cache when the staging memory is refused, whole and in parallel',
+    async () => {
+      // Memory for the probe only: the first file reuses it, the second cannot get its own.
+      const storage = await storageWithMemoryFor(1);
+      const inputs = [randomBytes(3 * (1 << 20) + 17), randomBytes(2 * (1 << 20) + 5)];
+      const written = await Promise.all(
+        inputs.map((bytes, index) => storage.put(`fallback/${index}.bin`, slowly(cut(bytes, [100_000])))),
+      );
+      expect(written).toEqual(inputs.map((bytes) => bytes.length));
+      for (const [index, bytes] of inputs.entries()) {
+        expect((await fs.readFile(path.join(folder, `fallback/${index}.bin`))).equals(bytes)).toBe(true);
+      }
+      // No memory at all: the probe says no, and every file goes through the page cache.
+      const none = await storageWithMemoryFor(0);
+      const bytes = randomBytes(12_345);
+      expect(await none.put('fallback/none.bin', slowly([bytes]))).toBe(bytes.length);
+      expect((await fs.readFile(path.join(folder, 'fallback/none.bin'))).equals(bytes)).toBe(true);
+    },
+  );
 });

@@ -38,11 +38,28 @@ interface Staging {
 
 const idleStagings: Staging[] = [];
 
+/**
+ * Raised, before anything is read or written, when no staging memory can be had (V8 reserves address space
+ * for each WebAssembly memory, which a process limit such as `ulimit -v` may refuse): the caller writes
+ * through the page cache instead.
+ */
+export class DirectWritesUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('no aligned memory for direct writes', { cause });
+    this.name = 'DirectWritesUnavailableError';
+  }
+}
+
 function takeStaging(): Staging {
   const idle = idleStagings.pop();
   if (idle) return idle;
   const pages = (BLOCKS * BLOCK_BYTES) / WASM_PAGE_BYTES;
-  const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
+  let memory: { readonly buffer: ArrayBuffer };
+  try {
+    memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
+  } catch (error) {
+    throw new DirectWritesUnavailableError(error);
+  }
   return {
     blocks: Array.from({ length: BLOCKS }, (_, index) => Buffer.from(memory.buffer, index * BLOCK_BYTES, BLOCK_BYTES)),
   };
@@ -68,8 +85,9 @@ async function probe(folder: string): Promise<boolean> {
   if (constants.O_DIRECT === undefined) return false;
   // Named as a storage draft, so that the leftover sweep removes one a crash left behind.
   const file = path.join(folder, `direct-write-probe.part-${randomBytes(4).toString('hex')}`);
-  const staging = takeStaging();
+  let staging: Staging | undefined;
   try {
+    staging = takeStaging();
     const handle = await fs.open(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_DIRECT);
     try {
       const block = (staging.blocks[0] as Buffer).subarray(0, ALIGNMENT).fill(0);
@@ -80,7 +98,7 @@ async function probe(folder: string): Promise<boolean> {
   } catch {
     return false;
   } finally {
-    idleStagings.push(staging);
+    if (staging) idleStagings.push(staging);
     await fs.rm(file, { force: true });
   }
 }
@@ -88,15 +106,18 @@ async function probe(folder: string): Promise<boolean> {
 /**
  * Writes every byte of `body` into the new file `file` (created with `mode`; it must not exist) with
  * direct writes, and answers how many there were. Use only where `acceptsDirectWrites` said yes. On
- * failure the file is left for the caller to remove.
+ * failure the file is left for the caller to remove; DirectWritesUnavailableError comes before the file
+ * is made or `body` read.
  */
 export async function writeDirect(file: string, body: AsyncIterable<Uint8Array>, mode: number): Promise<number> {
-  const handle = await fs.open(
-    file,
-    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_DIRECT,
-    mode,
-  );
   const staging = takeStaging();
+  let handle: FileHandle;
+  try {
+    handle = await fs.open(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_DIRECT, mode);
+  } catch (error) {
+    idleStagings.push(staging);
+    throw error;
+  }
   // The write of each block still in flight, awaited before that block is filled again.
   const writing: Array<Promise<void> | undefined> = [];
   try {

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { acceptsDirectWrites, writeDirect } from './direct-writes.js';
+import { acceptsDirectWrites, DirectWritesUnavailableError, writeDirect } from './direct-writes.js';
 import { checkKey, type StorageDriver, StoredObjectMissingError } from './storage-driver.js';
 
 const PART_SUFFIX = '.part-';
@@ -14,6 +14,17 @@ const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
 // Users' files are readable by the server's account alone.
 const FILE_MODE = 0o600;
 const FOLDER_MODE = 0o700;
+
+/** Writes `body` into `draft` with direct writes; false when that cannot start (nothing read, nothing made). */
+async function wroteDirectly(draft: string, body: AsyncIterable<Uint8Array>): Promise<boolean> {
+  try {
+    await writeDirect(draft, body, FILE_MODE);
+    return true;
+  } catch (error) {
+    if (error instanceof DirectWritesUnavailableError) return false;
+    throw error;
+  }
+}
 
 export interface LocalStorageOptions {
   /**
@@ -44,12 +55,14 @@ export function localStorage(root: string, { directWrites = true }: LocalStorage
         }
       };
       try {
-        if (directWrites && (await acceptsDirectWrites(root))) await writeDirect(draft, counted(), FILE_MODE);
-        else
+        const direct = directWrites && (await acceptsDirectWrites(root));
+        // Through the page cache where direct writes are off, refused by the file system, or cannot start.
+        if (!(direct && (await wroteDirectly(draft, counted())))) {
           await pipeline(
             Readable.from(counted()),
             createWriteStream(draft, { flags: 'wx', mode: FILE_MODE, highWaterMark: WRITE_BUFFER_BYTES }),
           );
+        }
         await fs.rename(draft, target);
       } catch (error) {
         await fs.rm(draft, { force: true });
