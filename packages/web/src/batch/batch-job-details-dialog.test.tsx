@@ -21,7 +21,7 @@ describe('the batch job details', () => {
     expect(keptUntil()).toBe(formatDateTime(expiresAt));
 
     rerender(<BatchJobDetailsDialog job={{ ...ended, expires_at: null }} open onClose={() => {}} />);
-    expect(keptUntil()).toBe('Until you delete it');
+    expect(keptUntil()).toBe('You delete it');
 
     const running = batchJob(files, { status: 'processing', completed_at: null, expires_at: null });
     rerender(<BatchJobDetailsDialog job={running} open onClose={() => {}} />);

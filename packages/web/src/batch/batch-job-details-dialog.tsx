@@ -58,7 +58,7 @@ export function BatchJobDetailsDialog(props: { job: BatchJob | null; open: boole
               <Row label="Failed">{job.failed_files}</Row>
               {job.completed_at !== null && (
                 <Row label="Kept until">
-                  {job.expires_at === null ? 'Until you delete it' : formatDateTime(job.expires_at)}
+                  {job.expires_at === null ? 'You delete it' : formatDateTime(job.expires_at)}
                 </Row>
               )}
             </TableBody>
