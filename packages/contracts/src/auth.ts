@@ -77,13 +77,18 @@ export const ResetPasswordBody = Type.Object(
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 
 /** POST /api/auth/download-ticket: a download URL of the API (path and query), as its answers give it. */
-export const DownloadTicketBody = Type.Object({
-  url: Type.String({
-    pattern: '^/api/[^\\s#?]*(\\?[^\\s#]*)?$',
-    maxLength: 2048,
-    description: 'a download URL of the API, e.g. /api/files/download/{id}?variant=original',
-  }),
-});
+const DOWNLOAD_URL_TEXT = 'url must be a download URL of the API, starting with /api/ (at most 2,048 characters)';
+export const DownloadTicketBody = Type.Object(
+  {
+    url: Type.String({
+      pattern: '^/api/[^\\s#?]*(\\?[^\\s#]*)?$',
+      maxLength: 2048,
+      description: 'a download URL of the API, e.g. /api/files/download/{id}?variant=original',
+      ...withMessages({ pattern: DOWNLOAD_URL_TEXT, maxLength: DOWNLOAD_URL_TEXT, type: DOWNLOAD_URL_TEXT }),
+    }),
+  },
+  withMessages({ required: DOWNLOAD_URL_TEXT }),
+);
 export type DownloadTicketBody = Static<typeof DownloadTicketBody>;
 
 /** The same URL with its ticket, to follow as a plain link before `expires_at`. */

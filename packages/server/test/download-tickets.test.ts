@@ -122,9 +122,18 @@ describe('download tickets', () => {
       payload: { url: `/api/files/download/${fileId}` },
     });
     expect(anonymous.statusCode).toBe(401);
-    for (const url of ['https://elsewhere.example/x', '/assets/app.js', '/api/files/download/x y']) {
+    for (const url of [
+      'https://elsewhere.example/x',
+      '/assets/app.js',
+      '/api/files/download/x y',
+      `/api/${'a'.repeat(2048)}`,
+    ]) {
       const refused = await call(t.app, owner, 'POST', '/api/auth/download-ticket', { payload: { url } });
       expect(refused.statusCode, url).toBe(400);
+      expect(refused.json(), url).toEqual({
+        code: 'VALIDATION_FAILED',
+        detail: 'url must be a download URL of the API, starting with /api/ (at most 2,048 characters)',
+      });
     }
   });
 
