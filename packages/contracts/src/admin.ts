@@ -1,9 +1,8 @@
 import { type Static, Type } from 'typebox';
 import { AUDIT_ACTIONS, AuditLog } from './audit.js';
+import { pagingFields } from './paging.js';
 import { PLAN_IDS } from './plans.js';
 
-const Page = Type.Optional(Type.Integer({ minimum: 1, default: 1 }));
-const PageSize = Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 }));
 const Status = Type.Union([Type.Literal('success'), Type.Literal('error'), Type.Literal('warning')]);
 const DateTime = Type.String({ format: 'date-time' });
 const NullableDateTime = Type.Union([DateTime, Type.Null()]);
@@ -40,8 +39,7 @@ export type AdminDashboard = Static<typeof AdminDashboard>;
 /** GET /api/admin/users?q=&page=&page_size= */
 export const AdminUsersQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 320, description: 'part of the e-mail address' })),
-  page: Page,
-  page_size: PageSize,
+  ...pagingFields(),
 });
 export type AdminUsersQuery = Static<typeof AdminUsersQuery>;
 
@@ -125,8 +123,7 @@ export const AdminLogsQuery = Type.Object({
   user: Type.Optional(Type.String({ maxLength: 320, description: 'an account id or part of its e-mail' })),
   action: Type.Optional(Type.Enum([...AUDIT_ACTIONS])),
   status: Type.Optional(Status),
-  page: Page,
-  page_size: PageSize,
+  ...pagingFields(),
 });
 export type AdminLogsQuery = Static<typeof AdminLogsQuery>;
 
@@ -153,7 +150,7 @@ export const FailedJob = Type.Object({
 export type FailedJob = Static<typeof FailedJob>;
 
 /** GET /api/admin/jobs?page=&page_size= */
-export const AdminJobsQuery = Type.Object({ page: Page, page_size: PageSize });
+export const AdminJobsQuery = Type.Object(pagingFields());
 export type AdminJobsQuery = Static<typeof AdminJobsQuery>;
 
 export const AdminJobsResponse = Type.Object({
