@@ -127,7 +127,16 @@ export const AdminLogsQuery = Type.Object({
 });
 export type AdminLogsQuery = Static<typeof AdminLogsQuery>;
 
-export const AdminLogEntry = Type.Object({ ...AuditLog.properties, user_id: Type.String(), email: Type.String() });
+/** An entry of the audit of every account: who acted, and on whom, as they were at the time. */
+export const AdminLogEntry = Type.Object({
+  ...AuditLog.properties,
+  user_id: Type.String({ description: 'the account that acted (it may have been deleted since)' }),
+  email: Type.String({ description: 'its e-mail when it acted' }),
+  subject_user_id: Type.Union([Type.String(), Type.Null()], {
+    description: 'the account an admin action was done to; null for an account’s own actions',
+  }),
+  subject_email: Type.Union([Type.String(), Type.Null()], { description: 'its e-mail at the time' }),
+});
 export type AdminLogEntry = Static<typeof AdminLogEntry>;
 
 export const AdminLogsResponse = Type.Object({

@@ -22,6 +22,10 @@ export const AUDIT_ACTIONS = [
 ] as const;
 /** One audit action. */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** What administrators do: kept in the audit after the accounts they name are deleted. */
+export const ADMIN_AUDIT_ACTIONS: readonly AuditAction[] = AUDIT_ACTIONS.filter((action) =>
+  action.startsWith('admin_'),
+);
 /** Outcome of an audited action (spec section 4). */
 export type AuditStatus = 'success' | 'error' | 'warning';
 
