@@ -47,6 +47,7 @@ export const ERROR_CODES = [
   'WEBHOOKS_NOT_IN_PLAN',
   'WEBHOOK_URL_REFUSED',
   'WEBHOOK_NOT_FOUND',
+  'ADMIN_FROM_CONFIG',
 ] as const;
 
 /** One of the API's error codes. */
@@ -99,4 +100,6 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'Webhooks come with API access, which your plan does not include. Upgrade to Starter or above to add webhooks.',
   WEBHOOK_URL_REFUSED: 'This webhook URL cannot be used',
   WEBHOOK_NOT_FOUND: 'Webhook not found',
+  ADMIN_FROM_CONFIG:
+    'This account is an admin through the ADMIN_EMAILS setting, so it cannot be demoted, disabled or deleted here. Remove it from ADMIN_EMAILS on the server first.',
 };

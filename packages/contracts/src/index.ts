@@ -13,6 +13,7 @@ export * from './flatten-plan.js';
 export * from './health.js';
 export * from './jobs.js';
 export * from './notifications.js';
+export * from './paging.js';
 export * from './payments.js';
 export * from './plans.js';
 export * from './profile.js';

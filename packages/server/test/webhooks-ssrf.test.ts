@@ -48,11 +48,12 @@ describe('webhook URLs at registration', () => {
     expect(response.json().detail).toContain(reason);
   });
 
-  it('refuses plain http, credentials in the URL and what is not a URL', async () => {
+  it('refuses plain http, credentials in the URL, what is not a URL and a private address, each in one sentence', async () => {
     const cases: Array<[string, string]> = [
       ['http://93.184.215.14/hook', 'The webhook URL must start with https://.'],
       ['https://user:secret@93.184.215.14/hook', 'The webhook URL must not contain a user name or password.'],
       ['not a url', 'The webhook URL is not a valid URL.'],
+      ['https://10.1.2.3/hook', 'Webhooks cannot be sent to this address: 10.1.2.3 is a private address.'],
     ];
     for (const [url, detail] of cases) {
       const response = await register(url);

@@ -9,6 +9,7 @@ export const ADMIN_USAGE = `Usage:
   npm run admin -- revoke EMAIL       put an account back on the free plan
   npm run admin -- promote EMAIL      give an account the admin role (the admin area at /admin)
   npm run admin -- demote EMAIL       take the admin role given by promote or in the admin area
+  npm run admin -- enable EMAIL       let an account disabled in the admin area sign in again
 
 On PostgreSQL (DATABASE_URL) it works while the server runs; on the embedded database, stop the
 server first, or use the admin area while it runs.`;
@@ -49,6 +50,11 @@ export async function runAdminCommand(args: readonly string[], auth: AuthService
     const user = await auth.findByEmail(email);
     const still = !isAdmin && auth.isConfiguredAdmin(user.email) ? ' It stays an admin through ADMIN_EMAILS.' : '';
     return `${user.email} ${isAdmin ? 'now has' : 'no longer has'} the admin role given here; its open sessions renew their token.${still}`;
+  }
+  if (verb === 'enable' && email && plan === undefined) {
+    const user = await auth.findByEmail(email);
+    await auth.setDisabled(user.user_id, false);
+    return `${user.email} is enabled: it can sign in again.`;
   }
   throw new AdminUsageError(ADMIN_USAGE);
 }

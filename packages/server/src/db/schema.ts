@@ -126,14 +126,21 @@ export const files = pgTable(
   ],
 );
 
-/** Usage history: one row per conversion, download, deletion and sign-in. */
+/**
+ * Usage history: one row per conversion, download, deletion and sign-in, and per admin action. An
+ * account's own rows are deleted with it; rows of admin actions, by it or on it, stay.
+ */
 export const auditLogs = pgTable(
   'audit_logs',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // No foreign key: the audit outlives the accounts it names (who made an admin stays known after
+    // that admin is deleted), so both accounts are kept by id and by their e-mail at the time.
+    userId: uuid('user_id').notNull(),
+    email: text('email').notNull(),
+    /** The account an admin action was done to; null for an account's own actions. */
+    subjectUserId: uuid('subject_user_id'),
+    subjectEmail: text('subject_email'),
     action: text('action').notNull(),
     status: text('status').notNull(),
     details: text('details').notNull(),
@@ -141,7 +148,10 @@ export const auditLogs = pgTable(
     durationMs: integer('duration_ms'),
     createdAt: at('created_at').notNull(),
   },
-  (table) => [index('audit_logs_user_created_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('audit_logs_user_created_idx').on(table.userId, table.createdAt),
+    index('audit_logs_subject_idx').on(table.subjectUserId),
+  ],
 );
 
 /** Display name and settings; an account without a row has the default settings. */

@@ -136,7 +136,7 @@ describe('WebhooksSection', () => {
 
   it('shows why the server refused a URL', async () => {
     const user = userEvent.setup();
-    const detail = 'Webhooks cannot be sent to 10.0.0.1 is a private address.';
+    const detail = 'Webhooks cannot be sent to this address: 10.0.0.1 is a private address.';
     handler = (method, path) =>
       method === 'POST' && path === '/api/webhooks' ? json(400, { code: 'WEBHOOK_URL_REFUSED', detail }) : undefined;
     renderSection();
