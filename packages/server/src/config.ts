@@ -136,10 +136,8 @@ const Environment = Type.Object({
   TRUST_PROXY: Type.Optional(
     Type.Refine(
       Type.String(),
-      (value) =>
-        /^\d+$/.test(value) || value === 'false' || value.split(',').every((entry) => isAddressOrCidr(entry.trim())),
-      (value) =>
-        `must be a hop count (e.g. 1 behind one reverse proxy) or a comma-separated list of proxy addresses or CIDRs, got '${value}'`,
+      (value) => trustProxyProblem(value) === undefined,
+      (value) => trustProxyProblem(value) ?? '',
     ),
   ),
   SHUTDOWN_GRACE_SECONDS: integer(0, 3600, 20),
@@ -300,6 +298,18 @@ function trustProxy(value: string | undefined): number | string[] | false {
 // proxy-addr's names for address ranges, which Fastify accepts in the list.
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
+/** Why a TRUST_PROXY value cannot be used (the rest of the one-line error after the name), or undefined. */
+function trustProxyProblem(value: string): string | undefined {
+  if (/^\d+$/.test(value) || value === 'false') return undefined;
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (!entries.every(isAddressOrCidr)) {
+    return `must be a hop count (e.g. 1 behind one reverse proxy) or a comma-separated list of proxy addresses or CIDRs, got '${value}'`;
+  }
+  const everyone = entries.find(trustsEveryone);
+  if (everyone === undefined) return undefined;
+  return `${everyone} trusts every address, so any client could choose its own address (and quotas) with X-Forwarded-For: list only your proxies' addresses or CIDRs, or give a hop count`;
+}
+
 function isAddressOrCidr(entry: string): boolean {
   if (ipaddr.isValid(entry) || PROXY_RANGE_NAMES.includes(entry)) return true;
   try {
@@ -308,6 +318,24 @@ function isAddressOrCidr(entry: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The first and last IPv4 addresses, plain and IPv4-mapped (a dual-stack socket sees IPv4 clients mapped). */
+const IPV4_ENDS = ['0.0.0.0', '255.255.255.255'].map((address) => ipaddr.parse(address));
+const MAPPED_IPV4_ENDS = ['::ffff:0.0.0.0', '::ffff:255.255.255.255'].map((address) => ipaddr.parse(address));
+const IPV6_ENDS = ['::', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff'].map((address) => ipaddr.parse(address));
+
+/** Whether a CIDR holds every IPv4 client or every IPv6 client (`0.0.0.0/0`, `::/0`, `::ffff:0:0/96`). */
+function trustsEveryone(entry: string): boolean {
+  if (!entry.includes('/')) return false;
+  const [range, bits] = ipaddr.parseCIDR(entry);
+  const holdsAll = (ends: ipaddr.IPv4[] | ipaddr.IPv6[]) =>
+    ends.every((end) => end.kind() === range.kind() && end.match(range, bits));
+  return (
+    holdsAll(IPV4_ENDS as ipaddr.IPv4[]) ||
+    holdsAll(MAPPED_IPV4_ENDS as ipaddr.IPv6[]) ||
+    holdsAll(IPV6_ENDS as ipaddr.IPv6[])
+  );
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
