@@ -47,6 +47,7 @@ export const ERROR_CODES = [
   'WEBHOOKS_NOT_IN_PLAN',
   'WEBHOOK_URL_REFUSED',
   'WEBHOOK_NOT_FOUND',
+  'WEBHOOK_LIMIT_REACHED',
 ] as const;
 
 /** One of the API's error codes. */
@@ -99,4 +100,5 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'Webhooks come with API access, which your plan does not include. Upgrade to Starter or above to add webhooks.',
   WEBHOOK_URL_REFUSED: 'This webhook URL cannot be used',
   WEBHOOK_NOT_FOUND: 'Webhook not found',
+  WEBHOOK_LIMIT_REACHED: 'This account has as many webhook endpoints as it may have',
 };
