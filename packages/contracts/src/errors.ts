@@ -48,6 +48,7 @@ export const ERROR_CODES = [
   'WEBHOOK_URL_REFUSED',
   'WEBHOOK_NOT_FOUND',
   'ADMIN_FROM_CONFIG',
+  'WEBHOOK_LIMIT_REACHED',
 ] as const;
 
 /** One of the API's error codes. */
@@ -102,4 +103,5 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   WEBHOOK_NOT_FOUND: 'Webhook not found',
   ADMIN_FROM_CONFIG:
     'This account is an admin through the ADMIN_EMAILS setting, so it cannot be demoted, disabled or deleted here. Remove it from ADMIN_EMAILS on the server first.',
+  WEBHOOK_LIMIT_REACHED: 'This account has as many webhook endpoints as it may have',
 };

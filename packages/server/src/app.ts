@@ -87,7 +87,7 @@ import { ProfileRepository } from './profile/repository.js';
 import { profileRoutes } from './profile/routes.js';
 import { ProfileService } from './profile/service.js';
 import { notificationSettingsOf } from './profile/settings.js';
-import { WebhookDeliveries } from './webhooks/deliveries.js';
+import { type QueuedAttempt, WebhookDeliveries } from './webhooks/deliveries.js';
 import { DELIVERY_LIMITS } from './webhooks/http-delivery.js';
 import { webhookAttemptJob, webhookDisabledNoticeJob, webhookRetrySweepJob } from './webhooks/jobs.js';
 import { WebhooksRepository } from './webhooks/repository.js';
@@ -337,9 +337,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   });
   const webhooksRepository = new WebhooksRepository(database.db);
   const rules = webhookRules(config.webhooks);
-  // Jobs are sent only after the queue below has started (events and requests come later).
-  const enqueueAttempt = async (deliveryId: string, attempt: number) => {
-    await jobs.send(webhookAttempt, { deliveryId, attempt });
+  // Jobs are sent only after the queue below has started (events and requests come later). The account
+  // is the job's group (its share of the slots); a longer backlog is a lower priority (see webhookAttemptJob).
+  const enqueueAttempt = async ({ deliveryId, attempt, userId, backlog }: QueuedAttempt) => {
+    await jobs.send(webhookAttempt, { deliveryId, attempt }, { priority: -backlog, group: { id: userId } });
   };
   const webhooks = new WebhooksService({
     repository: webhooksRepository,
@@ -354,7 +355,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   const webhookDeliveries = new WebhookDeliveries({
     repository: webhooksRepository,
     rules,
-    limits: DELIVERY_LIMITS,
+    limits: { ...DELIVERY_LIMITS, timeoutMs: config.webhooks.timeoutSeconds * 1000 },
     enqueueAttempt,
     enqueueDisabledNotice: async (endpointId) => {
       await jobs.send(webhookDisabledNotice, { endpointId });
@@ -363,7 +364,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     clock,
     log,
   });
-  const webhookAttempt = webhookAttemptJob(webhookDeliveries);
+  const webhookAttempt = webhookAttemptJob(webhookDeliveries, config.webhooks);
   const webhookDisabledNotice = webhookDisabledNoticeJob(webhookDeliveries);
   // Files are queued only after the queue below has started (requests and jobs come after it).
   const enqueueBatchFile = async (file: QueuedFile) => {

@@ -38,9 +38,25 @@ export interface Config {
   /** An OpenAI-compatible model that may refine smart column names (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL). */
   llm: LlmSettings | undefined;
   payments: PaymentsConfig;
-  /** Where outgoing webhooks may go (WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOW_PRIVATE; both off by default). */
-  webhooks: { allowHttp: boolean; allowPrivate: boolean };
+  webhooks: WebhooksConfig;
   notifications: NotificationsConfig;
+}
+
+/** Where outgoing webhooks may go, and how many are sent at once. */
+export interface WebhooksConfig {
+  /** Plain http receivers allowed (WEBHOOK_ALLOW_HTTP, off by default). */
+  allowHttp: boolean;
+  /** Private, loopback and other non-public addresses allowed (WEBHOOK_ALLOW_PRIVATE, off by default). */
+  allowPrivate: boolean;
+  /** Tries sent at once by each worker process (WEBHOOK_CONCURRENCY). */
+  concurrency: number;
+  /**
+   * Tries of one account in flight at once across all workers (WEBHOOK_CONCURRENCY_PER_ACCOUNT), below
+   * `concurrency`, so that one account's slow receivers always leave room for the others.
+   */
+  perAccount: number;
+  /** The longest a try may take, connecting, sending and reading the answer (WEBHOOK_TIMEOUT_SECONDS). */
+  timeoutSeconds: number;
 }
 
 /** When notifications are raised and how their mail is retried. */
@@ -115,6 +131,9 @@ function url(protocols: readonly string[]) {
   );
 }
 
+/** Webhook tries at once per worker process, and of one account across all workers, unless set. */
+const WEBHOOK_SLOTS = { concurrency: 8, perAccount: 2 };
+
 /**
  * Every variable the server reads, with its default: blank counts as unset. Rules that tie several
  * variables together come after, each with its one-line error.
@@ -136,10 +155,8 @@ const Environment = Type.Object({
   TRUST_PROXY: Type.Optional(
     Type.Refine(
       Type.String(),
-      (value) =>
-        /^\d+$/.test(value) || value === 'false' || value.split(',').every((entry) => isAddressOrCidr(entry.trim())),
-      (value) =>
-        `must be a hop count (e.g. 1 behind one reverse proxy) or a comma-separated list of proxy addresses or CIDRs, got '${value}'`,
+      (value) => trustProxyProblem(value) === undefined,
+      (value) => trustProxyProblem(value) ?? '',
     ),
   ),
   SHUTDOWN_GRACE_SECONDS: integer(0, 3600, 20),
@@ -162,6 +179,9 @@ const Environment = Type.Object({
   RAZORPAY_API_URL: url(['http:', 'https:']),
   WEBHOOK_ALLOW_HTTP: switchFlag(),
   WEBHOOK_ALLOW_PRIVATE: switchFlag(),
+  WEBHOOK_CONCURRENCY: integer(2, 256, WEBHOOK_SLOTS.concurrency),
+  WEBHOOK_CONCURRENCY_PER_ACCOUNT: integer(1, 255, WEBHOOK_SLOTS.perAccount),
+  WEBHOOK_TIMEOUT_SECONDS: integer(1, 10, 10),
   LONG_CONVERSION_SECONDS: integer(0, 86_400, 30),
   NOTIFICATION_MAIL_RETRY_SECONDS: integer(1, 3600, 60),
 });
@@ -191,6 +211,13 @@ const RULES: ReadonlyArray<{ holds: (env: Known) => boolean; error: string }> = 
         (value) => (value === undefined) === (env.RAZORPAY_KEY_ID === undefined),
       ),
     error: 'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET must be set together',
+  },
+  {
+    holds: (env) =>
+      Number(env.WEBHOOK_CONCURRENCY_PER_ACCOUNT ?? WEBHOOK_SLOTS.perAccount) <
+      Number(env.WEBHOOK_CONCURRENCY ?? WEBHOOK_SLOTS.concurrency),
+    error:
+      'WEBHOOK_CONCURRENCY_PER_ACCOUNT must be below WEBHOOK_CONCURRENCY, so that one account cannot take every delivery slot',
   },
   {
     holds: (env) => env.PAYMENTS !== 'razorpay' || env.RAZORPAY_KEY_ID !== undefined,
@@ -265,7 +292,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         LLM_MODEL: settings.LLM_MODEL,
       }) ?? undefined,
     payments: paymentsConfig(settings, publicUrl),
-    webhooks: { allowHttp: flag(settings.WEBHOOK_ALLOW_HTTP), allowPrivate: flag(settings.WEBHOOK_ALLOW_PRIVATE) },
+    webhooks: {
+      allowHttp: flag(settings.WEBHOOK_ALLOW_HTTP),
+      allowPrivate: flag(settings.WEBHOOK_ALLOW_PRIVATE),
+      concurrency: Number(settings.WEBHOOK_CONCURRENCY),
+      perAccount: Number(settings.WEBHOOK_CONCURRENCY_PER_ACCOUNT),
+      timeoutSeconds: Number(settings.WEBHOOK_TIMEOUT_SECONDS),
+    },
     notifications: {
       longConversionSeconds: Number(settings.LONG_CONVERSION_SECONDS),
       mailRetrySeconds: Number(settings.NOTIFICATION_MAIL_RETRY_SECONDS),
@@ -300,6 +333,18 @@ function trustProxy(value: string | undefined): number | string[] | false {
 // proxy-addr's names for address ranges, which Fastify accepts in the list.
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
+/** Why a TRUST_PROXY value cannot be used (the rest of the one-line error after the name), or undefined. */
+function trustProxyProblem(value: string): string | undefined {
+  if (/^\d+$/.test(value) || value === 'false') return undefined;
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (!entries.every(isAddressOrCidr)) {
+    return `must be a hop count (e.g. 1 behind one reverse proxy) or a comma-separated list of proxy addresses or CIDRs, got '${value}'`;
+  }
+  const everyone = entries.find(trustsEveryone);
+  if (everyone === undefined) return undefined;
+  return `${everyone} trusts every address, so any client could choose its own address (and quotas) with X-Forwarded-For: list only your proxies' addresses or CIDRs, or give a hop count`;
+}
+
 function isAddressOrCidr(entry: string): boolean {
   if (ipaddr.isValid(entry) || PROXY_RANGE_NAMES.includes(entry)) return true;
   try {
@@ -308,6 +353,24 @@ function isAddressOrCidr(entry: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The first and last IPv4 addresses, plain and IPv4-mapped (a dual-stack socket sees IPv4 clients mapped). */
+const IPV4_ENDS = ['0.0.0.0', '255.255.255.255'].map((address) => ipaddr.parse(address));
+const MAPPED_IPV4_ENDS = ['::ffff:0.0.0.0', '::ffff:255.255.255.255'].map((address) => ipaddr.parse(address));
+const IPV6_ENDS = ['::', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff'].map((address) => ipaddr.parse(address));
+
+/** Whether a CIDR holds every IPv4 client or every IPv6 client (`0.0.0.0/0`, `::/0`, `::ffff:0:0/96`). */
+function trustsEveryone(entry: string): boolean {
+  if (!entry.includes('/')) return false;
+  const [range, bits] = ipaddr.parseCIDR(entry);
+  const holdsAll = (ends: ipaddr.IPv4[] | ipaddr.IPv6[]) =>
+    ends.every((end) => end.kind() === range.kind() && end.match(range, bits));
+  return (
+    holdsAll(IPV4_ENDS as ipaddr.IPv4[]) ||
+    holdsAll(MAPPED_IPV4_ENDS as ipaddr.IPv6[]) ||
+    holdsAll(IPV6_ENDS as ipaddr.IPv6[])
+  );
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);

@@ -150,6 +150,18 @@ describe('POST /api/convert/simple (anonymous)', () => {
     expect((await quick(proxied.app, '[{"a":1}]', proxy, { 'x-forwarded-for': '203.0.113.51' })).statusCode).toBe(200);
   });
 
+  it('behind a trusted proxy, counts a forwarded value that is not an IP address as the proxy, not as a new client', async () => {
+    const proxy = '10.9.9.11';
+    const garbage = ['unknown', 'x1', 'x2', '<script>', '203.0.113.5:80', '::zz', '999.0.0.1'];
+    const statuses: number[] = [];
+    for (const value of garbage) {
+      statuses.push((await quick(proxied.app, '[{"a":1}]', proxy, { 'x-forwarded-for': value })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429]);
+    // A real client address through the same proxy still has its own quota.
+    expect((await quick(proxied.app, '[{"a":1}]', proxy, { 'x-forwarded-for': '203.0.113.60' })).statusCode).toBe(200);
+  });
+
   it('behind one proxy, believes only the address that proxy appended, whatever the client wrote before it', async () => {
     const proxy = '10.9.9.10';
     // nginx appends the address it saw: a client's own X-Forwarded-For entries stay on the left.

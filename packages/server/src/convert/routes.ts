@@ -16,6 +16,7 @@ import {
 } from '@unnest/contracts';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clientAddress } from '../platform/client-address.js';
 import { contentTypeFor } from '../platform/content-types.js';
 import { AppError } from '../platform/errors.js';
 import { cleanFilename } from '../platform/file-names.js';
@@ -108,7 +109,7 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
         },
         async (request, reply) => {
           const csv = await service.quickConvert(
-            request.ip,
+            clientAddress(request),
             rawBody(request),
             declaredLength(request.headers['content-length']),
             inFlight.track(reply),

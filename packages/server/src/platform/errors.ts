@@ -48,6 +48,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WEBHOOK_URL_REFUSED: 400,
   WEBHOOK_NOT_FOUND: 404,
   ADMIN_FROM_CONFIG: 403,
+  WEBHOOK_LIMIT_REACHED: 409,
 };
 
 /** An expected failure with a code the client can act on; services throw it, the error handler answers it. */
