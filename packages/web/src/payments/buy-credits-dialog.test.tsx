@@ -115,7 +115,7 @@ describe('the Buy Credits dialog', () => {
     renderDialog();
     await userEvent.click(await screen.findByRole('radio', { name: /Medium Pack/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Buy 25 Credits' }));
-    await screen.findByText('at /dashboard?payment=success&kind=credits');
+    await screen.findByText('at /dashboard?payment=success');
     expect(requests[0]).toEqual({ path: '/api/payments/pay-per-use', body: { package_id: 'medium', currency: 'INR' } });
     expect(requests[1]).toEqual({
       path: '/api/payments/complete-payment',
