@@ -177,13 +177,14 @@ describe('the first-50 offer', () => {
       before,
     );
     const returns = await Promise.all(bodies.map((order) => payOnTestCheckout(order.checkout_url)));
-    await Promise.all(
+    const verified = await Promise.all(
       returns.map((back, index) =>
         call(t.app, buyers[index] as TestUser, 'POST', '/api/payments/verify', {
           payload: Object.fromEntries(back.searchParams),
         }),
       ),
     );
+    expect(verified.filter((response) => response.statusCode !== 200).map((response) => response.body)).toEqual([]);
     const notices = await Promise.all(
       buyers.map(async (buyer) => (await call(t.app, buyer, 'GET', '/api/payments/notice')).json().notice),
     );

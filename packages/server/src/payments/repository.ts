@@ -134,10 +134,10 @@ export class PaymentsRepository {
   ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       let honoured = false;
-      if (order.kind === 'plan') {
+      // Only orders priced with the discount wait for the lock; every other grant runs alongside.
+      if (order.kind === 'plan' && order.first50) {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${FIRST_50_LOCK}))`);
-        honoured =
-          order.first50 && (await planPaymentsOf(tx, order.userId)) === 0 && (await first50Holders(tx)) < first50Slots;
+        honoured = (await planPaymentsOf(tx, order.userId)) === 0 && (await first50Holders(tx)) < first50Slots;
       }
       const [recorded] = await tx
         .insert(payments)
