@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdminCommand } from '../src/admin/command.js';
 import { batchJobs, files, payments } from '../src/db/schema.js';
 import { oneMonthFrom } from '../src/payments/service.js';
-import { call, manyUsers, signedInUser, type TestUser, uploadFile } from './support/api-client.js';
+import { call, manyUsers, signedInAgain, signedInUser, type TestUser, uploadFile } from './support/api-client.js';
 import { paymentEvent, RAZORPAY_KEYS, RazorpayStub, sendWebhook, signedCheckout } from './support/razorpay-stub.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -337,5 +338,33 @@ describe('a change of plan re-applies retention to what the account has', () => 
     const [row] = await t.database.handle.db.select().from(files).where(eq(files.userId, user.id));
     // Business keeps 30 days; the user asked for 7.
     expect(timeOf(row?.expiresAt) - timeOf(row?.createdAt)).toBe(7 * 24 * HOUR);
+  });
+
+  it('npm run admin grant and revoke apply it too', async () => {
+    const user = await signedInUser(t, 'retention-command');
+    expect((await uploadFile(t.app, user, { name: 'a.json', content: '[{"a":1}]' })).statusCode).toBe(200);
+    const kept = async () => {
+      const [row] = await t.database.handle.db.select().from(files).where(eq(files.userId, user.id));
+      return timeOf(row?.expiresAt) - timeOf(row?.createdAt);
+    };
+    await runAdminCommand(['grant', user.email, 'starter'], t.auth, t.payments);
+    expect(await kept()).toBe(24 * HOUR);
+    await runAdminCommand(['revoke', user.email], t.auth, t.payments);
+    expect(await kept()).toBe(HOUR);
+  });
+
+  it('a month that runs out leaves a Professional file one more hour, not its seven days', async () => {
+    const buyer = await signedInUser(t, 'retention-expiry');
+    await capture(await order(buyer, { plan_id: 'professional' }));
+    t.clock.advance((await periodEnd(buyer)) - t.clock.now().getTime() - HOUR);
+    const user = await signedInAgain(t, buyer);
+    expect((await uploadFile(t.app, user, { name: 'late.json', content: '[{"a":1}]' })).statusCode).toBe(200);
+    const [made] = await t.database.handle.db.select().from(files).where(eq(files.userId, user.id));
+    expect(timeOf(made?.expiresAt) - timeOf(made?.createdAt)).toBe(7 * 24 * HOUR);
+    t.clock.advance(2 * HOUR);
+    expect(await t.payments.endExpiredPlans()).toBeGreaterThanOrEqual(1);
+    const [after] = await t.database.handle.db.select().from(files).where(eq(files.userId, user.id));
+    expect(after?.retentionType).toBe('free');
+    expect(timeOf(after?.expiresAt)).toBe(t.clock.now().getTime() + HOUR);
   });
 });
