@@ -10,7 +10,6 @@ import {
   type UsedOptions,
 } from '@unnest/contracts';
 import type { AuditService } from '../audit/service.js';
-import { planLimits } from '../plans/catalogue.js';
 import type { Clock } from '../platform/clock.js';
 import { contentTypeFor } from '../platform/content-types.js';
 import { AppError } from '../platform/errors.js';
