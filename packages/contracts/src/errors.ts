@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   'STORAGE_FAILED',
   'STORAGE_FULL',
   'PAYMENTS_OFF',
+  'PLAN_DOWNGRADE_REFUSED',
   'INVALID_PLAN',
   'INVALID_PACK',
   'ORDER_FAILED',
@@ -87,7 +88,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   STORAGE_FAILED: 'Failed to store the file. Please try again.',
   STORAGE_FULL:
     'The server has run out of disk space, so the file could not be stored. Please try again later; the operators have been alerted.',
-  PAYMENTS_OFF: 'Online payments are not enabled on this server',
+  PAYMENTS_OFF:
+    'Payments are not configured on this server, so plans and credits cannot be bought here. The operator can assign a plan.',
+  PLAN_DOWNGRADE_REFUSED: 'A lower plan can be bought once the month you paid for ends',
   INVALID_PLAN: 'Invalid plan selected',
   INVALID_PACK: 'Invalid credit pack selected',
   ORDER_FAILED: 'Failed to create payment order',

@@ -55,6 +55,7 @@ import { unsubscribeRoutes } from './notifications/unsubscribe.routes.js';
 import { UnsubscribeLinks } from './notifications/unsubscribe-links.js';
 import { type CheckoutGateway, razorpayGateway, testGateway } from './payments/checkout-gateway.js';
 import { endExpiredPlansJob, renewalRemindersJob } from './payments/jobs.js';
+import { PlanRetention } from './payments/plan-retention.js';
 import { PaymentsRepository } from './payments/repository.js';
 import { paymentsRoutes } from './payments/routes.js';
 import { PaymentsService } from './payments/service.js';
@@ -261,7 +262,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     repository: paymentsRepository,
     gateway,
     auth,
-    files,
+    retention: new PlanRetention({
+      auth,
+      // The profile and the batch service are built below, before any request or job.
+      autoDeleteDays: async (userId) => (await profile.settings(userId)).auto_delete_days,
+      files,
+      batches: { reapplyRetention: (userId, keepSeconds) => batch.reapplyRetention(userId, keepSeconds) },
+    }),
     notifier: notifications,
     clock,
     log,

@@ -140,7 +140,7 @@ const WEBHOOK_SLOTS = { concurrency: 8, perAccount: 2 };
  */
 const Environment = Type.Object({
   PORT: integer(0, 65535, 8080),
-  HOST: text('0.0.0.0'),
+  HOST: text('127.0.0.1'),
   DATA_DIR: text('data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   SMTP_URL: url(['smtp:', 'smtps:']),
@@ -375,10 +375,19 @@ function trustsEveryone(entry: string): boolean {
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/** Whether HOST is a loopback listener (localhost, 127.0.0.0/8 or ::1): nobody else can reach it. */
+export function isLoopbackHost(host: string): boolean {
+  if (host === 'localhost') return true;
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  return ipaddr.isValid(bare) && ipaddr.process(bare).range() === 'loopback';
+}
+
 /**
  * PAYMENTS: `razorpay` uses the three RAZORPAY_* secrets; `test` serves the server's own checkout
- * (no money moves). Unset, it is `razorpay` when keys are set, `test` when none are and PUBLIC_URL
- * is a local address, else `off`, so that a public deployment never gives plans away by accident.
+ * (no money moves) and is the explicit switch for a test deployment. Unset, it is `razorpay` when
+ * keys are set; without keys it is `test` only when nobody else can reach the server (HOST is a
+ * loopback listener and PUBLIC_URL a local address; a loopback listener behind a public proxy is
+ * reachable by anyone), else `off`, so that a server never gives plans away by accident.
  */
 function paymentsConfig(settings: Environment, publicUrl: string): PaymentsConfig {
   const { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret } = settings;
@@ -388,12 +397,23 @@ function paymentsConfig(settings: Environment, publicUrl: string): PaymentsConfi
       : undefined;
   if (settings.PAYMENTS) return { mode: settings.PAYMENTS, reason: `PAYMENTS=${settings.PAYMENTS}`, razorpay };
   if (razorpay) return { mode: 'razorpay', reason: 'RAZORPAY_* keys are set', razorpay };
-  if (LOCAL_HOSTS.has(new URL(publicUrl).hostname)) {
-    return { mode: 'test', reason: 'no RAZORPAY_* keys and PUBLIC_URL is local', razorpay };
+  if (!isLoopbackHost(settings.HOST)) {
+    return {
+      mode: 'off',
+      reason: `no RAZORPAY_* keys and HOST=${settings.HOST} is not a loopback listener: set the keys, or PAYMENTS=test for a test deployment`,
+      razorpay,
+    };
+  }
+  if (!LOCAL_HOSTS.has(new URL(publicUrl).hostname)) {
+    return {
+      mode: 'off',
+      reason: 'no RAZORPAY_* keys and PUBLIC_URL is not local: set the keys, or PAYMENTS=test for a test deployment',
+      razorpay,
+    };
   }
   return {
-    mode: 'off',
-    reason: 'no RAZORPAY_* keys and PUBLIC_URL is not local: set the keys, or PAYMENTS=test for a test deployment',
+    mode: 'test',
+    reason: `no RAZORPAY_* keys, HOST=${settings.HOST} is a loopback listener and PUBLIC_URL is local`,
     razorpay,
   };
 }

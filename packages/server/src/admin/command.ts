@@ -2,6 +2,7 @@ import path from 'node:path';
 import { isPlanId, PLAN_IDS } from '@unnest/contracts';
 import type { AuthService } from '../auth/service.js';
 import type { DataDirLockedError } from '../db/data-dir-lock.js';
+import type { PaymentsService } from '../payments/service.js';
 
 /** How to call the operator command. */
 export const ADMIN_USAGE = `Usage:
@@ -31,17 +32,23 @@ export function serverHoldsEmbeddedDatabase(locked: DataDirLockedError, publicUr
 }
 
 /** Runs one operator verb (see ADMIN_USAGE); returns the line to print. */
-export async function runAdminCommand(args: readonly string[], auth: AuthService): Promise<string> {
+export async function runAdminCommand(
+  args: readonly string[],
+  auth: AuthService,
+  payments: PaymentsService,
+): Promise<string> {
   const [verb, email, plan, ...rest] = args;
   if (verb === 'grant' && email && plan && rest.length === 0) {
     if (!isPlanId(plan) || plan === 'free') {
       throw new AdminUsageError(`Unknown plan '${plan}'. Plans: ${PLAN_IDS.filter((p) => p !== 'free').join(', ')}`);
     }
     const user = await auth.setPlan(email, plan);
+    await payments.applyPlanRetention(user.user_id);
     return `${user.email} is now on plan ${user.plan} (groups: ${user.groups.join(', ')}). It applies from the next sign-in or token refresh.`;
   }
   if (verb === 'revoke' && email && plan === undefined) {
     const user = await auth.setPlan(email, 'free');
+    await payments.applyPlanRetention(user.user_id);
     return `${user.email} is now on the free plan. It applies from the next sign-in or token refresh.`;
   }
   if ((verb === 'promote' || verb === 'demote') && email && plan === undefined) {

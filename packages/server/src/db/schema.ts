@@ -176,7 +176,8 @@ export const userProfiles = pgTable('user_profiles', {
 /**
  * A checkout started by an account: what it buys, at which price (from the catalogue, decided here
  * and never by the client), and where it stands. `providerOrderId` is Razorpay's order id, or a
- * local `order_test_...` id in test mode. `first50` marks an order holding a first-50 discount.
+ * local `order_test_...` id in test mode. `first50` marks an order priced with the first-50 discount;
+ * whether the discount is honoured is decided when it is captured (`payments.first50`).
  */
 export const paymentOrders = pgTable(
   'payment_orders',
@@ -221,16 +222,43 @@ export const payments = pgTable(
     /** Which path proved the payment: verify, complete-payment or a webhook event. */
     verifiedBy: text('verified_by').notNull(),
     creditsGranted: integer('credits_granted').notNull(),
+    /** The plan time this payment bought (null for a credit pack), fixed at capture. */
+    grantedFrom: at('granted_from'),
+    grantedUntil: at('granted_until'),
+    /** Whether the first-50 discount was honoured at capture (the account's one half-price month). */
+    first50: boolean('first50').notNull().default(false),
+    /** The last refund applied, and the running totals of every refund applied to this payment. */
     refundId: text('refund_id'),
     refundedAmount: integer('refunded_amount'),
     creditsTakenBack: integer('credits_taken_back'),
+    secondsTakenBack: integer('seconds_taken_back'),
     refundedAt: at('refunded_at'),
+    /** When the dashboard showed this payment's success banner (null: not shown yet). */
+    acknowledgedAt: at('acknowledged_at'),
     createdAt: at('created_at').notNull(),
   },
   (table) => [
     uniqueIndex('payments_order_idx').on(table.orderId),
     index('payments_user_idx').on(table.userId, table.createdAt),
   ],
+);
+
+/**
+ * Refunds Razorpay reported (signed webhooks), each once by its id. A refund may arrive before the
+ * capture it refunds: it is kept here unapplied and applied right after that capture is granted.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: id(),
+    providerRefundId: text('provider_refund_id').notNull().unique(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    providerOrderId: text('provider_order_id').notNull(),
+    amount: integer('amount').notNull(),
+    receivedAt: at('received_at').notNull(),
+    appliedAt: at('applied_at'),
+  },
+  (table) => [index('payment_refunds_payment_idx').on(table.providerPaymentId)],
 );
 
 /** Conversion credits an account holds; never negative, never expiring. */
@@ -248,7 +276,8 @@ export const creditBalances = pgTable(
 
 /**
  * A bought plan's current period. The account's `users.plan` is what entitles it; this row says
- * until when, whether the user wants to renew, and which period's reminder went out.
+ * until when, whether the user wants to renew, and which period's reminder went out. `periodStart`
+ * is where the run of months of this plan began (months bought in a row follow on from it).
  */
 export const subscriptions = pgTable(
   'subscriptions',

@@ -96,6 +96,7 @@ export class PlansService {
       credits: account.credits,
       period_end: account.periodEnd,
       renews: account.renews,
+      plan_choices: await this.deps.payments.planChoices(userId),
     };
   }
 }

@@ -54,6 +54,7 @@ export function subscriptionWith(batchSize: number, plan: SubscriptionResponse['
     credits: 0,
     period_end: null,
     renews: false,
+    plan_choices: [],
   };
 }
 

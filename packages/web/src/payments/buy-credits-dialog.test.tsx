@@ -115,7 +115,7 @@ describe('the Buy Credits dialog', () => {
     renderDialog();
     await userEvent.click(await screen.findByRole('radio', { name: /Medium Pack/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Buy 25 Credits' }));
-    await screen.findByText('at /dashboard?payment=success&kind=credits');
+    await screen.findByText('at /dashboard?payment=success');
     // The payment calls, in order (the signed-in account's settings are read too, for its theme).
     const payments = requests.filter((request) => request.path.startsWith('/api/payments/'));
     expect(payments[0]).toEqual({ path: '/api/payments/pay-per-use', body: { package_id: 'medium', currency: 'INR' } });

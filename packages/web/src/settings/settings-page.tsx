@@ -173,7 +173,7 @@ export default function SettingsPage() {
         </Box>
 
         <AccountInformation />
-        <Section title="Manage Subscription" subtitle="Your plan, its renewal and your conversion credits.">
+        <Section title="Manage Subscription" subtitle="Your plan, its renewal reminders and your conversion credits.">
           <ManageSubscription />
         </Section>
         <Section title="API keys" subtitle="Call the API from your programs. Every call counts against your plan.">
