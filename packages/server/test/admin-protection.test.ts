@@ -169,14 +169,14 @@ describe('npm run admin -- enable', () => {
     const user = await signedInUser(t, 'command-enable');
     await call(t.app, configured, 'POST', `/api/admin/users/${user.id}/disable`);
     expect((await post(t.app, '/api/auth/login', { email: user.email, password: PASSWORD })).statusCode).toBe(403);
-    const said = await runAdminCommand(['enable', user.email.toUpperCase()], t.auth);
+    const said = await runAdminCommand(['enable', user.email.toUpperCase()], t.auth, t.payments);
     expect(said).toBe(`${user.email} is enabled: it can sign in again.`);
     expect((await post(t.app, '/api/auth/login', { email: user.email, password: PASSWORD })).statusCode).toBe(200);
   });
 
   it('says how to call it when the e-mail is missing, and refuses an unknown account', async () => {
-    await expect(runAdminCommand(['enable'], t.auth)).rejects.toThrow(/npm run admin -- enable EMAIL/);
-    await expect(runAdminCommand(['enable', 'nobody@example.com'], t.auth)).rejects.toMatchObject({
+    await expect(runAdminCommand(['enable'], t.auth, t.payments)).rejects.toThrow(/npm run admin -- enable EMAIL/);
+    await expect(runAdminCommand(['enable', 'nobody@example.com'], t.auth, t.payments)).rejects.toMatchObject({
       code: 'USER_NOT_FOUND',
     });
   });
