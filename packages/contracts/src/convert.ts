@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { AiAnalysis, AiAnalysisError, DataQuality, SmartHeader } from './analysis.js';
 import { FlattenPlanDocument, MAX_PLAN_TEXT_BYTES } from './flatten-plan.js';
+import { withMessages } from './validation-messages.js';
 
 /**
  * The spec's conversion and file error texts (section 8). The server starts its `detail` with the text
@@ -71,9 +72,23 @@ export const ARRAY_STRATEGIES = ['index', 'json', 'join', 'explode'] as const;
 /** One array strategy. */
 export type ArrayStrategyName = (typeof ARRAY_STRATEGIES)[number];
 
-const flag = Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false')], {
-  description: 'true or false (multipart fields send text)',
-});
+/**
+ * A yes-or-no option: a JSON boolean, or its text as a query string or a multipart field carries it (`1` and
+ * `0` too). The server reads the query with type coercion, so `true` and `false` arrive as booleans there;
+ * the refusal names the option.
+ */
+function flag(name: string, description: string) {
+  return Type.Union(
+    [
+      Type.Boolean(withMessages({ type: `${name} must be true or false` })),
+      Type.Literal('true'),
+      Type.Literal('false'),
+      Type.Literal('1'),
+      Type.Literal('0'),
+    ],
+    { description },
+  );
+}
 
 /**
  * A delimiter as users write it in a setting or a conversion option (`,`, `;`, `tab`, `\t`): the
@@ -86,8 +101,9 @@ export function delimiterFromSetting(value: string): string | undefined {
 }
 
 /**
- * Conversion options, sent as multipart fields (before the `file` part) or as the query string.
- * Anything left out comes from the user's settings.
+ * Conversion options, sent as the query string (every conversion endpoint, the text ones included) or as
+ * multipart fields (before the `file` part); the yes-or-no ones as `true`/`false`. Anything left out comes
+ * from the user's settings.
  */
 export const ConversionOptionFields = Type.Object(
   {
@@ -96,13 +112,15 @@ export const ConversionOptionFields = Type.Object(
       Type.String({ minLength: 1, maxLength: 3, description: 'one character, or `tab` / `\\t`' }),
     ),
     array_strategy: Type.Optional(Type.Enum([...ARRAY_STRATEGIES])),
-    include_bom: Type.Optional(flag),
-    excel_safe: Type.Optional(flag),
+    include_bom: Type.Optional(flag('include_bom', 'a UTF-8 byte order mark first, for Excel (CSV and TSV output)')),
+    excel_safe: Type.Optional(
+      flag('excel_safe', 'the formula guard: a cell a spreadsheet would run as a formula is written as text'),
+    ),
     analysis: Type.Optional(
-      Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false')], {
-        description:
-          'the premium analysis of a stored JSON conversion: a plan without it pays one conversion credit (plans that include it always run it)',
-      }),
+      flag(
+        'analysis',
+        'the premium analysis of a stored JSON conversion: a plan without it pays one conversion credit (plans that include it always run it)',
+      ),
     ),
     plan: Type.Optional(
       Type.String({
@@ -115,10 +133,10 @@ export const ConversionOptionFields = Type.Object(
       Type.String({ minLength: 1, maxLength: 4096, description: 'records path (`features`, `css.properties`)' }),
     ),
     relational: Type.Optional(
-      Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false')], {
-        description:
-          "relational output (the CLI's --relational): every `table` path of the plan in a table of its own, linked by a parent id; a ZIP of CSV (or TSV) tables with the plan inside, or one XLSX workbook with a sheet per table. Default: true when the plan has a `table` path",
-      }),
+      flag(
+        'relational',
+        "relational output (the CLI's --relational): every `table` path of the plan in a table of its own, linked by a parent id; a ZIP of CSV (or TSV) tables with the plan inside, or one XLSX workbook with a sheet per table. Default: true when the plan has a `table` path",
+      ),
     ),
   },
   { additionalProperties: false },

@@ -18,4 +18,5 @@ export * from './payments.js';
 export * from './plans.js';
 export * from './profile.js';
 export * from './validation-messages.js';
+export * from './wait-text.js';
 export * from './webhooks.js';

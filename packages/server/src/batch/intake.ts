@@ -5,10 +5,9 @@ import {
   BATCH_TEXTS,
   type BatchJob,
   CONVERSION_TEXTS,
-  ConversionOptionFields,
   type JobKind,
 } from '@unnest/contracts';
-import { type OptionFields, resolveOptions } from '../convert/service.js';
+import { isOptionName, type OptionFields, resolveOptions } from '../convert/service.js';
 import { fileSizeLimitBytes, type PlanLimits, retentionMs } from '../plans/catalogue.js';
 import type { PlansService } from '../plans/service.js';
 import type { Clock } from '../platform/clock.js';
@@ -22,15 +21,11 @@ import { describeJob } from './answers.js';
 import { type JobEngineSettings, jobFolder, type QueuedFile } from './conversion.js';
 import type { BatchRepository } from './repository.js';
 
-/** Option fields as a request sends them (text). */
-export type BatchOptionFields = OptionFields;
-
 /** One part of the multipart request: an option field, or a file (`files`, repeated). */
 export type BatchPart =
   | { kind: 'field'; name: string; value: string }
   | { kind: 'file'; field: string; filename: string; body: AsyncIterable<Uint8Array> };
 
-const OPTION_NAMES = Object.keys(ConversionOptionFields.properties);
 /** Storage is reserved ahead of the bytes in steps of this size (one locked update per step). */
 const RESERVE_STEP = 8 * 1024 * 1024;
 
@@ -94,7 +89,7 @@ export class BatchIntake {
     try {
       for await (const part of parts) {
         if (part.kind === 'field') {
-          if (OPTION_NAMES.includes(part.name)) fields[part.name as keyof OptionFields] = part.value;
+          if (isOptionName(part.name)) fields[part.name] = part.value;
           continue;
         }
         if (part.field !== fileField) {

@@ -1,6 +1,7 @@
 import {
   ARRAY_STRATEGIES,
   type ArrayStrategyName,
+  ConversionOptionFields,
   delimiterFromSetting,
   OUTPUT_FORMATS,
   type OutputFormat,
@@ -12,21 +13,23 @@ import { AppError } from '../platform/errors.js';
 import type { InputFormat } from '../platform/file-names.js';
 import { planFromField } from '../platform/flatten-plan-field.js';
 
-/** Conversion options as the request sends them (multipart fields or query string): text or absent. */
-export type OptionFields = Partial<
-  Record<
-    | 'output_format'
-    | 'delimiter'
-    | 'array_strategy'
-    | 'include_bom'
-    | 'excel_safe'
-    | 'analysis'
-    | 'plan'
-    | 'records'
-    | 'relational',
-    string
-  >
->;
+/**
+ * Conversion options as a request sends them: the names of ConversionOptionFields, each as text (a multipart
+ * field, checked here) or, for a yes-or-no option, also a boolean (the query string, checked by the route's
+ * schema, whose coercion turns `true` and `false` into booleans; a JSON body).
+ */
+export type OptionFields = {
+  [Name in keyof ConversionOptionFields]?: [Extract<ConversionOptionFields[Name], boolean>] extends [never]
+    ? string
+    : string | boolean;
+};
+
+const OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys(ConversionOptionFields.properties));
+
+/** Whether a multipart field (or any named value) is one of the conversion options. */
+export function isOptionName(name: string): name is keyof OptionFields {
+  return OPTION_NAMES.has(name);
+}
 
 /** The options one conversion runs with, after request fields, settings and plan are combined. */
 export interface ResolvedOptions {
@@ -49,7 +52,8 @@ function invalid(detail: string): AppError {
   return new AppError('VALIDATION_FAILED', { detail });
 }
 
-function flag(value: string | undefined, name: string, fallback: boolean): boolean {
+function flag(value: string | boolean | undefined, name: string, fallback: boolean): boolean {
+  if (typeof value === 'boolean') return value;
   if (value === undefined || value === '') return fallback;
   if (value === 'true' || value === '1') return true;
   if (value === 'false' || value === '0') return false;

@@ -9,6 +9,7 @@ import {
   OUTPUT_FORMATS,
   QUICK_CONVERT_MAX_BYTES,
   type UserSettings,
+  waitText,
 } from '@unnest/contracts';
 import { ConversionError, type FlattenPlan } from '@unnest/engine';
 import type { AnalysisService } from '../analysis/service.js';
@@ -34,17 +35,17 @@ import { checkedPlan } from '../platform/flatten-plan-field.js';
 import { abortable } from '../platform/in-flight.js';
 import type { Logger } from '../platform/logger.js';
 import { primed } from '../platform/primed-stream.js';
-import type { RateLimiter } from '../platform/rate-limiter.js';
+import type { LimitStanding, RateLimiter } from '../platform/rate-limiter.js';
 import { incomplete } from '../platform/request-body.js';
 import { tooLargeRefusal } from '../platform/size-refusal.js';
 import type { ProfileService } from '../profile/service.js';
 import type { Allowance, ConversionAllowance } from './conversion-allowance.js';
 import { csvToJsonEnvelope } from './json-envelope.js';
-import { type OptionFields, type ResolvedOptions, resolveOptions } from './options.js';
+import { isOptionName, type OptionFields, type ResolvedOptions, resolveOptions } from './options.js';
 import { proposeFlatteningPlan } from './plan-service.js';
 
 // Batch processing resolves the same options for each of its files.
-export { type OptionFields, resolveOptions };
+export { isOptionName, type OptionFields, resolveOptions };
 
 /** What queues an asynchronous conversion (the jobs feature, given by the app). */
 export interface AsyncConversions {
@@ -125,21 +126,27 @@ export class ConvertService {
    * Anonymous quick convert: at most 512 KB of JSON, 3 per 24 hours per client address, counted in the
    * database before the body is read. A broken or oversized body uses its conversion up (else an
    * anonymous client could make the server parse bodies without end); only the server's own failure
-   * gives it back. Formula-like cells are made safe for spreadsheets (`excelSafe`).
+   * gives it back. Formula-like cells are made safe for spreadsheets (`excelSafe`). `report` hears the
+   * address's standing once it is known (conversions left, seconds until the next comes back).
    */
   async quickConvert(
     clientAddress: string,
     body: AsyncIterable<Uint8Array>,
     declaredBytes: number | undefined,
     signal: AbortSignal,
+    report: (standing: LimitStanding) => void,
   ): Promise<Buffer> {
     const quota = await this.deps.limiter.acquire(QUICK_CONVERSIONS, addressSubject(clientAddress));
+    const limit = QUICK_CONVERSIONS.max;
     if (!quota.granted) {
+      report({ limit, remaining: 0, resetSeconds: quota.retryAfterSeconds });
       throw new AppError('RATE_LIMITED', {
-        detail: `Free quick conversions are limited to 3 per 24 hours. Please try again in ${Math.ceil(quota.retryAfterSeconds / 3600)} hour(s), or sign in for more.`,
+        detail: `Quick convert allows ${limit} conversions per 24 hours, and they have been used. The next one is available in ${waitText(quota.retryAfterSeconds)}; sign in for more.`,
         retryAfterSeconds: quota.retryAfterSeconds,
       });
     }
+    // Input the server refuses still counts (a typo costs nothing in the web app, which checks it first).
+    report({ limit, remaining: quota.remaining, resetSeconds: quota.resetSeconds });
     try {
       const tooLarge = () =>
         new AppError('PAYLOAD_TOO_LARGE', {
@@ -156,7 +163,10 @@ export class ConvertService {
         throw conversionFailure(error, CONVERSION_TEXTS.conversionFailed);
       }
     } catch (error) {
-      if (!(error instanceof AppError) || error.status >= 500) await quota.release();
+      if (!(error instanceof AppError) || error.status >= 500) {
+        await quota.release();
+        report({ limit, remaining: quota.remaining + 1, resetSeconds: quota.resetSeconds });
+      }
       throw error;
     }
   }
