@@ -15,7 +15,7 @@ beforeAll(async () => {
   t = await startTestApp();
   free = await signedInUser(t, 'text-options');
   pro = await signedInUser(t, 'text-options-pro');
-  await runAdminCommand(['grant', pro.email, 'professional'], t.auth);
+  await runAdminCommand(['grant', pro.email, 'professional'], t.auth, t.payments);
   pro = await signedInAgain(t, pro);
 }, 60_000);
 afterAll(async () => {
