@@ -353,7 +353,7 @@ describe('Professional', () => {
     label: 'pro',
     tsv: 'TSV',
     setUp: async (email) => {
-      await runAdminCommand(['grant', email, 'professional'], server.built.auth);
+      await runAdminCommand(['grant', email, 'professional'], server.built.auth, server.built.payments);
     },
   });
 });
