@@ -85,7 +85,7 @@ function conversionFailure(error: unknown, prefix: string): unknown {
   if (!(error instanceof ConversionError)) return error;
   if (error.code === 'INVALID_OPTION')
     return new AppError('VALIDATION_FAILED', { detail: error.message, cause: error });
-  if (error.code === 'RELATIONAL_ZIP_TOO_LARGE')
+  if (error.code === 'RELATIONAL_ZIP_TOO_LARGE' || error.code === 'RELATIONAL_ZIP_RATIO_TOO_HIGH')
     return new AppError('FILE_TOO_LARGE', { detail: `${error.message}.`, cause: error });
   return new AppError('CONVERSION_FAILED', { detail: `${prefix}: ${error.describe()}`, cause: error });
 }
@@ -197,7 +197,7 @@ export class ConvertService {
       upload.declaredBytes,
     );
     const tooLarge = () => tooLargeRefusal(plan.name, remainingStorage, allowance);
-    const engine = engineSettings(input, options, analysis);
+    const engine = engineSettings(input, options, analysis, allowance.maxFileBytes);
     const outputFormat = resultFormat(engine);
     let slot: FileSlot | undefined;
     let originalSize = 0;
@@ -255,6 +255,8 @@ export class ConvertService {
             });
           }
           if (error instanceof StorageLeftExceededError) throw new AppError('STORAGE_LIMIT_REACHED');
+          if (error instanceof ConversionError && error.code === 'RELATIONAL_ZIP_INFLATES_TOO_LARGE')
+            throw tooLargeRefusal(plan.name, remainingStorage, allowance, { unpacked: true });
           throw error;
         });
       originalSize = stored.originalBytes;
@@ -350,7 +352,7 @@ export class ConvertService {
     const counted = { bytes: 0 };
     try {
       if (upload.declaredBytes !== undefined && upload.declaredBytes > allowance.maxFileBytes) throw tooLarge();
-      const engine = engineSettings('json', options, false);
+      const engine = engineSettings('json', options, false, allowance.maxFileBytes);
       const format = resultFormat(engine);
       const body = await primed(
         this.deps.pool.toStream(
@@ -411,7 +413,12 @@ export class ConvertService {
       if (signal.aborted) throw signal.reason;
       const json = asBuffer(
         await this.deps.pool.toBytes(
-          { direction: 'csv-to-json', ...(delimiter === undefined ? {} : { delimiter }), ...planned },
+          {
+            direction: 'csv-to-json',
+            ...(delimiter === undefined ? {} : { delimiter }),
+            ...planned,
+            ...inflatedBytesBound(maxFileBytes),
+          },
           bytes,
         ),
       );
@@ -425,7 +432,16 @@ export class ConvertService {
         });
       }
       return csvToJsonEnvelope(json);
-    } catch (error) {
+    } catch (caught) {
+      const error =
+        caught instanceof ConversionError && caught.code === 'RELATIONAL_ZIP_INFLATES_TOO_LARGE'
+          ? tooLargeRefusal(
+              plan.name,
+              Number.POSITIVE_INFINITY,
+              { maxFileBytes, credit: allowance?.credit ?? false },
+              { unpacked: true },
+            )
+          : caught;
       if (allowance)
         await this.fail(userId, undefined, allowance, error, {
           input: 'csv',
@@ -546,11 +562,24 @@ export class ConvertService {
   }
 }
 
-/** The engine settings of a signed-in conversion. */
-function engineSettings(input: InputFormat, options: ResolvedOptions, analysis: boolean): EngineSettings {
+/** The bound on what a ZIP read back may unpack to (the file size that is paid for), when there is one. */
+export function inflatedBytesBound(maxFileBytes: number): { maxInflatedBytes?: number } {
+  return Number.isFinite(maxFileBytes) ? { maxInflatedBytes: maxFileBytes } : {};
+}
+
+/**
+ * The engine settings of a signed-in conversion; a ZIP's files (a CSV known as a ZIP by its first bytes too)
+ * may unpack to `maxFileBytes` at most, the file size paid for.
+ */
+function engineSettings(
+  input: InputFormat,
+  options: ResolvedOptions,
+  analysis: boolean,
+  maxFileBytes: number,
+): EngineSettings {
   const plan = options.flattenPlan === undefined ? {} : { plan: options.flattenPlan };
-  if (input === 'zip') return { direction: 'csv-to-json', relational: true };
-  if (input === 'csv') return { direction: 'csv-to-json', ...plan };
+  if (input === 'zip') return { direction: 'csv-to-json', relational: true, ...inflatedBytesBound(maxFileBytes) };
+  if (input === 'csv') return { direction: 'csv-to-json', ...plan, ...inflatedBytesBound(maxFileBytes) };
   return {
     ...plan,
     ...(options.recordsPath === undefined ? {} : { recordsPath: options.recordsPath }),
