@@ -36,7 +36,7 @@ import { THIS_WORKER } from './batch/worker-identity.js';
 import type { Config } from './config.js';
 import { ConversionAllowance } from './convert/conversion-allowance.js';
 import { convertRoutes } from './convert/routes.js';
-import { ConvertService } from './convert/service.js';
+import { ConvertService, conversionTimeLimit } from './convert/service.js';
 import type { DatabaseHandle } from './db/database.js';
 import { debugRoutes } from './debug/routes.js';
 import { configuredSecrets, DebugService } from './debug/service.js';
@@ -267,7 +267,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     log,
     publicUrl: config.publicUrl,
   });
-  const plans = new PlansService({ auth, files, limiter, payments });
+  const plans = new PlansService({ auth, files, limiter, payments, timeLimits: config.conversionTimeLimits });
   const profile = new ProfileService({
     repository: new ProfileRepository(database.db),
     auth,
@@ -332,6 +332,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     events,
     // Requests come after `jobsService` below exists.
     asyncConversions: { start: (...request) => jobsService.startConversion(...request) },
+    timeLimits: config.conversionTimeLimits,
     clock,
     log,
   });
@@ -393,6 +394,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     log,
     worker: THIS_WORKER,
     storageAllowance: (userId) => batch.storageAllowance(userId),
+    timeLimit: async (userId) => conversionTimeLimit(await plans.limitsFor(userId), false, config.conversionTimeLimits),
     enqueue: enqueueBatchFile,
     fileSettled: (jobId) => batch.fileSettled(jobId),
   });

@@ -90,6 +90,7 @@ async function openRelationalZip(zip: Uint8Array, budget: InflationBudget) {
   const entries = zipEntries(zip);
   const planEntry = entries.find((entry) => entry.name === PLAN_FILE);
   if (planEntry === undefined) invalidZip(`The ZIP holds no ${PLAN_FILE}: it is not a relational conversion`);
+  budget.admit(entries);
   const chunks: Uint8Array[] = [];
   for await (const chunk of entryBytes(zip, planEntry, budget)) chunks.push(chunk);
   let planJson: unknown;

@@ -12,6 +12,21 @@ function repetitiveZip(bytes: number): Uint8Array {
   return zipSync({ 'plan.json': PLAN, 'main.csv': strToU8(`\\#id,a\n${'1,x\n'.repeat(bytes / 4)}`) });
 }
 
+/** A copy of `zip` whose directory states `size` as `name`'s unpacked size. */
+function withStatedSize(zip: Uint8Array, name: string, size: number): Uint8Array {
+  const copy = zip.slice();
+  const view = new DataView(copy.buffer);
+  const nameBytes = strToU8(name);
+  for (let at = 0; at + 46 < copy.length; at++) {
+    if (view.getUint32(at, true) !== 0x02014b50 || view.getUint16(at + 28, true) !== nameBytes.length) continue;
+    if (copy.subarray(at + 46, at + 46 + nameBytes.length).every((byte, i) => byte === nameBytes[i])) {
+      view.setUint32(at + 24, size, true);
+      return copy;
+    }
+  }
+  throw new Error(`no directory entry for ${name}`);
+}
+
 async function drain(chunks: AsyncIterable<Uint8Array>): Promise<number> {
   let bytes = 0;
   for await (const chunk of chunks) bytes += chunk.length;
@@ -45,6 +60,23 @@ describe('inflation limits', () => {
     ).rejects.toMatchObject({
       code: 'RELATIONAL_ZIP_RATIO_TOO_HIGH',
       message: "The files in the ZIP unpack to more than 10 times the ZIP's size (a ZIP bomb?)",
+    });
+  });
+
+  it('refuses at once what the directory states, and an entry that unpacks past its stated size', async () => {
+    // The directory states 16 MB: refused before anything is inflated.
+    await expect(drain(relationalToJson([zip], { maxInflatedBytes: MB }))).rejects.toMatchObject({
+      code: 'RELATIONAL_ZIP_INFLATES_TOO_LARGE',
+    });
+    const lying = withStatedSize(zip, 'main.csv', 100);
+    await expect(drain(relationalToJson([lying], { maxInflatedBytes: MB }))).rejects.toMatchObject({
+      code: 'RELATIONAL_ZIP_INVALID',
+      message: 'The ZIP cannot be read: main.csv unpacks past its stated size',
+    });
+    // No stated size (a ZIP64 marker): the budget stops it while it inflates.
+    const unstated = withStatedSize(zip, 'main.csv', 0xffffffff);
+    await expect(drain(relationalToJson([unstated], { maxInflatedBytes: MB / 4 }))).rejects.toMatchObject({
+      code: 'RELATIONAL_ZIP_INFLATES_TOO_LARGE',
     });
   });
 

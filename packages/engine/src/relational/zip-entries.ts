@@ -8,6 +8,8 @@ export interface ZipEntryInfo {
   /** Where its compressed bytes start and how many there are. */
   start: number;
   size: number;
+  /** The size its directory states once unpacked; undefined when it defers to a ZIP64 record. */
+  statedSize: number | undefined;
 }
 
 /**
@@ -58,6 +60,14 @@ export class InflationBudget {
         : Math.max(limits.ratioFloorBytes ?? DEFAULT_RATIO_FLOOR_BYTES, limits.maxInflateRatio * zipBytes);
   }
 
+  /**
+   * Refuses at once a ZIP whose directory states that its files unpack past the limits, before any is
+   * inflated (each entry is then held to its stated size as it inflates, see `entryBytes`).
+   */
+  admit(entries: readonly ZipEntryInfo[]): void {
+    this.check(entries.reduce((total, entry) => total + (entry.statedSize ?? 0), 0));
+  }
+
   /** Bytes that may still be inflated. */
   get left(): number {
     return Math.min(this.sizeLimit, this.ratioLimit) - this.used;
@@ -66,13 +76,17 @@ export class InflationBudget {
   /** Counts `bytes` more inflated; fails once a limit is passed. */
   take(bytes: number): void {
     this.used += bytes;
-    if (this.used > this.sizeLimit) {
+    this.check(this.used);
+  }
+
+  private check(bytes: number): void {
+    if (bytes > this.sizeLimit) {
       throw new ConversionError(
         'RELATIONAL_ZIP_INFLATES_TOO_LARGE',
         `The files in the ZIP add up to more than ${sizeText(this.sizeLimit)} once unpacked`,
       );
     }
-    if (this.used > this.ratioLimit) {
+    if (bytes > this.ratioLimit) {
       throw new ConversionError(
         'RELATIONAL_ZIP_RATIO_TOO_HIGH',
         `The files in the ZIP unpack to more than ${this.limits.maxInflateRatio} times the ZIP's size (a ZIP bomb?)`,
@@ -121,6 +135,7 @@ export function zipEntries(zip: Uint8Array): ZipEntryInfo[] {
       method: view.getUint16(at + 10, true),
       size: view.getUint32(at + 20, true),
       start: local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true),
+      statedSize: view.getUint32(at + 24, true) === 0xffffffff ? undefined : view.getUint32(at + 24, true),
     };
     if (entry.start + entry.size > zip.length) broken(`${entry.name} runs past the end`);
     if (entry.method !== 0 && entry.method !== 8) broken(`${entry.name} uses compression method ${entry.method}`);
@@ -140,10 +155,18 @@ export async function* entryBytes(
   budget: InflationBudget = new InflationBudget(zip.length),
 ): AsyncGenerator<Uint8Array> {
   const data = zip.subarray(entry.start, entry.start + entry.size);
+  let inflated = 0;
+  const count = (bytes: number) => {
+    inflated += bytes;
+    // Past the size its directory states, the entry is not what the ZIP says: refused before more is read.
+    if (entry.statedSize !== undefined && inflated > entry.statedSize)
+      broken(`${entry.name} unpacks past its stated size`);
+    budget.take(bytes);
+  };
   if (entry.method === 0) {
     for (let at = 0; at < data.length; at += SLICE) {
       const slice = data.subarray(at, at + SLICE);
-      budget.take(slice.length);
+      count(slice.length);
       yield slice;
     }
     return;
@@ -159,7 +182,7 @@ export async function* entryBytes(
     } catch (error) {
       broken(`${entry.name}: ${(error as Error).message}`);
     }
-    for (const chunk of out) budget.take(chunk.length);
+    for (const chunk of out) count(chunk.length);
     yield* out.splice(0, out.length);
   }
 }

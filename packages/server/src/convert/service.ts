@@ -14,13 +14,22 @@ import { ConversionError, type FlattenPlan } from '@unnest/engine';
 import type { AnalysisService } from '../analysis/service.js';
 import type { AuditService } from '../audit/service.js';
 import type { FileSlot, FilesService } from '../files/service.js';
-import { fileSizeLimitBytes, type PlanLimits, retentionMs, storageLimitBytes } from '../plans/catalogue.js';
+import {
+  type ConversionTimeLimits,
+  conversionTimeLimitMs,
+  durationText,
+  fileSizeLimitBytes,
+  type PlanLimits,
+  planLimits,
+  retentionMs,
+  storageLimitBytes,
+} from '../plans/catalogue.js';
 import { QUICK_CONVERSIONS } from '../plans/quotas.js';
 import type { PlansService } from '../plans/service.js';
 import { type ByteCount, limitBytes } from '../platform/byte-limit.js';
 import { addressSubject } from '../platform/client-address.js';
 import type { Clock } from '../platform/clock.js';
-import type { ConversionPool } from '../platform/conversion-pool.js';
+import type { ConversionPool, TaskOptions } from '../platform/conversion-pool.js';
 import {
   EmptyInputError,
   type EngineSettings,
@@ -90,6 +99,26 @@ function conversionFailure(error: unknown, prefix: string): unknown {
   return new AppError('CONVERSION_FAILED', { detail: `${prefix}: ${error.describe()}`, cause: error });
 }
 
+/**
+ * The time limit of a conversion paid for by `plan` or by a credit, and its refusal: the conversion is
+ * stopped, and its caller removes what it stored and gives back what paid for it.
+ */
+export function conversionTimeLimit(
+  plan: PlanLimits,
+  credit: boolean,
+  limits: ConversionTimeLimits,
+): NonNullable<TaskOptions['timeLimit']> {
+  const ms = conversionTimeLimitMs(plan, credit, limits);
+  const payer = credit && ms > plan.conversionSeconds * 1000 ? 'a conversion credit' : `the ${plan.name} plan`;
+  return {
+    ms,
+    refusal: () =>
+      new AppError('CONVERSION_TIME_LIMIT', {
+        detail: `The conversion took longer than ${payer} allows (${durationText(ms / 1000)}) and was stopped. Nothing was stored, and it was not counted.`,
+      }),
+  };
+}
+
 /** Empty or whitespace-only input is reported with the spec's text rather than as a syntax error. */
 function isBlank(chunks: readonly Uint8Array[]): boolean {
   for (const chunk of chunks)
@@ -116,6 +145,8 @@ export class ConvertService {
       events: DomainEvents;
       /** Starts an asynchronous conversion (POST /api/convert/file?async=1): a queued one-file job. */
       asyncConversions: AsyncConversions;
+      /** Conversion time limits configured over the catalogue's (CONVERSION_TIME_LIMITS). */
+      timeLimits: ConversionTimeLimits;
       clock: Clock;
       log: Logger;
     },
@@ -151,7 +182,9 @@ export class ConvertService {
       );
       if (isBlank(input)) throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyQuickConvert });
       try {
-        return asBuffer(await this.deps.pool.toBytes(QUICK_CONVERT_ENGINE, Buffer.concat(input)));
+        // Anonymous conversions run within the free plan's time.
+        const timeLimit = conversionTimeLimit(planLimits('free'), false, this.deps.timeLimits);
+        return asBuffer(await this.deps.pool.toBytes(QUICK_CONVERT_ENGINE, Buffer.concat(input), { timeLimit }));
       } catch (error) {
         throw conversionFailure(error, CONVERSION_TEXTS.conversionFailed);
       }
@@ -246,7 +279,11 @@ export class ConvertService {
             remainingStorage,
             counted,
           ),
-          { sizeHint: upload.declaredBytes, signal },
+          {
+            sizeHint: upload.declaredBytes,
+            signal,
+            timeLimit: conversionTimeLimit(plan, allowance.credit, this.deps.timeLimits),
+          },
         )
         .catch((error: unknown) => {
           if (error instanceof EmptyInputError) {
@@ -358,7 +395,11 @@ export class ConvertService {
         this.deps.pool.toStream(
           engine,
           this.limitUpload(abortable(upload.body, signal), upload, plan, allowance, Number.POSITIVE_INFINITY, counted),
-          { sizeHint: upload.declaredBytes, signal },
+          {
+            sizeHint: upload.declaredBytes,
+            signal,
+            timeLimit: conversionTimeLimit(plan, allowance.credit, this.deps.timeLimits),
+          },
         ),
       );
       await this.deps.audit.record(userId, {
@@ -420,6 +461,7 @@ export class ConvertService {
             ...inflatedBytesBound(maxFileBytes),
           },
           bytes,
+          { signal, timeLimit: conversionTimeLimit(plan, allowance?.credit ?? false, this.deps.timeLimits) },
         ),
       );
       if (counted) {

@@ -124,9 +124,9 @@ export class ConversionPool {
   async toStorage(
     task: Omit<StoredConversionTask, 'input'>,
     input: AsyncIterable<Uint8Array>,
-    { sizeHint, signal }: TaskOptions = {},
+    options: TaskOptions = {},
   ): Promise<StoredConversion> {
-    const source = await readSmallWhole(input, sizeHint);
+    const source = await readSmallWhole(input, options.sizeHint);
     const channel = new MessageChannel();
     const feeding = feed(channel.port1, source);
     try {
@@ -134,7 +134,7 @@ export class ConversionPool {
         'toStorage',
         { ...task, input: channel.port2 },
         [channel.port2],
-        { sizeHint, signal },
+        options,
       );
       return settle(outcome, feeding);
     } catch (error) {
@@ -178,8 +178,8 @@ export class ConversionPool {
   }
 
   /** A small input converted in one piece. */
-  async toBytes(engine: EngineSettings, input: Uint8Array): Promise<Uint8Array> {
-    return settle(await this.run<Uint8Array>('toBytes', { engine, input }, [], { sizeHint: input.length }));
+  async toBytes(engine: EngineSettings, input: Uint8Array, options: Omit<TaskOptions, 'sizeHint'> = {}) {
+    return settle(await this.run<Uint8Array>('toBytes', { engine, input }, [], { ...options, sizeHint: input.length }));
   }
 
   /** The round-trip comparison of a JSON text and its CSV, and the JSON's analysis. */
@@ -232,10 +232,13 @@ export class ConversionPool {
     name: string,
     task: object,
     transferList: TransferListItem[],
-    { sizeHint, signal }: TaskOptions,
+    { sizeHint, signal, timeLimit }: TaskOptions,
   ): Promise<TaskOutcome<T>> {
     if (this.closed) throw shuttingDown();
-    const abort = signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal;
+    // A timer of our own rather than AbortSignal.timeout, whose signal Node may collect before it fires.
+    const timeUp = new AbortController();
+    const timer = timeLimit === undefined ? undefined : setTimeout(() => timeUp.abort(), timeLimit.ms);
+    const abort = AbortSignal.any([signal, this.closing.signal, timeUp.signal].filter((one) => one !== undefined));
     // A Content-Length is held to by the HTTP parser, so a small hint cannot bring a big input.
     const lane: Lane = isSmall(sizeHint) ? 'quick' : 'bulk';
     this.track(lane, 1);
@@ -246,7 +249,9 @@ export class ConversionPool {
         signal: abort,
       })) as TaskOutcome<T>;
     } catch (error) {
-      if (abort.aborted) throw signal?.aborted ? signal.reason : shuttingDown();
+      if (signal?.aborted) throw signal.reason;
+      if (timeUp.signal.aborted && timeLimit) throw timeLimit.refusal();
+      if (abort.aborted) throw shuttingDown();
       // The worker died under the task: ended, or out of memory. Piscina starts a new one.
       throw new AppError('CONVERSION_FAILED', {
         detail:
@@ -254,6 +259,7 @@ export class ConversionPool {
         cause: error,
       });
     } finally {
+      clearTimeout(timer);
       this.track(lane, -1);
     }
   }
@@ -264,6 +270,11 @@ export interface TaskOptions {
   sizeHint?: number | undefined;
   /** Aborts the task (its worker is ended when it is running). */
   signal?: AbortSignal | undefined;
+  /**
+   * Longest the task may take from now, its wait for a thread included: then it is aborted like `signal` (a
+   * running worker is ended, what it stored is the caller's to remove) and fails with `refusal()`.
+   */
+  timeLimit?: { ms: number; refusal: () => Error } | undefined;
 }
 
 const isSmall = (sizeHint: number | undefined) => sizeHint !== undefined && sizeHint <= QUICK_LANE_MAX_BYTES;

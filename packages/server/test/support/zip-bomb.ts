@@ -11,8 +11,10 @@ const SEGMENT_BYTES = 1024 * 1024;
  * stop it. It is built without ever holding the inflated bytes: one megabyte of rows is deflated once (ended
  * on a byte boundary by a sync flush) and that segment repeated, which a deflate stream allows (its
  * references only reach back into the segment itself), then a final empty block ends the stream.
+ * `statedSize`: what its directory says main.csv unpacks to (a lie; 0xffffffff defers to a ZIP64 record that
+ * is not there), instead of the truth.
  */
-export function zipBomb(inflatedBytes: number): Buffer {
+export function zipBomb(inflatedBytes: number, { statedSize }: { statedSize?: number } = {}): Buffer {
   const segmentText = Buffer.from(ROW.repeat(SEGMENT_BYTES / ROW.length));
   const segment = deflateRawSync(segmentText, { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
   const header = deflateRawSync(Buffer.from(HEADER), { finishFlush: constants.Z_SYNC_FLUSH });
@@ -24,7 +26,7 @@ export function zipBomb(inflatedBytes: number): Buffer {
   const size = HEADER.length + segments * SEGMENT_BYTES;
   // plan.json first, as unnest writes it: a plan with no table paths (main.csv alone).
   const plan = Buffer.from(zipSync({ 'plan.json': strToU8('{"version":1,"paths":[]}') }, { level: 0 }));
-  return appendDeflatedEntry(plan, 'main.csv', compressed, size, crc >>> 0);
+  return appendDeflatedEntry(plan, 'main.csv', compressed, statedSize ?? size, crc >>> 0);
 }
 
 /** A ZIP (fflate's, one entry) with one more entry whose deflated bytes are given, its directory rewritten. */
