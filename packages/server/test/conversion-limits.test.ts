@@ -17,7 +17,7 @@ let free: TestUser;
 let pro: TestUser;
 let bomb: Buffer;
 beforeAll(async () => {
-  t = await startTestApp({ env: { CONVERSION_TIME_LIMITS: `free=${FREE_SECONDS}` } });
+  t = await startTestApp();
   free = await signedInUser(t, 'limits-free');
   pro = await signedInUser(t, 'limits-pro');
   await t.auth.setPlan(pro.email, 'professional');
@@ -28,11 +28,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-const conversionsUsed = async (user: TestUser) =>
-  (await call(t.app, user, 'GET', '/api/payments/user-subscription')).json().conversions_used as number;
+const conversionsUsed = async (app: TestApp, user: TestUser) =>
+  (await call(app.app, user, 'GET', '/api/payments/user-subscription')).json().conversions_used as number;
 
-const fileNamed = async (user: TestUser, name: string) =>
-  (await call(t.app, user, 'GET', '/api/files'))
+const fileNamed = async (app: TestApp, user: TestUser, name: string) =>
+  (await call(app.app, user, 'GET', '/api/files'))
     .json()
     .files.find((file: { original_filename: string }) => file.original_filename === name);
 
@@ -46,8 +46,8 @@ describe('a ZIP bomb', () => {
       detail:
         'Unpacked, the files in this ZIP are larger than the Free plan allows (5 MB). Upgrade your plan to convert larger files.',
     });
-    expect(await conversionsUsed(free)).toBe(0);
-    expect(await fileNamed(free, 'bomb.zip')).toMatchObject({ status: 'failed' });
+    expect(await conversionsUsed(t, free)).toBe(0);
+    expect(await fileNamed(t, free, 'bomb.zip')).toMatchObject({ status: 'failed' });
     expect(await t.storage.list(`users/${free.id}`)).toEqual([]);
   }, 60_000);
 
@@ -63,7 +63,7 @@ describe('a ZIP bomb', () => {
     expect(lying.json().detail).toBe(
       'File conversion failed: The ZIP cannot be read: main.csv unpacks past its stated size',
     );
-    expect(await conversionsUsed(free)).toBe(0);
+    expect(await conversionsUsed(t, free)).toBe(0);
     expect(await t.storage.list(`users/${free.id}`)).toEqual([]);
   }, 180_000);
 
@@ -82,13 +82,24 @@ describe('a ZIP bomb', () => {
 });
 
 describe('the conversion time limit', () => {
+  // An app of its own: the Free plan's conversions stop after a second there.
+  let s: TestApp;
+  let slow: TestUser;
+  beforeAll(async () => {
+    s = await startTestApp({ env: { CONVERSION_TIME_LIMITS: `free=${FREE_SECONDS}` } });
+    slow = await signedInUser(s, 'limits-slow');
+  }, 60_000);
+  afterAll(async () => {
+    await s?.close();
+  });
+
   it("stops a conversion past its plan's time: 422, the worker ended, nothing stored, the conversion given back", async () => {
     // A real connection: the multipart head and the first records, then nothing more, so that the conversion
     // waits past its time. Over 1 MB announced: the bulk lane, which converts while the body comes.
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    await s.app.listen({ port: 0, host: '127.0.0.1' });
     const { payload, headers } = multipartBody({ name: 'slow.json', content: '[{"a":1},' });
-    const exchange = rawRequest(listening(t.app));
-    exchange.socket.write(uploadHead(free.auth.authorization, headers['content-type'] as string, 2 * 1024 * 1024));
+    const exchange = rawRequest(listening(s.app));
+    exchange.socket.write(uploadHead(slow.auth.authorization, headers['content-type'] as string, 2 * 1024 * 1024));
     exchange.socket.write(payload.subarray(0, payload.length - 20));
     const raw = await exchange.answer;
     const body = raw.slice(raw.indexOf('\r\n\r\n') + 4);
@@ -99,16 +110,17 @@ describe('the conversion time limit', () => {
       detail:
         'The conversion took longer than the Free plan allows (1 second) and was stopped. Nothing was stored, and it was not counted.',
     });
-    expect(await conversionsUsed(free)).toBe(0);
-    expect(await fileNamed(free, 'slow.json')).toMatchObject({ status: 'failed' });
-    expect(await t.storage.list(`users/${free.id}`)).toEqual([]);
+    expect(await conversionsUsed(s, slow)).toBe(0);
+    expect(await fileNamed(s, slow, 'slow.json')).toMatchObject({ status: 'failed' });
+    expect(await s.storage.list(`users/${slow.id}`)).toEqual([]);
     // The pool took a new thread for the one it ended (on a plan with time to start it from the test's sources).
-    const next = await uploadFile(t.app, pro, { name: 'after.json', content: '[{"a":1}]' });
+    await s.auth.setPlan(slow.email, 'professional');
+    const next = await uploadFile(s.app, slow, { name: 'after.json', content: '[{"a":1}]' });
     expect(next.statusCode, next.body).toBe(200);
   }, 60_000);
 
   it('is in the plan catalogue as the server enforces it', async () => {
-    const plans = (await t.app.inject({ method: 'GET', url: '/api/payments/plans' })).json().plans;
+    const plans = (await s.app.inject({ method: 'GET', url: '/api/payments/plans' })).json().plans;
     const byId = Object.fromEntries(
       plans.map((plan: { id: string; conversion_time_limit_seconds: number; features: string[] }) => [plan.id, plan]),
     );
@@ -116,7 +128,7 @@ describe('the conversion time limit', () => {
     expect(byId.free.features).toContain('Conversions stop after 1 second');
     expect(byId.professional).toMatchObject({ conversion_time_limit_seconds: 1800 });
     expect(byId.professional.features).toContain('Conversions stop after 30 minutes');
-    const subscription = (await call(t.app, pro, 'GET', '/api/payments/user-subscription')).json();
+    const subscription = (await call(s.app, slow, 'GET', '/api/payments/user-subscription')).json();
     expect(subscription.conversion_time_limit_seconds).toBe(1800);
   });
 });

@@ -186,6 +186,11 @@ export class BatchConverter {
     const now = await this.deps.repository.findFile(file.id);
     if (now?.status === 'completed') return;
     await this.deps.storage.delete(file.resultKey);
+    // The job was deleted while this file converted: the deletion emptied its folder while the conversion
+    // still wrote there, so the folder goes now that the conversion has stopped.
+    if (now === undefined && !(await this.deps.repository.findJob(file.jobId))) {
+      await this.deps.storage.deletePrefix(jobFolder(file.userId, file.jobId));
+    }
   }
 
   private async failed(file: BatchFileRow, reason: string, started: number): Promise<boolean> {

@@ -22,7 +22,10 @@ import { ChunkStreamAborted } from './chunk-channel.js';
 
 /** What every worker is started with. */
 export interface ConversionWorkerData {
-  /** The same storage as the HTTP thread's: the worker writes the files itself. */
+  /**
+   * The same storage as the HTTP thread's: the worker writes the files itself. `directWrites` is the HTTP
+   * thread's verdict for the folder (configured on, and taken by its file system).
+   */
   storage: { kind: 'local'; root: string; directWrites?: boolean } | { kind: 's3'; config: S3Config };
   /** Where the engine spools rows until the CSV header is known. */
   spoolDir: string;

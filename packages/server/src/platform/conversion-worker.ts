@@ -45,6 +45,7 @@ import {
   ZIP_RATIO_FLOOR_BYTES,
 } from './conversion-tasks.js';
 import { primed } from './primed-stream.js';
+import { rememberDirectWrites } from './storage/direct-writes.js';
 import { localStorage } from './storage/local-storage.js';
 import type { StorageDriver } from './storage/storage-driver.js';
 
@@ -89,7 +90,11 @@ async function* prioritized(source: ByteSource): AsyncGenerator<Uint8Array> {
 }
 
 async function openStorage(where: ConversionWorkerData['storage']): Promise<StorageDriver> {
-  if (where.kind === 'local') return localStorage(where.root, { directWrites: where.directWrites });
+  if (where.kind === 'local') {
+    // The HTTP thread probed the folder once for the process: a thread that starts does not probe again.
+    rememberDirectWrites(where.root, where.directWrites === true);
+    return localStorage(where.root, { directWrites: where.directWrites });
+  }
   // The S3 client is loaded only when used: it costs each thread about 25 MB.
   const { s3Client, s3Storage } = await import('./storage/s3-storage.js');
   return s3Storage(s3Client(where.config), where.config.bucket);

@@ -93,7 +93,9 @@ export function localStorage(root: string, { directWrites = true }: LocalStorage
       );
     },
     async deletePrefix(prefix) {
-      await fs.rm(resolve(prefix), { recursive: true, force: true });
+      // A conversion still writing below it (a batch deleted while it converts, which stops at its next
+      // progress mark) can add a draft while the folder is emptied: the removal tries again (ENOTEMPTY).
+      await fs.rm(resolve(prefix), { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
     async list(prefix) {
       const base = resolve(prefix);
