@@ -81,7 +81,6 @@ import { RateLimiter } from './platform/rate-limiter.js';
 import { RecentErrors } from './platform/recent-errors.js';
 import { installRouteAccess } from './platform/route-access.js';
 import { createStorage, localFilesRoot } from './platform/storage/create-storage.js';
-import { acceptsDirectWrites } from './platform/storage/direct-writes.js';
 import type { StorageDriver } from './platform/storage/storage-driver.js';
 import { webAssets } from './platform/web-assets.js';
 import { ProfileRepository } from './profile/repository.js';
@@ -140,14 +139,6 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 // A client that has not finished its request line and headers by then is dropped (slow headers).
 const HEADERS_TIMEOUT_MS = 30_000;
 const TIMEOUT_CHECK_MS = 500;
-
-/** Whether local files are written directly: configured on, and taken by the folder's file system (probed once). */
-async function directWritesTaken(config: Config): Promise<boolean> {
-  if (!config.directFileWrites) return false;
-  const root = localFilesRoot(config);
-  await fs.promises.mkdir(root, { recursive: true, mode: 0o700 });
-  return acceptsDirectWrites(root);
-}
 
 /**
  * Builds the Fastify app with every plugin, feature and the one error handler, and starts the job
@@ -317,12 +308,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     clock,
     log,
   });
-  // The workers store files through the same storage settings, so deps.storage must match the config. Whether
-  // the folder takes direct writes is found here once, not by each worker thread as it starts.
+  // The workers store files through the same storage settings, so deps.storage must match the config.
   const conversionPool = new ConversionPool({
     storage: config.s3
       ? { kind: 's3', config: config.s3 }
-      : { kind: 'local', root: localFilesRoot(config), directWrites: await directWritesTaken(config) },
+      : { kind: 'local', root: localFilesRoot(config), directWrites: config.directFileWrites },
     spoolDir,
     ...deps.conversionPool,
   });

@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events';
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort, type TransferListItem, type Worker } from 'node:worker_threads';
@@ -18,6 +19,7 @@ import {
   type TaskOutcome,
 } from './conversion-tasks.js';
 import { AppError } from './errors.js';
+import { acceptsDirectWrites } from './storage/direct-writes.js';
 
 export interface ConversionPoolOptions {
   storage: ConversionWorkerData['storage'];
@@ -72,6 +74,7 @@ export class ConversionPool {
   private readonly bulkNice = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
   private readonly closing = new AbortController();
   private closed: Promise<void> | undefined;
+  private threadStorage: Promise<ConversionWorkerData['storage']> | undefined;
 
   constructor(private readonly options: ConversionPoolOptions) {
     // Every running task listens to it.
@@ -83,11 +86,27 @@ export class ConversionPool {
     return [...(this.lanes.bulk?.threads ?? []), ...(this.lanes.quick?.threads ?? [])];
   }
 
-  private lane(lane: Lane): Piscina {
+  /**
+   * The storage the threads are given: for a local folder, whether it takes direct writes is found here once
+   * for the process (see acceptsDirectWrites), so that a thread that starts does not probe it again.
+   */
+  private storageForThreads(): Promise<ConversionWorkerData['storage']> {
+    const storage = this.options.storage;
+    this.threadStorage ??=
+      storage.kind === 'local' && storage.directWrites === true
+        ? fs
+            .mkdir(storage.root, { recursive: true, mode: 0o700 })
+            .then(() => acceptsDirectWrites(storage.root))
+            .then((taken) => ({ ...storage, directWrites: taken }))
+        : Promise.resolve(storage);
+    return this.threadStorage;
+  }
+
+  private lane(lane: Lane, storage: ConversionWorkerData['storage']): Piscina {
     const existing = this.lanes[lane];
     if (existing) return existing;
     const workerData: ConversionWorkerData = {
-      storage: this.options.storage,
+      storage,
       spoolDir: this.options.spoolDir,
       maxRelationalZipBytes: this.options.maxRelationalZipBytes ?? DEFAULT_MAX_RELATIONAL_ZIP_BYTES,
     };
@@ -241,9 +260,10 @@ export class ConversionPool {
     const abort = AbortSignal.any([signal, this.closing.signal, timeUp.signal].filter((one) => one !== undefined));
     // A Content-Length is held to by the HTTP parser, so a small hint cannot bring a big input.
     const lane: Lane = isSmall(sizeHint) ? 'quick' : 'bulk';
+    const storage = await this.storageForThreads();
     this.track(lane, 1);
     try {
-      return (await this.lane(lane).run(task, {
+      return (await this.lane(lane, storage).run(task, {
         name,
         transferList,
         signal: abort,
