@@ -1,7 +1,7 @@
 /**
  * A ZIP bomb against the built server: a ~1 MB relational ZIP whose main.csv unpacks to 1 GiB, uploaded with
- * curl by a Free account and a Professional one (whose 1 GB file size would take it, but not its ratio), and
- * one whose directory states no size (refused while it unpacks). Prints each answer and its time, and the
+ * curl by a Free account and a Professional one (a gigabyte passes its 1 GB file size too; with `--gib 0.5` it
+ * is the 100:1 ratio that refuses it), and one whose directory states no size (refused while it unpacks). Prints each answer and its time, and the
  * server's resident memory before, at its peak and after. Needs `npm run build`; run with tsx, which builds
  * the ZIP with the tests' own builder:
  *
