@@ -38,6 +38,9 @@ export const Plan = Type.Object({
   batch_size: Type.Integer({ description: `files per batch; 0 means no batch processing, ${unlimitedNote}` }),
   storage_gb: Type.Number({ description: unlimitedNote }),
   retention_hours: Type.Union([Type.Integer(), Type.Null()], { description: 'null: no maximum' }),
+  conversion_time_limit_seconds: Type.Integer({
+    description: 'longest a conversion may run before it is stopped (its bytes removed, what paid for it given back)',
+  }),
   formats: Type.Array(Type.String(), { description: 'output formats (json is CSV to JSON)' }),
   speed: Type.String(),
   support: Type.String(),
@@ -118,6 +121,7 @@ export const SubscriptionResponse = Type.Object({
   storage_limit: Type.Number({ description: `GB, ${unlimitedNote}` }),
   file_size_limit_mb: Type.Integer({ description: unlimitedNote }),
   retention_hours: Type.Union([Type.Integer(), Type.Null()]),
+  conversion_time_limit_seconds: Type.Integer({ description: 'longest a conversion may run before it is stopped' }),
   formats: Type.Array(Type.String()),
   batch_size: Type.Integer(),
   credits: Type.Integer({ description: 'conversion credits left (they never expire)' }),

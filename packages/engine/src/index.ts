@@ -36,4 +36,5 @@ export {
   relationalPlan,
   relationalToJson,
 } from './relational/relational-to-json.js';
+export type { InflationLimits } from './relational/zip-entries.js';
 export { createMemorySpool, type Spool, type SpoolFactory } from './spool.js';

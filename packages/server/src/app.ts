@@ -36,7 +36,7 @@ import { THIS_WORKER } from './batch/worker-identity.js';
 import type { Config } from './config.js';
 import { ConversionAllowance } from './convert/conversion-allowance.js';
 import { convertRoutes } from './convert/routes.js';
-import { ConvertService } from './convert/service.js';
+import { ConvertService, conversionTimeLimit } from './convert/service.js';
 import type { DatabaseHandle } from './db/database.js';
 import { debugRoutes } from './debug/routes.js';
 import { configuredSecrets, DebugService } from './debug/service.js';
@@ -139,6 +139,7 @@ const RAZORPAY_CSP = {
 const BODY_LIMIT_BYTES = 1024 * 1024;
 // A client that has not finished its request line and headers by then is dropped (slow headers).
 const HEADERS_TIMEOUT_MS = 30_000;
+const TIMEOUT_CHECK_MS = 500;
 
 /**
  * Builds the Fastify app with every plugin, feature and the one error handler, and starts the job
@@ -154,6 +155,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     trustProxy: trustedProxies(config.trustProxy),
     // A slow body holds a connection at most this long (the whole request, body included).
     requestTimeout: config.requestTimeoutSeconds * 1000,
+    // Node checks the request and headers timeouts only this often (30 s by default, so a 20 s timeout
+    // fired anywhere from 20 to 50 s): checked twice a second, they fire within half a second.
+    http: { connectionsCheckingInterval: TIMEOUT_CHECK_MS },
     ajv: { customOptions: AJV_OPTIONS },
     // During a shutdown new requests get our own 503 (with Retry-After), see the onRequest hook below.
     return503OnClosing: false,
@@ -274,7 +278,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     log,
     publicUrl: config.publicUrl,
   });
-  const plans = new PlansService({ auth, files, limiter, payments });
+  const plans = new PlansService({ auth, files, limiter, payments, timeLimits: config.conversionTimeLimits });
   const profile = new ProfileService({
     repository: new ProfileRepository(database.db),
     auth,
@@ -339,6 +343,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     events,
     // Requests come after `jobsService` below exists.
     asyncConversions: { start: (...request) => jobsService.startConversion(...request) },
+    timeLimits: config.conversionTimeLimits,
     clock,
     log,
   });
@@ -401,6 +406,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     log,
     worker: THIS_WORKER,
     storageAllowance: (userId) => batch.storageAllowance(userId),
+    timeLimit: async (userId) => conversionTimeLimit(await plans.limitsFor(userId), false, config.conversionTimeLimits),
     enqueue: enqueueBatchFile,
     fileSettled: (jobId) => batch.fileSettled(jobId),
   });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PAYMENT_MODES, type PaymentMode } from '@unnest/contracts';
+import { PAYMENT_MODES, type PaymentMode, PLAN_IDS } from '@unnest/contracts';
 import { type LlmSettings, llmSettingsFromEnv } from '@unnest/engine/node';
 import ipaddr from 'ipaddr.js';
 import { type Static, Type } from 'typebox';
@@ -31,6 +31,8 @@ export interface Config {
   shutdownGraceSeconds: number;
   /** How long a client may take to send a whole request, body included (REQUEST_TIMEOUT_SECONDS). */
   requestTimeoutSeconds: number;
+  /** Seconds a conversion may run, per plan and for a credit, where they differ from the catalogue (CONVERSION_TIME_LIMITS). */
+  conversionTimeLimits: Partial<Record<(typeof PLAN_IDS)[number] | 'credit', number>>;
   /** S3-compatible object storage for files; absent means the local directory `dataDir/files`. */
   s3: S3Config | undefined;
   /** Local files are written past the page cache where the file system allows it (FILES_DIRECT_IO, on by default). */
@@ -134,6 +136,23 @@ function url(protocols: readonly string[]) {
 /** Webhook tries at once per worker process, and of one account across all workers, unless set. */
 const WEBHOOK_SLOTS = { concurrency: 8, perAccount: 2 };
 
+/** One entry of CONVERSION_TIME_LIMITS: `free=120`. */
+const TIME_LIMIT_ENTRY = new RegExp(`^(${[...PLAN_IDS, 'credit'].join('|')})\\s*=\\s*([1-9]\\d{0,4})$`);
+const MAX_TIME_LIMIT_SECONDS = 86_400;
+
+/** One entry of CONVERSION_TIME_LIMITS read, or undefined when it is not `plan=seconds` within a day. */
+function timeLimitEntry(entry: string): [keyof Config['conversionTimeLimits'], number] | undefined {
+  const [, plan, seconds] = TIME_LIMIT_ENTRY.exec(entry.trim()) ?? [];
+  if (plan === undefined || seconds === undefined || Number(seconds) > MAX_TIME_LIMIT_SECONDS) return undefined;
+  return [plan as keyof Config['conversionTimeLimits'], Number(seconds)];
+}
+
+/** CONVERSION_TIME_LIMITS as seconds per plan (checked at boot). */
+function conversionTimeLimits(value: string | undefined): Config['conversionTimeLimits'] {
+  const entries = (value?.split(',') ?? []).map(timeLimitEntry);
+  return Object.fromEntries(entries.filter((entry) => entry !== undefined));
+}
+
 /**
  * Every variable the server reads, with its default: blank counts as unset. Rules that tie several
  * variables together come after, each with its one-line error.
@@ -163,6 +182,14 @@ const Environment = Type.Object({
   // At most 30 minutes, so that a conversion still running is never taken for a dead one (an hour).
   REQUEST_TIMEOUT_SECONDS: integer(10, 1800, 600),
   FILES_DIRECT_IO: switchFlag(),
+  CONVERSION_TIME_LIMITS: Type.Optional(
+    Type.Refine(
+      Type.String(),
+      (value) => value.split(',').every((entry) => timeLimitEntry(entry) !== undefined),
+      (value) =>
+        `must be a comma-separated list of plan=seconds (plans: ${[...PLAN_IDS, 'credit'].join(', ')}; 1 to 86400 seconds), got '${value}'`,
+    ),
+  ),
   S3_BUCKET: optionalText(),
   S3_ENDPOINT: url(['http:', 'https:']),
   S3_REGION: text('us-east-1'),
@@ -283,6 +310,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy: trustProxy(settings.TRUST_PROXY),
     shutdownGraceSeconds: Number(settings.SHUTDOWN_GRACE_SECONDS),
     requestTimeoutSeconds: Number(settings.REQUEST_TIMEOUT_SECONDS),
+    conversionTimeLimits: conversionTimeLimits(settings.CONVERSION_TIME_LIMITS),
     s3: settings.S3_BUCKET === undefined ? undefined : s3Config(settings, settings.S3_BUCKET),
     directFileWrites: settings.FILES_DIRECT_IO === undefined || flag(settings.FILES_DIRECT_IO),
     llm:

@@ -126,7 +126,7 @@ export async function compareRoundTrip(
     for await (const chunk of peeked.bytes) chunks.push(chunk);
     const zip = concatBytes(chunks);
     converted = [zip];
-    plan = await relationalPlan(zip);
+    plan = await relationalPlan(zip, options.zipLimits);
   }
   const json = normalizeJsonToCsvOptions({
     separator: options.separator,
@@ -151,7 +151,7 @@ export async function compareRoundTrip(
   });
   const reconverted = flatRecords(
     relational
-      ? relationalToJson(converted, { separator: csv.separator, delimiter: options.delimiter })
+      ? relationalToJson(converted, { ...options.zipLimits, separator: csv.separator, delimiter: options.delimiter })
       : csvToJson(converted, { separator: csv.separator, delimiter: options.delimiter, plan: csv.plan }),
     { separator: json.separator, recordsMap: map, keyColumn, ...(map ? { recordsPath: '' } : {}) },
   );

@@ -1,4 +1,5 @@
 import type { FlattenPlan } from '../plan/flatten-plan.js';
+import type { InflationLimits } from '../relational/zip-entries.js';
 /**
  * The shapes of every analysis report the engine computes: the schema and quality report of one JSON
  * file (`analyzeJson`, `AnalysisCollector`), smart column names (`smartColumnNames`) and the round-trip
@@ -273,4 +274,6 @@ export interface CompareOptions {
    * when the plan's records are a map's members) are compared with the original's.
    */
   plan?: FlattenPlan;
+  /** How far a relational ZIP (the converted side) may inflate while it is read back (default: no limit). */
+  zipLimits?: InflationLimits;
 }

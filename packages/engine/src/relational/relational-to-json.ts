@@ -8,20 +8,21 @@ import { JsonNumber, type JsonObject, type JsonValue } from '../plan/json-value.
 import { flatRows, PlannedJsonWriter } from '../plan/planned-csv-to-json.js';
 import { type FlatRow, type PlannedRecord, PlannedRecordBuilder } from '../plan/planned-records.js';
 import { MEMBER_KEY, PARENT_KEY, type TableSpec, tableSpecs, VALUE_KEY, wrappedHeader } from './table-specs.js';
-import { entryBytes, zipEntries } from './zip-entries.js';
+import { entryBytes, InflationBudget, type InflationLimits, zipEntries } from './zip-entries.js';
 import { PLAN_FILE } from './zip-output.js';
 
 /** Options of reading a relational ZIP back: csv2json's, less those the ZIP decides (plan, header, types). */
 const MB = 1024 * 1024;
 const sizeText = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.ceil(bytes / 1024)} KB`);
 
-export type RelationalReadOptions = Omit<CsvToJsonOptions, 'plan' | 'header' | 'types' | 'unflatten' | 'ndjson'> & {
-  /**
-   * The largest ZIP read (its central directory is at its end, so the ZIP is held whole in memory): a bigger
-   * one fails with RELATIONAL_ZIP_TOO_LARGE as soon as it passes the limit. Default: no limit.
-   */
-  maxZipBytes?: number;
-};
+export type RelationalReadOptions = Omit<CsvToJsonOptions, 'plan' | 'header' | 'types' | 'unflatten' | 'ndjson'> &
+  InflationLimits & {
+    /**
+     * The largest ZIP read (its central directory is at its end, so the ZIP is held whole in memory): a bigger
+     * one fails with RELATIONAL_ZIP_TOO_LARGE as soon as it passes the limit. Default: no limit.
+     */
+    maxZipBytes?: number;
+  };
 
 /** A source's first chunk (to recognise a ZIP), and the whole source again. */
 export async function peekBytes(
@@ -83,14 +84,15 @@ function setAt(root: JsonObject, keys: readonly string[], value: JsonValue): voi
   target.set(keys[keys.length - 1] as string, value);
 }
 
-/** A relational ZIP's entries and its checked plan. */
-async function openRelationalZip(zip: Uint8Array) {
+/** A relational ZIP's entries and its checked plan; the plan's bytes are counted in `budget`. */
+async function openRelationalZip(zip: Uint8Array, budget: InflationBudget) {
   if (!isZip(zip)) invalidZip('Not a ZIP file');
   const entries = zipEntries(zip);
   const planEntry = entries.find((entry) => entry.name === PLAN_FILE);
   if (planEntry === undefined) invalidZip(`The ZIP holds no ${PLAN_FILE}: it is not a relational conversion`);
+  budget.admit(entries);
   const chunks: Uint8Array[] = [];
-  for await (const chunk of entryBytes(zip, planEntry)) chunks.push(chunk);
+  for await (const chunk of entryBytes(zip, planEntry, budget)) chunks.push(chunk);
   let planJson: unknown;
   try {
     planJson = JSON.parse(new TextDecoder().decode(concatBytes(chunks)));
@@ -101,9 +103,9 @@ async function openRelationalZip(zip: Uint8Array) {
   return { entries, plan };
 }
 
-/** The plan inside a relational ZIP (`plan.json`), checked. */
-export async function relationalPlan(zip: Uint8Array): Promise<FlattenPlan> {
-  return (await openRelationalZip(zip)).plan;
+/** The plan inside a relational ZIP (`plan.json`), checked; its inflation is held to `limits`. */
+export async function relationalPlan(zip: Uint8Array, limits: InflationLimits = {}): Promise<FlattenPlan> {
+  return (await openRelationalZip(zip, new InflationBudget(zip.length, limits))).plan;
 }
 
 /** A child table's next row: its ids, its position or key, and the row (its id columns are not data). */
@@ -219,7 +221,13 @@ export async function* relationalToJson(
   options: RelationalReadOptions = {},
 ): AsyncGenerator<Uint8Array> {
   const chunks: Uint8Array[] = [];
-  const { maxZipBytes = Number.POSITIVE_INFINITY, ...readOptions } = options;
+  const {
+    maxZipBytes = Number.POSITIVE_INFINITY,
+    maxInflatedBytes,
+    maxInflateRatio,
+    ratioFloorBytes,
+    ...readOptions
+  } = options;
   let bytes = 0;
   for await (const chunk of iterateBytes(input)) {
     bytes += chunk.length;
@@ -232,7 +240,9 @@ export async function* relationalToJson(
     chunks.push(chunk);
   }
   const zip = concatBytes(chunks);
-  const { entries, plan } = await openRelationalZip(zip);
+  // Every entry read counts against one budget: tables that share their compressed bytes count each time.
+  const budget = new InflationBudget(zip.length, { maxInflatedBytes, maxInflateRatio, ratioFloorBytes });
+  const { entries, plan } = await openRelationalZip(zip, budget);
   const specs = tableSpecs(plan);
   const separator = options.separator ?? '.';
   const rowsOf = (spec: TableSpec): AsyncGenerator<FlatRow[]> => {
@@ -241,7 +251,7 @@ export async function* relationalToJson(
       entries.find((candidate) => candidate.name === `${spec.file}.tsv`);
     if (entry === undefined) invalidZip(`The ZIP has no ${spec.file}.csv, which its plan needs`);
     return flatRows(
-      csvToJson(entryBytes(zip, entry), {
+      csvToJson(entryBytes(zip, entry, budget), {
         ...readOptions,
         delimiter: entry.name.endsWith('.tsv') ? '\t' : options.delimiter,
         onNotice: undefined,

@@ -7,7 +7,7 @@ import {
   CONVERSION_TEXTS,
   type JobKind,
 } from '@unnest/contracts';
-import { isOptionName, type OptionFields, resolveOptions } from '../convert/service.js';
+import { inflatedBytesBound, isOptionName, type OptionFields, resolveOptions } from '../convert/service.js';
 import { fileSizeLimitBytes, type PlanLimits, retentionMs } from '../plans/catalogue.js';
 import type { PlansService } from '../plans/service.js';
 import type { Clock } from '../platform/clock.js';
@@ -106,7 +106,7 @@ export class BatchIntake {
           continue;
         }
         if (!engines) {
-          engines = await this.engines(userId, fields, plan);
+          engines = await this.engines(userId, fields, plan, maxBytes);
           await this.deps.repository.insertJob({
             id: jobId,
             userId,
@@ -218,7 +218,12 @@ export class BatchIntake {
   }
 
   /** The engine settings for JSON files (to the asked table format) and CSV files (to JSON). */
-  private async engines(userId: string, fields: OptionFields, plan: PlanLimits): Promise<JobEngineSettings> {
+  private async engines(
+    userId: string,
+    fields: OptionFields,
+    plan: PlanLimits,
+    maxFileBytes: number,
+  ): Promise<JobEngineSettings> {
     const settings = await this.deps.profile.settings(userId);
     const asked = fields.output_format?.trim().toLowerCase();
     const json = resolveOptions(
@@ -243,9 +248,9 @@ export class BatchIntake {
         analysis: false,
       },
       // A CSV cannot be read back under `table` paths (a relational ZIP holds its own plan).
-      csv: { direction: 'csv-to-json', ...(json.relational ? {} : flattening) },
-      // A relational ZIP reads back under the plan inside it.
-      zip: { direction: 'csv-to-json', relational: true },
+      csv: { direction: 'csv-to-json', ...(json.relational ? {} : flattening), ...inflatedBytesBound(maxFileBytes) },
+      // A relational ZIP reads back under the plan inside it; its files may unpack to a file's size limit.
+      zip: { direction: 'csv-to-json', relational: true, ...inflatedBytesBound(maxFileBytes) },
     };
   }
 

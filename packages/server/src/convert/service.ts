@@ -15,13 +15,22 @@ import { ConversionError, type FlattenPlan } from '@unnest/engine';
 import type { AnalysisService } from '../analysis/service.js';
 import type { AuditService } from '../audit/service.js';
 import type { FileSlot, FilesService } from '../files/service.js';
-import { fileSizeLimitBytes, type PlanLimits, retentionMs, storageLimitBytes } from '../plans/catalogue.js';
+import {
+  type ConversionTimeLimits,
+  conversionTimeLimitMs,
+  durationText,
+  fileSizeLimitBytes,
+  type PlanLimits,
+  planLimits,
+  retentionMs,
+  storageLimitBytes,
+} from '../plans/catalogue.js';
 import { QUICK_CONVERSIONS } from '../plans/quotas.js';
 import type { PlansService } from '../plans/service.js';
 import { type ByteCount, limitBytes } from '../platform/byte-limit.js';
 import { addressSubject } from '../platform/client-address.js';
 import type { Clock } from '../platform/clock.js';
-import type { ConversionPool } from '../platform/conversion-pool.js';
+import type { ConversionPool, TaskOptions } from '../platform/conversion-pool.js';
 import {
   EmptyInputError,
   type EngineSettings,
@@ -86,9 +95,29 @@ function conversionFailure(error: unknown, prefix: string): unknown {
   if (!(error instanceof ConversionError)) return error;
   if (error.code === 'INVALID_OPTION')
     return new AppError('VALIDATION_FAILED', { detail: error.message, cause: error });
-  if (error.code === 'RELATIONAL_ZIP_TOO_LARGE')
+  if (error.code === 'RELATIONAL_ZIP_TOO_LARGE' || error.code === 'RELATIONAL_ZIP_RATIO_TOO_HIGH')
     return new AppError('FILE_TOO_LARGE', { detail: `${error.message}.`, cause: error });
   return new AppError('CONVERSION_FAILED', { detail: `${prefix}: ${error.describe()}`, cause: error });
+}
+
+/**
+ * The time limit of a conversion paid for by `plan` or by a credit, and its refusal: the conversion is
+ * stopped, and its caller removes what it stored and gives back what paid for it.
+ */
+export function conversionTimeLimit(
+  plan: PlanLimits,
+  credit: boolean,
+  limits: ConversionTimeLimits,
+): NonNullable<TaskOptions['timeLimit']> {
+  const ms = conversionTimeLimitMs(plan, credit, limits);
+  const payer = credit && ms > plan.conversionSeconds * 1000 ? 'a conversion credit' : `the ${plan.name} plan`;
+  return {
+    ms,
+    refusal: () =>
+      new AppError('CONVERSION_TIME_LIMIT', {
+        detail: `The conversion took longer than ${payer} allows (${durationText(ms / 1000)}) and was stopped. Nothing was stored, and it was not counted.`,
+      }),
+  };
 }
 
 /** Empty or whitespace-only input is reported with the spec's text rather than as a syntax error. */
@@ -117,6 +146,8 @@ export class ConvertService {
       events: DomainEvents;
       /** Starts an asynchronous conversion (POST /api/convert/file?async=1): a queued one-file job. */
       asyncConversions: AsyncConversions;
+      /** Conversion time limits configured over the catalogue's (CONVERSION_TIME_LIMITS). */
+      timeLimits: ConversionTimeLimits;
       clock: Clock;
       log: Logger;
     },
@@ -158,7 +189,9 @@ export class ConvertService {
       );
       if (isBlank(input)) throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyQuickConvert });
       try {
-        return asBuffer(await this.deps.pool.toBytes(QUICK_CONVERT_ENGINE, Buffer.concat(input)));
+        // Anonymous conversions run within the free plan's time.
+        const timeLimit = conversionTimeLimit(planLimits('free'), false, this.deps.timeLimits);
+        return asBuffer(await this.deps.pool.toBytes(QUICK_CONVERT_ENGINE, Buffer.concat(input), { timeLimit }));
       } catch (error) {
         throw conversionFailure(error, CONVERSION_TEXTS.conversionFailed);
       }
@@ -207,7 +240,7 @@ export class ConvertService {
       upload.declaredBytes,
     );
     const tooLarge = () => tooLargeRefusal(plan.name, remainingStorage, allowance);
-    const engine = engineSettings(input, options, analysis);
+    const engine = engineSettings(input, options, analysis, allowance.maxFileBytes);
     const outputFormat = resultFormat(engine);
     let slot: FileSlot | undefined;
     let originalSize = 0;
@@ -256,7 +289,11 @@ export class ConvertService {
             remainingStorage,
             counted,
           ),
-          { sizeHint: upload.declaredBytes, signal },
+          {
+            sizeHint: upload.declaredBytes,
+            signal,
+            timeLimit: conversionTimeLimit(plan, allowance.credit, this.deps.timeLimits),
+          },
         )
         .catch((error: unknown) => {
           if (error instanceof EmptyInputError) {
@@ -265,6 +302,8 @@ export class ConvertService {
             });
           }
           if (error instanceof StorageLeftExceededError) throw new AppError('STORAGE_LIMIT_REACHED');
+          if (error instanceof ConversionError && error.code === 'RELATIONAL_ZIP_INFLATES_TOO_LARGE')
+            throw tooLargeRefusal(plan.name, remainingStorage, allowance, { unpacked: true });
           throw error;
         });
       originalSize = stored.originalBytes;
@@ -360,13 +399,17 @@ export class ConvertService {
     const counted = { bytes: 0 };
     try {
       if (upload.declaredBytes !== undefined && upload.declaredBytes > allowance.maxFileBytes) throw tooLarge();
-      const engine = engineSettings('json', options, false);
+      const engine = engineSettings('json', options, false, allowance.maxFileBytes);
       const format = resultFormat(engine);
       const body = await primed(
         this.deps.pool.toStream(
           engine,
           this.limitUpload(abortable(upload.body, signal), upload, plan, allowance, Number.POSITIVE_INFINITY, counted),
-          { sizeHint: upload.declaredBytes, signal },
+          {
+            sizeHint: upload.declaredBytes,
+            signal,
+            timeLimit: conversionTimeLimit(plan, allowance.credit, this.deps.timeLimits),
+          },
         ),
       );
       await this.deps.audit.record(userId, {
@@ -421,8 +464,14 @@ export class ConvertService {
       if (signal.aborted) throw signal.reason;
       const json = asBuffer(
         await this.deps.pool.toBytes(
-          { direction: 'csv-to-json', ...(delimiter === undefined ? {} : { delimiter }), ...planned },
+          {
+            direction: 'csv-to-json',
+            ...(delimiter === undefined ? {} : { delimiter }),
+            ...planned,
+            ...inflatedBytesBound(maxFileBytes),
+          },
           bytes,
+          { signal, timeLimit: conversionTimeLimit(plan, allowance?.credit ?? false, this.deps.timeLimits) },
         ),
       );
       if (counted) {
@@ -435,7 +484,16 @@ export class ConvertService {
         });
       }
       return csvToJsonEnvelope(json);
-    } catch (error) {
+    } catch (caught) {
+      const error =
+        caught instanceof ConversionError && caught.code === 'RELATIONAL_ZIP_INFLATES_TOO_LARGE'
+          ? tooLargeRefusal(
+              plan.name,
+              Number.POSITIVE_INFINITY,
+              { maxFileBytes, credit: allowance?.credit ?? false },
+              { unpacked: true },
+            )
+          : caught;
       if (allowance)
         await this.fail(userId, undefined, allowance, error, {
           input: 'csv',
@@ -556,11 +614,24 @@ export class ConvertService {
   }
 }
 
-/** The engine settings of a signed-in conversion. */
-function engineSettings(input: InputFormat, options: ResolvedOptions, analysis: boolean): EngineSettings {
+/** The bound on what a ZIP read back may unpack to (the file size that is paid for), when there is one. */
+export function inflatedBytesBound(maxFileBytes: number): { maxInflatedBytes?: number } {
+  return Number.isFinite(maxFileBytes) ? { maxInflatedBytes: maxFileBytes } : {};
+}
+
+/**
+ * The engine settings of a signed-in conversion; a ZIP's files (a CSV known as a ZIP by its first bytes too)
+ * may unpack to `maxFileBytes` at most, the file size paid for.
+ */
+function engineSettings(
+  input: InputFormat,
+  options: ResolvedOptions,
+  analysis: boolean,
+  maxFileBytes: number,
+): EngineSettings {
   const plan = options.flattenPlan === undefined ? {} : { plan: options.flattenPlan };
-  if (input === 'zip') return { direction: 'csv-to-json', relational: true };
-  if (input === 'csv') return { direction: 'csv-to-json', ...plan };
+  if (input === 'zip') return { direction: 'csv-to-json', relational: true, ...inflatedBytesBound(maxFileBytes) };
+  if (input === 'csv') return { direction: 'csv-to-json', ...plan, ...inflatedBytesBound(maxFileBytes) };
   return {
     ...plan,
     ...(options.recordsPath === undefined ? {} : { recordsPath: options.recordsPath }),

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import os from 'node:os';
 import { PassThrough } from 'node:stream';
 import { workerData } from 'node:worker_threads';
+import { COMPARE_MAX_BYTES } from '@unnest/contracts';
 import {
   AnalysisCollector,
   analyzeJson,
@@ -36,8 +37,15 @@ import type {
   StreamedConversionTask,
   TaskOutcome,
 } from './conversion-tasks.js';
-import { describeFailure, EmptyInputError, StorageLeftExceededError } from './conversion-tasks.js';
+import {
+  describeFailure,
+  EmptyInputError,
+  StorageLeftExceededError,
+  ZIP_INFLATE_RATIO,
+  ZIP_RATIO_FLOOR_BYTES,
+} from './conversion-tasks.js';
 import { primed } from './primed-stream.js';
+import { rememberDirectWrites } from './storage/direct-writes.js';
 import { localStorage } from './storage/local-storage.js';
 import type { StorageDriver } from './storage/storage-driver.js';
 
@@ -82,7 +90,11 @@ async function* prioritized(source: ByteSource): AsyncGenerator<Uint8Array> {
 }
 
 async function openStorage(where: ConversionWorkerData['storage']): Promise<StorageDriver> {
-  if (where.kind === 'local') return localStorage(where.root, { directWrites: where.directWrites });
+  if (where.kind === 'local') {
+    // The HTTP thread probed the folder once for the process: a thread that starts does not probe again.
+    rememberDirectWrites(where.root, where.directWrites === true);
+    return localStorage(where.root, { directWrites: where.directWrites });
+  }
   // The S3 client is loaded only when used: it costs each thread about 25 MB.
   const { s3Client, s3Storage } = await import('./storage/s3-storage.js');
   return s3Storage(s3Client(where.config), where.config.bucket);
@@ -96,16 +108,20 @@ async function outcome<T>(work: () => Promise<T>): Promise<TaskOutcome<T>> {
   }
 }
 
-/** The engine over `source` as the settings say; `summary` is filled as the engine reports it. */
+/**
+ * The engine over `source` as the settings say; `summary` is filled as the engine reports it. A ZIP read back
+ * may unpack to no more than `storageLeftBytes` (a stored conversion's), besides the settings' own bound.
+ */
 function engine(
   source: ByteSource,
   how: EngineSettings,
   summary: ConversionSummary,
   collector: AnalysisCollector | null,
+  storageLeftBytes = Number.POSITIVE_INFINITY,
 ): AsyncIterable<Uint8Array> {
   followPoolPriority();
   if (settings.niceValue) source = prioritized(source);
-  if (how.direction === 'csv-to-json') return tablesToJson(source, how);
+  if (how.direction === 'csv-to-json') return tablesToJson(source, how, storageLeftBytes);
   const options = {
     // Node's native check lets the engine copy valid UTF-8 without checking it character by character.
     isUtf8,
@@ -140,14 +156,34 @@ function engine(
 async function* tablesToJson(
   source: ByteSource,
   how: Extract<EngineSettings, { direction: 'csv-to-json' }>,
+  storageLeftBytes: number,
 ): AsyncGenerator<Uint8Array> {
   const { first, bytes } = await peekBytes(source);
   const delimiter = how.delimiter === undefined ? {} : { delimiter: how.delimiter };
   if (how.relational === true || (first !== undefined && isZip(first))) {
-    yield* relationalToJson(bytes, { isUtf8, ...delimiter, maxZipBytes: settings.maxRelationalZipBytes });
+    const maxInflatedBytes = Math.min(how.maxInflatedBytes ?? Number.POSITIVE_INFINITY, storageLeftBytes);
+    try {
+      yield* relationalToJson(bytes, {
+        isUtf8,
+        ...delimiter,
+        maxZipBytes: settings.maxRelationalZipBytes,
+        ...zipLimits(maxInflatedBytes),
+      });
+    } catch (error) {
+      // Unpacked past the storage left rather than the plan's file size: the storage's own refusal.
+      const pastStorage = storageLeftBytes < (how.maxInflatedBytes ?? Number.POSITIVE_INFINITY);
+      if (error instanceof ConversionError && error.code === 'RELATIONAL_ZIP_INFLATES_TOO_LARGE' && pastStorage)
+        throw new StorageLeftExceededError();
+      throw error;
+    }
     return;
   }
   yield* csvToJson(bytes, { isUtf8, ...delimiter, ...(how.plan === undefined ? {} : { plan: how.plan }) });
+}
+
+/** How far a ZIP read here may unpack: `maxInflatedBytes`, and ZIP_INFLATE_RATIO times its size. */
+function zipLimits(maxInflatedBytes: number) {
+  return { maxInflatedBytes, maxInflateRatio: ZIP_INFLATE_RATIO, ratioFloorBytes: ZIP_RATIO_FLOOR_BYTES };
 }
 
 function collectorFor(how: EngineSettings): AnalysisCollector | null {
@@ -191,7 +227,7 @@ export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome
   };
   const summary: ConversionSummary = { records: null, columns: null };
   const collector = collectorFor(task.engine);
-  const output = engine(teed(), task.engine, summary, collector);
+  const output = engine(teed(), task.engine, summary, collector, task.storageLeftBytes);
   const limited = async function* () {
     for await (const chunk of output) {
       resultBytes += chunk.length;
@@ -264,6 +300,8 @@ export async function compare(task: ComparisonTask): Promise<TaskOutcome<Compari
       compareRoundTrip([task.originalJson], [task.convertedCsv], {
         ...(task.delimiter === undefined ? {} : { delimiter: task.delimiter }),
         ...(task.plan === undefined ? {} : { plan: task.plan }),
+        // A comparison reads at most COMPARE_MAX_BYTES of text a side: a ZIP's tables are its text.
+        zipLimits: zipLimits(COMPARE_MAX_BYTES),
       }),
       analyzeJson([task.originalJson]),
     ]);
