@@ -21,6 +21,7 @@ function plan(id: Plan['id'], name: string, inr: number): Plan {
     batch_size: 0,
     storage_gb: 10,
     retention_hours: 24,
+    conversion_time_limit_seconds: 600,
     formats: ['csv', 'json'],
     speed: 'Queue priority 5',
     support: 'Email',
