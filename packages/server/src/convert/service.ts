@@ -215,16 +215,20 @@ export class ConvertService {
         inputFormat: input,
         outputFormat,
         retentionType: plan.id === 'free' ? 'free' : 'premium',
-        // A CSV's own delimiter is detected, and its conversion takes no other option.
+        // A CSV's own delimiter is detected, and its conversion takes no other option but undoing the guard.
         options:
           input !== 'json'
-            ? { output_format: options.outputFormat, ...planOptions(options) }
+            ? {
+                output_format: options.outputFormat,
+                ...(options.excelSafe === undefined ? {} : { excel_safe: options.excelSafe }),
+                ...planOptions(options),
+              }
             : {
                 output_format: options.outputFormat,
                 delimiter: options.delimiter,
                 array_strategy: options.arrays,
                 include_bom: options.bom,
-                excel_safe: options.excelSafe,
+                excel_safe: options.excelSafe === true,
                 analysis,
                 ...planOptions(options),
               },
@@ -306,6 +310,7 @@ export class ConvertService {
         converted_size: resultSize,
         records: summary.records,
         columns: summary.columns,
+        formula_guard: summary.formulaGuard,
         duration_seconds: durationMs / 1000,
         expires_at: record.expires_at,
         download_url: `/api/files/download/${record.fileId}`,
@@ -386,7 +391,7 @@ export class ConvertService {
   async csvTextToJson(
     userId: string,
     csv: string,
-    how: { delimiter: string | undefined; plan?: FlattenPlanDocument | undefined },
+    how: { delimiter: string | undefined; plan?: FlattenPlanDocument | undefined; excelSafe?: boolean | undefined },
     counted: boolean,
     signal: AbortSignal,
   ): Promise<Buffer> {
@@ -411,7 +416,12 @@ export class ConvertService {
       if (signal.aborted) throw signal.reason;
       const json = asBuffer(
         await this.deps.pool.toBytes(
-          { direction: 'csv-to-json', ...(delimiter === undefined ? {} : { delimiter }), ...planned },
+          {
+            direction: 'csv-to-json',
+            ...(delimiter === undefined ? {} : { delimiter }),
+            ...planned,
+            ...(how.excelSafe === true ? { excelSafe: true } : {}),
+          },
           bytes,
         ),
       );
@@ -549,8 +559,9 @@ export class ConvertService {
 /** The engine settings of a signed-in conversion. */
 function engineSettings(input: InputFormat, options: ResolvedOptions, analysis: boolean): EngineSettings {
   const plan = options.flattenPlan === undefined ? {} : { plan: options.flattenPlan };
-  if (input === 'zip') return { direction: 'csv-to-json', relational: true };
-  if (input === 'csv') return { direction: 'csv-to-json', ...plan };
+  const guard = options.excelSafe === undefined ? {} : { excelSafe: options.excelSafe };
+  if (input === 'zip') return { direction: 'csv-to-json', relational: true, ...guard };
+  if (input === 'csv') return { direction: 'csv-to-json', ...plan, ...guard };
   return {
     ...plan,
     ...(options.recordsPath === undefined ? {} : { recordsPath: options.recordsPath }),
@@ -560,7 +571,7 @@ function engineSettings(input: InputFormat, options: ResolvedOptions, analysis: 
     delimiter: options.delimiter,
     arrays: options.arrays,
     bom: options.bom,
-    excelSafe: options.excelSafe,
+    excelSafe: options.excelSafe === true,
     analysis,
   };
 }

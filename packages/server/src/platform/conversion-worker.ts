@@ -120,6 +120,8 @@ function engine(
       if (notice.kind === 'summary') {
         summary.records = notice.records;
         summary.columns = notice.columns;
+      } else if (notice.kind === 'formula-guard') {
+        summary.formulaGuard = { cells: notice.cells, examples: notice.examples };
       }
     },
   };
@@ -143,11 +145,12 @@ async function* tablesToJson(
 ): AsyncGenerator<Uint8Array> {
   const { first, bytes } = await peekBytes(source);
   const delimiter = how.delimiter === undefined ? {} : { delimiter: how.delimiter };
+  const guard = how.excelSafe === undefined ? {} : { excelSafe: how.excelSafe };
   if (how.relational === true || (first !== undefined && isZip(first))) {
-    yield* relationalToJson(bytes, { isUtf8, ...delimiter, maxZipBytes: settings.maxRelationalZipBytes });
+    yield* relationalToJson(bytes, { isUtf8, ...delimiter, ...guard, maxZipBytes: settings.maxRelationalZipBytes });
     return;
   }
-  yield* csvToJson(bytes, { isUtf8, ...delimiter, ...(how.plan === undefined ? {} : { plan: how.plan }) });
+  yield* csvToJson(bytes, { isUtf8, ...delimiter, ...guard, ...(how.plan === undefined ? {} : { plan: how.plan }) });
 }
 
 function collectorFor(how: EngineSettings): AnalysisCollector | null {
@@ -189,7 +192,7 @@ export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome
       throw error;
     }
   };
-  const summary: ConversionSummary = { records: null, columns: null };
+  const summary: ConversionSummary = { records: null, columns: null, formulaGuard: null };
   const collector = collectorFor(task.engine);
   const output = engine(teed(), task.engine, summary, collector);
   const limited = async function* () {
@@ -226,7 +229,7 @@ export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome
 /** Input and output both streamed over ports (a download answered while it converts). */
 export async function toStream(task: StreamedConversionTask): Promise<TaskOutcome<ConversionSummary>> {
   const input = receiveChunks(task.input);
-  const summary: ConversionSummary = { records: null, columns: null };
+  const summary: ConversionSummary = { records: null, columns: null, formulaGuard: null };
   const result = await outcome(async () => {
     await sendChunks(task.output, engine(input, task.engine, summary, null));
     return summary;
@@ -242,7 +245,12 @@ export async function toBytes(task: BytesConversionTask): Promise<TaskOutcome<Ui
   return outcome(async () => {
     const chunks: Uint8Array[] = [];
     let length = 0;
-    for await (const chunk of engine([task.input], task.engine, { records: null, columns: null }, null)) {
+    for await (const chunk of engine(
+      [task.input],
+      task.engine,
+      { records: null, columns: null, formulaGuard: null },
+      null,
+    )) {
       chunks.push(chunk);
       length += chunk.length;
     }
@@ -264,6 +272,7 @@ export async function compare(task: ComparisonTask): Promise<TaskOutcome<Compari
       compareRoundTrip([task.originalJson], [task.convertedCsv], {
         ...(task.delimiter === undefined ? {} : { delimiter: task.delimiter }),
         ...(task.plan === undefined ? {} : { plan: task.plan }),
+        ...(task.excelSafe === undefined ? {} : { excelSafe: task.excelSafe }),
       }),
       analyzeJson([task.originalJson]),
     ]);
