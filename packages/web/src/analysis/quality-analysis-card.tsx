@@ -150,7 +150,7 @@ export function QualityAnalysisCard({ analysis, onFollow }: { analysis: Comparis
       <Alert severity={alertSeverity} icon={false}>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <VerdictChip verdict={analysis.conversion_reliability} />
-          {analysis.quality_assessment}
+          <span>{analysis.quality_assessment}</span>
         </Box>
       </Alert>
 

@@ -40,7 +40,10 @@ export function ConversionOptions(props: {
           disabled={disabled}
           minWidth={200}
         />
-        <Tooltip title="Takes off the ' that Spreadsheet-safe put before cells starting like a formula, so the JSON comes back as it was">
+        <Tooltip
+          describeChild
+          title="Takes off the ' that Spreadsheet-safe put before cells starting like a formula, so the JSON comes back as it was"
+        >
           <FormControlLabel
             control={
               <Checkbox
@@ -97,7 +100,10 @@ export function ConversionOptions(props: {
             disabled={disabled || value.outputFormat === 'xlsx'}
           />
         </Tooltip>
-        <Tooltip title="Puts a ' before cells a spreadsheet would run as formulas (starting with = or @, or + or - before anything but a number or phone number)">
+        <Tooltip
+          describeChild
+          title="Puts a ' before cells a spreadsheet would run as formulas (starting with = or @, or + or - before anything but a number or phone number)"
+        >
           <FormControlLabel
             control={
               <Checkbox
