@@ -114,7 +114,9 @@ export const ConversionOptionFields = Type.Object(
     array_strategy: Type.Optional(Type.Enum([...ARRAY_STRATEGIES])),
     include_bom: Type.Optional(flag('include_bom', 'a UTF-8 byte order mark first, for Excel (CSV and TSV output)')),
     excel_safe: Type.Optional(
-      flag('excel_safe', 'the formula guard: a cell a spreadsheet would run as a formula is written as text'),
+      flag(
+        'excel_safe',
+        "JSON input: put a ' before text a spreadsheet would run as a formula (default: the user's setting). CSV input: take that ' off again (default false). A relational ZIP says itself.",
     ),
     analysis: Type.Optional(
       flag(
@@ -144,6 +146,23 @@ export const ConversionOptionFields = Type.Object(
 export type ConversionOptionFields = Static<typeof ConversionOptionFields>;
 
 /**
+ * What the formula guard (`excel_safe`, the web app's Spreadsheet-safe) changed in a CSV or TSV: how many
+ * cells got a `'` in front, and the first two with their column and original text. The rule is in
+ * docs/spreadsheet-safety.md; reading back with `excel_safe` takes exactly these `'` off again.
+ */
+export const FormulaGuardSummary = Type.Object({
+  cells: Type.Integer({ minimum: 0, description: 'cells (header cells included) that got the guard' }),
+  examples: Type.Array(
+    Type.Object({
+      column: Type.String({ description: 'the column (for a relational table: table/column)' }),
+      value: Type.String({ description: 'the text before the guard' }),
+    }),
+    { maxItems: 2 },
+  ),
+});
+export type FormulaGuardSummary = Static<typeof FormulaGuardSummary>;
+
+/**
  * Answer of POST /api/convert/file and /api/convert/text: the stored result. A premium JSON conversion
  * adds `ai_analysis`, `smart_headers` and `data_quality`; a free one has none of them.
  */
@@ -160,6 +179,9 @@ export const ConversionResult = Type.Object({
   converted_size: Type.Integer({ description: 'bytes of the result' }),
   records: Type.Union([Type.Integer(), Type.Null()], { description: 'records converted (JSON input)' }),
   columns: Type.Union([Type.Integer(), Type.Null()], { description: 'columns written (JSON input)' }),
+  formula_guard: Type.Union([FormulaGuardSummary, Type.Null()], {
+    description: 'what the formula guard changed; null when excel_safe was off or the output is JSON or XLSX',
+  }),
   duration_seconds: Type.Number(),
   expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   download_url: Type.String(),
@@ -183,6 +205,12 @@ export const CsvToJsonBody = Type.Object(
     original_filename: Type.Optional(Type.String({ maxLength: 255 })),
     delimiter: Type.Optional(Type.String({ minLength: 1, maxLength: 4 })),
     plan: Type.Optional(FlattenPlanDocument),
+    excel_safe: Type.Optional(
+      Type.Boolean({
+        description:
+          "undo the formula guard: drop the ' that excel_safe conversions put before text a spreadsheet would run (default false)",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

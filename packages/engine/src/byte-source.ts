@@ -8,7 +8,9 @@ export type Notice =
   | { kind: 'delimiter'; delimiter: string }
   | { kind: 'ragged-row'; line: number; record: number; expected: number; actual: number }
   | { kind: 'duplicate-header'; name: string; renamedTo: string }
-  | { kind: 'summary'; records: number; columns: number };
+  | { kind: 'summary'; records: number; columns: number }
+  /** What the formula guard (`excelSafe`) changed: sent once, before the summary, by json2csv with `excelSafe`. */
+  | { kind: 'formula-guard'; cells: number; examples: { column: string; value: string }[] };
 
 /** Callbacks shared by every streaming conversion. */
 export interface ConversionHooks {

@@ -7,6 +7,13 @@ export { type SmartNameOptions, smartColumnNames } from './analysis/smart-column
 export { type ByteSource, type ConversionHooks, concatBytes, type Notice } from './byte-source.js';
 export { csvToJson, csvToJsonText } from './csv-to-json.js';
 export { ConversionError, type ConversionErrorCode, type InputPosition } from './errors.js';
+export {
+  type FormulaGuardReport,
+  GUARD_EXAMPLES,
+  type GuardedCellExample,
+  guardFormula,
+  unguardFormula,
+} from './formula-guard.js';
 export { decodeHeaderPath, encodeHeaderPath, type PathSegment } from './header-path.js';
 export { jsonToCsv, jsonToCsvText } from './json-to-csv.js';
 export type { ArrayStrategy, CsvToJsonOptions, JsonToCsvOptions, TableFormat } from './options.js';

@@ -244,7 +244,7 @@ export class BatchIntake {
         delimiter: json.delimiter,
         arrays: json.arrays,
         bom: json.bom,
-        excelSafe: json.excelSafe,
+        excelSafe: json.excelSafe === true,
         analysis: false,
       },
       // A CSV cannot be read back under `table` paths (a relational ZIP holds its own plan).

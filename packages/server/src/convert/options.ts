@@ -37,7 +37,11 @@ export interface ResolvedOptions {
   delimiter: string;
   arrays: ArrayStrategyName;
   bom: boolean;
-  excelSafe: boolean;
+  /**
+   * JSON input: write the formula guard. CSV input: undo it (asked for only; default false). A relational ZIP:
+   * undo as the request says, else as the ZIP says (`undefined`).
+   */
+  excelSafe: boolean | undefined;
   /** The premium analysis asked for explicitly (a plan that includes it runs it anyway). */
   analysis: boolean;
   /** The flattening plan asked for (JSON input only). */
@@ -75,6 +79,16 @@ function flattening(fields: OptionFields, input: InputFormat): { flattenPlan?: F
   // Without relational output, the plan is checked again as a single table's (`table` refused, saying why).
   if (!relational && hasTable) planFromField(fields.plan);
   return { ...(flattenPlan === undefined ? {} : { flattenPlan }), relational };
+}
+
+/**
+ * The formula guard: written from JSON as the request or the user's setting says; undone from a CSV only when
+ * asked (a foreign file's own leading ' stays); for a ZIP as asked, else as the ZIP itself says.
+ */
+function guardOption(value: string | undefined, settings: UserSettings, input: InputFormat): boolean | undefined {
+  if (input === 'json') return flag(value, 'excel_safe', settings.excel_safe);
+  if (input === 'zip' && (value === undefined || value === '')) return undefined;
+  return flag(value, 'excel_safe', false);
 }
 
 /** The premium analysis asked for explicitly; relational output carries none, so asking for both is refused. */
@@ -133,7 +147,7 @@ export function resolveOptions(
     delimiter,
     arrays,
     bom: flag(fields.include_bom, 'include_bom', settings.include_bom),
-    excelSafe: flag(fields.excel_safe, 'excel_safe', settings.excel_safe),
+    excelSafe: guardOption(fields.excel_safe, settings, input),
     analysis: analysisAsked(fields, relational),
   };
 }

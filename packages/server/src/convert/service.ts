@@ -258,16 +258,20 @@ export class ConvertService {
         inputFormat: input,
         outputFormat,
         retentionType: plan.id === 'free' ? 'free' : 'premium',
-        // A CSV's own delimiter is detected, and its conversion takes no other option.
+        // A CSV's own delimiter is detected, and its conversion takes no other option but undoing the guard.
         options:
           input !== 'json'
-            ? { output_format: options.outputFormat, ...planOptions(options) }
+            ? {
+                output_format: options.outputFormat,
+                ...(options.excelSafe === undefined ? {} : { excel_safe: options.excelSafe }),
+                ...planOptions(options),
+              }
             : {
                 output_format: options.outputFormat,
                 delimiter: options.delimiter,
                 array_strategy: options.arrays,
                 include_bom: options.bom,
-                excel_safe: options.excelSafe,
+                excel_safe: options.excelSafe === true,
                 analysis,
                 ...planOptions(options),
               },
@@ -355,6 +359,7 @@ export class ConvertService {
         converted_size: resultSize,
         records: summary.records,
         columns: summary.columns,
+        formula_guard: summary.formulaGuard,
         duration_seconds: durationMs / 1000,
         expires_at: record.expires_at,
         download_url: `/api/files/download/${record.fileId}`,
@@ -439,7 +444,7 @@ export class ConvertService {
   async csvTextToJson(
     userId: string,
     csv: string,
-    how: { delimiter: string | undefined; plan?: FlattenPlanDocument | undefined },
+    how: { delimiter: string | undefined; plan?: FlattenPlanDocument | undefined; excelSafe?: boolean | undefined },
     counted: boolean,
     signal: AbortSignal,
   ): Promise<Buffer> {
@@ -469,6 +474,7 @@ export class ConvertService {
             ...(delimiter === undefined ? {} : { delimiter }),
             ...planned,
             ...inflatedBytesBound(maxFileBytes),
+            ...(how.excelSafe === true ? { excelSafe: true } : {}),
           },
           bytes,
           { signal, timeLimit: conversionTimeLimit(plan, allowance?.credit ?? false, this.deps.timeLimits) },
@@ -630,8 +636,10 @@ function engineSettings(
   maxFileBytes: number,
 ): EngineSettings {
   const plan = options.flattenPlan === undefined ? {} : { plan: options.flattenPlan };
-  if (input === 'zip') return { direction: 'csv-to-json', relational: true, ...inflatedBytesBound(maxFileBytes) };
-  if (input === 'csv') return { direction: 'csv-to-json', ...plan, ...inflatedBytesBound(maxFileBytes) };
+  const guard = options.excelSafe === undefined ? {} : { excelSafe: options.excelSafe };
+  if (input === 'zip')
+    return { direction: 'csv-to-json', relational: true, ...guard, ...inflatedBytesBound(maxFileBytes) };
+  if (input === 'csv') return { direction: 'csv-to-json', ...plan, ...guard, ...inflatedBytesBound(maxFileBytes) };
   return {
     ...plan,
     ...(options.recordsPath === undefined ? {} : { recordsPath: options.recordsPath }),
@@ -641,7 +649,7 @@ function engineSettings(
     delimiter: options.delimiter,
     arrays: options.arrays,
     bom: options.bom,
-    excelSafe: options.excelSafe,
+    excelSafe: options.excelSafe === true,
     analysis,
   };
 }

@@ -288,8 +288,9 @@ export class FilesService {
         filename: row.filename,
         original_size: row.originalSize,
         size: row.resultSize,
-        // The flattening plan the CSV was written with: it is read back and compared under it.
+        // The flattening plan the CSV was written with: it is read back and compared under it, and the guard undone.
         ...planOf(row.options as UsedOptions | null),
+        excel_safe: (row.options as UsedOptions | null)?.excel_safe === true,
       };
     } catch (error) {
       this.deps.log.error({ err: error, fileId }, 'stored bytes could not be read for comparison');

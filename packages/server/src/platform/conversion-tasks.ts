@@ -7,6 +7,7 @@ import {
   ConversionError,
   type ConversionErrorCode,
   type FlattenPlan,
+  type FormulaGuardReport,
   type InputPosition,
   type PlanProposal,
   type TableFormat,
@@ -61,6 +62,8 @@ export type EngineSettings =
       direction: 'csv-to-json';
       delimiter?: string;
       plan?: FlattenPlan;
+      /** Undo the formula guard (a relational ZIP says itself how it was written unless this says). */
+      excelSafe?: boolean;
       /** The input is a relational ZIP (named .zip): anything else is refused. */
       relational?: boolean;
       /**
@@ -90,6 +93,8 @@ export type AnalysisOutcome = { report: AnalysisReport } | { error: string };
 export interface ConversionSummary {
   records: number | null;
   columns: number | null;
+  /** What the formula guard changed; null when it was off (or the output is JSON or XLSX). */
+  formulaGuard: FormulaGuardReport | null;
 }
 
 /** An upload streamed in over `input`; the worker stores it and the result itself. */
@@ -134,6 +139,8 @@ export interface ComparisonTask {
   delimiter?: string;
   /** The plan the CSV was written with: it is read back under it. */
   plan?: FlattenPlan;
+  /** The CSV was written with the formula guard: it is read back with the guard undone (see CompareOptions). */
+  excelSafe?: boolean;
 }
 
 /** A JSON input streamed in over `input`, profiled (a sample of it) for a proposed flattening plan. */

@@ -136,6 +136,8 @@ function engine(
       if (notice.kind === 'summary') {
         summary.records = notice.records;
         summary.columns = notice.columns;
+      } else if (notice.kind === 'formula-guard') {
+        summary.formulaGuard = { cells: notice.cells, examples: notice.examples };
       }
     },
   };
@@ -160,12 +162,14 @@ async function* tablesToJson(
 ): AsyncGenerator<Uint8Array> {
   const { first, bytes } = await peekBytes(source);
   const delimiter = how.delimiter === undefined ? {} : { delimiter: how.delimiter };
+  const guard = how.excelSafe === undefined ? {} : { excelSafe: how.excelSafe };
   if (how.relational === true || (first !== undefined && isZip(first))) {
     const maxInflatedBytes = Math.min(how.maxInflatedBytes ?? Number.POSITIVE_INFINITY, storageLeftBytes);
     try {
       yield* relationalToJson(bytes, {
         isUtf8,
         ...delimiter,
+        ...guard,
         maxZipBytes: settings.maxRelationalZipBytes,
         ...zipLimits(maxInflatedBytes),
       });
@@ -178,7 +182,7 @@ async function* tablesToJson(
     }
     return;
   }
-  yield* csvToJson(bytes, { isUtf8, ...delimiter, ...(how.plan === undefined ? {} : { plan: how.plan }) });
+  yield* csvToJson(bytes, { isUtf8, ...delimiter, ...guard, ...(how.plan === undefined ? {} : { plan: how.plan }) });
 }
 
 /** How far a ZIP read here may unpack: `maxInflatedBytes`, and ZIP_INFLATE_RATIO times its size. */
@@ -225,7 +229,7 @@ export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome
       throw error;
     }
   };
-  const summary: ConversionSummary = { records: null, columns: null };
+  const summary: ConversionSummary = { records: null, columns: null, formulaGuard: null };
   const collector = collectorFor(task.engine);
   const output = engine(teed(), task.engine, summary, collector, task.storageLeftBytes);
   const limited = async function* () {
@@ -262,7 +266,7 @@ export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome
 /** Input and output both streamed over ports (a download answered while it converts). */
 export async function toStream(task: StreamedConversionTask): Promise<TaskOutcome<ConversionSummary>> {
   const input = receiveChunks(task.input);
-  const summary: ConversionSummary = { records: null, columns: null };
+  const summary: ConversionSummary = { records: null, columns: null, formulaGuard: null };
   const result = await outcome(async () => {
     await sendChunks(task.output, engine(input, task.engine, summary, null));
     return summary;
@@ -278,7 +282,12 @@ export async function toBytes(task: BytesConversionTask): Promise<TaskOutcome<Ui
   return outcome(async () => {
     const chunks: Uint8Array[] = [];
     let length = 0;
-    for await (const chunk of engine([task.input], task.engine, { records: null, columns: null }, null)) {
+    for await (const chunk of engine(
+      [task.input],
+      task.engine,
+      { records: null, columns: null, formulaGuard: null },
+      null,
+    )) {
       chunks.push(chunk);
       length += chunk.length;
     }
@@ -302,6 +311,7 @@ export async function compare(task: ComparisonTask): Promise<TaskOutcome<Compari
         ...(task.plan === undefined ? {} : { plan: task.plan }),
         // A comparison reads at most COMPARE_MAX_BYTES of text a side: a ZIP's tables are its text.
         zipLimits: zipLimits(COMPARE_MAX_BYTES),
+        ...(task.excelSafe === undefined ? {} : { excelSafe: task.excelSafe }),
       }),
       analyzeJson([task.originalJson]),
     ]);

@@ -4,11 +4,17 @@ import { ApiError } from '../../lib/api-error';
 import { jsonMemberText } from '../../lib/json-member-text';
 
 /**
- * POST /api/convert/csv-to-json: CSV text in, the JSON records out as text. The answer is read as
+ * POST /api/convert/csv-to-json: CSV text in (with the formula guard taken off when `excelSafe`), the JSON
+ * records out as text. The answer is read as
  * text and `data` is cut out as written, so big numbers keep every digit.
  */
-export async function csvToJson(csv: string, delimiter: string | undefined): Promise<string> {
-  const body: CsvToJsonBody = { csv_content: csv, output_format: 'json', ...(delimiter ? { delimiter } : {}) };
+export async function csvToJson(csv: string, delimiter: string | undefined, excelSafe: boolean): Promise<string> {
+  const body: CsvToJsonBody = {
+    csv_content: csv,
+    output_format: 'json',
+    ...(delimiter ? { delimiter } : {}),
+    excel_safe: excelSafe,
+  };
   const response = await apiFetch('/api/convert/csv-to-json', {
     method: 'POST',
     json: body,
