@@ -31,7 +31,9 @@ describe('the formula guard in a real browser', () => {
     session = await signedUpSession({ WORKERS: '1' }, EMAIL, PASSWORD);
     ({ server, page } = session);
     // The comparison is a premium feature.
-    expect(await runAdminCommand(['grant', EMAIL, 'professional'], server.built.auth)).toContain('professional');
+    expect(await runAdminCommand(['grant', EMAIL, 'professional'], server.built.auth, server.built.payments)).toContain(
+      'professional',
+    );
   });
 
   afterAll(async () => {

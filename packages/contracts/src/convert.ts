@@ -117,6 +117,7 @@ export const ConversionOptionFields = Type.Object(
       flag(
         'excel_safe',
         "JSON input: put a ' before text a spreadsheet would run as a formula (default: the user's setting). CSV input: take that ' off again (default false). A relational ZIP says itself.",
+      ),
     ),
     analysis: Type.Optional(
       flag(

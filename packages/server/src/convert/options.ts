@@ -85,7 +85,11 @@ function flattening(fields: OptionFields, input: InputFormat): { flattenPlan?: F
  * The formula guard: written from JSON as the request or the user's setting says; undone from a CSV only when
  * asked (a foreign file's own leading ' stays); for a ZIP as asked, else as the ZIP itself says.
  */
-function guardOption(value: string | undefined, settings: UserSettings, input: InputFormat): boolean | undefined {
+function guardOption(
+  value: string | boolean | undefined,
+  settings: UserSettings,
+  input: InputFormat,
+): boolean | undefined {
   if (input === 'json') return flag(value, 'excel_safe', settings.excel_safe);
   if (input === 'zip' && (value === undefined || value === '')) return undefined;
   return flag(value, 'excel_safe', false);
