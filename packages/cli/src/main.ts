@@ -29,7 +29,7 @@ import { type CommandSpec, formatCommandHelp, type ParsedArgs, parseArgs, UsageE
 import { type CliIo, IoError, openInput, peekFirst, writeOutput } from './io.js';
 import { plan, planCommand, readPlanFile } from './plan-command.js';
 import { createProgress, type Progress, silentProgress } from './progress.js';
-import { analysisText, comparisonText } from './report-text.js';
+import { analysisText, comparisonText, leftOutText } from './report-text.js';
 
 /** Exit codes other tools can rely on. */
 export const EXIT = { ok: 0, badInput: 1, usage: 2, io: 3, internal: 4 } as const;
@@ -79,6 +79,9 @@ function noticePrinter(say: (line: string) => void): { onNotice: (notice: Notice
       switch (notice.kind) {
         case 'records-path':
           say(`records found at '${notice.path}'`);
+          break;
+        case 'left-out':
+          say(leftOutText(notice));
           break;
         case 'encoding':
           if (notice.encoding !== 'utf-8') say(`input read as ${notice.encoding}`);

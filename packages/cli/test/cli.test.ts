@@ -74,7 +74,9 @@ describe('unnest json2csv', () => {
     expect(plain.stdout()).toBe('x\n2\n');
     const found = memoryIo('{"n":1,"data.v2":{"items":[{"x":1}]}}');
     expect(await runCli(['json2csv'], found.io)).toBe(0);
-    expect(found.stderr()).toBe(`unnest: records found at '${String.raw`data\.v2.items`}'\n`);
+    expect(found.stderr()).toBe(
+      `unnest: records found at '${String.raw`data\.v2.items`}'\nunnest: left out, not converted: 'n' (1 B); 1 part, 1 B beside 9 B of records (--records PATH converts another part)\n`,
+    );
   });
 
   it("fails with one positioned line when a cell is past Excel's length limit", async () => {

@@ -195,6 +195,20 @@ export interface ComparisonCounts {
   addedNull: number;
   /** Reconverted values absent from the original record that are not null. */
   addedValue: number;
+  /**
+   * Leaf values of the parts of the document the conversion left out (wrapper keys, other lists): counted in
+   * `originalValues`, never equal, so no value score reaches 100 while anything was left out.
+   */
+  leftOutValues: number;
+}
+
+/** A part of the original document the conversion left out: a wrapper member that is not the records. */
+export interface LeftOutPartReport {
+  /** Its keys as a records path. */
+  path: string;
+  bytes: number;
+  /** Its leaf values. */
+  values: number;
 }
 
 /** Column-level comparison: which paths (over all records) survived; a path holding only padding nulls is not counted as reconverted. */
@@ -208,6 +222,14 @@ export interface PathComparison {
   lostPaths: string[];
   /** Up to 100 gained paths, in reconverted order. */
   gainedPaths: string[];
+  /**
+   * The parts of the document left out of the conversion, largest first (up to 100): each is an original
+   * path that did not come back, counted in `original` and `lost` (and listed in `lostPaths` after the
+   * records' own).
+   */
+  leftOut: LeftOutPartReport[];
+  /** All the parts left out, listed or not. */
+  leftOutParts: number;
 }
 
 /**

@@ -306,6 +306,16 @@ export class ConvertService {
         converted_size: resultSize,
         records: summary.records,
         columns: summary.columns,
+        records_path: summary.recordsPath,
+        left_out:
+          summary.leftOut === null
+            ? null
+            : {
+                parts: summary.leftOut.parts,
+                count: summary.leftOut.count,
+                bytes: summary.leftOut.bytes,
+                records_bytes: summary.leftOut.recordsBytes,
+              },
         duration_seconds: durationMs / 1000,
         expires_at: record.expires_at,
         download_url: `/api/files/download/${record.fileId}`,

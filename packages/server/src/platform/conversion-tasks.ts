@@ -8,6 +8,7 @@ import {
   type ConversionErrorCode,
   type FlattenPlan,
   type InputPosition,
+  type LeftOutNotice,
   type PlanProposal,
   type TableFormat,
 } from '@unnest/engine';
@@ -74,6 +75,10 @@ export type AnalysisOutcome = { report: AnalysisReport } | { error: string };
 export interface ConversionSummary {
   records: number | null;
   columns: number | null;
+  /** Where auto-detection found the records (JSON input with no records path given). */
+  recordsPath: string | null;
+  /** What the conversion left out of the document, by name and size (JSON input only). */
+  leftOut: LeftOutNotice | null;
 }
 
 /** An upload streamed in over `input`; the worker stores it and the result itself. */

@@ -120,7 +120,8 @@ function engine(
       if (notice.kind === 'summary') {
         summary.records = notice.records;
         summary.columns = notice.columns;
-      }
+      } else if (notice.kind === 'records-path') summary.recordsPath = notice.path;
+      else if (notice.kind === 'left-out') summary.leftOut = notice;
     },
   };
   // Relational output needs a plan with `table` paths: the HTTP thread refuses it without one.
@@ -189,7 +190,7 @@ export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome
       throw error;
     }
   };
-  const summary: ConversionSummary = { records: null, columns: null };
+  const summary: ConversionSummary = { records: null, columns: null, recordsPath: null, leftOut: null };
   const collector = collectorFor(task.engine);
   const output = engine(teed(), task.engine, summary, collector);
   const limited = async function* () {
@@ -226,7 +227,7 @@ export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome
 /** Input and output both streamed over ports (a download answered while it converts). */
 export async function toStream(task: StreamedConversionTask): Promise<TaskOutcome<ConversionSummary>> {
   const input = receiveChunks(task.input);
-  const summary: ConversionSummary = { records: null, columns: null };
+  const summary: ConversionSummary = { records: null, columns: null, recordsPath: null, leftOut: null };
   const result = await outcome(async () => {
     await sendChunks(task.output, engine(input, task.engine, summary, null));
     return summary;
@@ -242,7 +243,12 @@ export async function toBytes(task: BytesConversionTask): Promise<TaskOutcome<Ui
   return outcome(async () => {
     const chunks: Uint8Array[] = [];
     let length = 0;
-    for await (const chunk of engine([task.input], task.engine, { records: null, columns: null }, null)) {
+    for await (const chunk of engine(
+      [task.input],
+      task.engine,
+      { records: null, columns: null, recordsPath: null, leftOut: null },
+      null,
+    )) {
       chunks.push(chunk);
       length += chunk.length;
     }

@@ -17,6 +17,7 @@ import { formatCount } from '../lib/format-count';
 import { formatBytes } from '../lib/format-size';
 import { saveFile } from '../lib/save-file';
 import type { ConversionMode } from './conversion-settings';
+import { LeftOutNote } from './left-out-note';
 import { LOCAL_PREVIEW_MAX_BYTES, type PreviewSource } from './local-preview';
 
 /** A finished conversion: a stored file (file mode) or bytes in hand (text mode). */
@@ -72,6 +73,7 @@ export function ConversionResultPanel({ outcome, mode }: { outcome: ConversionOu
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Alert severity="success">{message}</Alert>
         {outcome.kind === 'file' && <FileFacts response={outcome.response} />}
+        {outcome.kind === 'file' && <LeftOutNote response={outcome.response} />}
         {format === 'zip' && (
           <Typography variant="body2">
             A ZIP of linked tables: the records in main, each own table under tables/ with the id of its parent row, and
