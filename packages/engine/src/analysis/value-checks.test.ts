@@ -14,6 +14,16 @@ describe('beyondDoublePrecision', () => {
       expect(beyondDoublePrecision(text), text).toBe(false);
     }
   });
+
+  it("takes a double's own 17-digit text (as %.17g writes it) for what it is: the same double", () => {
+    for (const text of ['1.4099999999999999', '0.10000000000000001', '-2.2999999999999998', '1.0000000000000002e-7']) {
+      expect(beyondDoublePrecision(text), text).toBe(false);
+    }
+    // One digit off the double's 17-digit text, or more digits than a double is ever written with: beyond.
+    for (const text of ['1.4099999999999998', '1.40999999999999992', '0.30000000000000009']) {
+      expect(beyondDoublePrecision(text), text).toBe(true);
+    }
+  });
 });
 
 describe('dateFormat', () => {

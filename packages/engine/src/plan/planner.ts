@@ -303,9 +303,11 @@ export function proposePlan(profile: JsonProfile, options: ProposalOptions = {})
     let keyColumn = 'key';
     for (let n = 2; taken.has(keyColumn); n++) keyColumn = `key_${n}`;
     plan.records = { path: profile.recordsPath ?? '', shape: 'map', keyColumn };
-    explanations.push(
-      `${quoted(profile.recordsPath ?? '(top level)')} is an object whose members are the records: one row per member, its key in the column "${keyColumn}".`,
-    );
+    const holder =
+      profile.recordsPath === null
+        ? 'The top-level object is a map of records (its keys are data, its members alike)'
+        : `${quoted(profile.recordsPath)} is an object whose members are the records`;
+    explanations.push(`${holder}: one row per member, its key in the column "${keyColumn}".`);
   } else if (profile.recordsPath !== null) plan.records = { path: profile.recordsPath, shape: 'array' };
   if (root === undefined) return { plan, explanations, columns: { before: 0, after: 0 } };
   const tables: TablePaths = options.relational === true ? new Set() : null;

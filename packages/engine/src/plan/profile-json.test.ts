@@ -12,6 +12,25 @@ function* chunks(records: number, record: (n: number) => string): Generator<Uint
 }
 
 describe('profileJson', () => {
+  it('finds a top-level map of records (a MIME-type database keyed by type) and proposes one row per key', async () => {
+    const types = Array.from({ length: 40 }, (_, n) => [
+      `application/x-type-${n}`,
+      n % 3 === 0
+        ? { source: 'iana', extensions: [`e${n}`, `f${n}`] }
+        : { source: 'apache', compressible: n % 2 === 0 },
+    ]);
+    const document = JSON.stringify(Object.fromEntries(types));
+    for (const recordsPath of [undefined, '.']) {
+      const profile = await profileJson([encoder.encode(document)], recordsPath === undefined ? {} : { recordsPath });
+      expect(profile).toMatchObject({ records: 40, recordsPath: null, recordsShape: 'map' });
+      const proposal = proposePlan(profile);
+      expect(proposal.plan.records).toEqual({ path: '', shape: 'map', keyColumn: 'key' });
+      expect(proposal.explanations[0]).toBe(
+        'The top-level object is a map of records (its keys are data, its members alike): one row per member, its key in the column "key".',
+      );
+    }
+  });
+
   it('reports kinds, array lengths and keys per path', async () => {
     const profile = await profileJson([
       encoder.encode('[{"id":1,"tags":["a","b"],"pos":[1,2]},{"id":"2","tags":[],"pos":[3,4]},{"id":3,"pos":[5,6]}]'),
