@@ -87,7 +87,7 @@ export class JsonTable {
     const cursor = new JsonCursor();
     const cells: CellWriter =
       format === 'xlsx'
-        ? new XlsxCellWriter(this.rows, cursor)
+        ? new XlsxCellWriter(this.rows, cursor, (col) => this.columns.headers[col] ?? '')
         : new CsvCellWriter(this.rows, cursor, options.delimiter, options.excelSafe, this.trust);
     const plan = options.plan;
     const compiled = plan === undefined ? null : compilePlan(plan);
