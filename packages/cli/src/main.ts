@@ -49,7 +49,7 @@ async function planOption(args: ParsedArgs, relational = false) {
 }
 
 /** csv2json's flags that a relational ZIP does not take: it reads back as the one JSON document it was made from. */
-const NOT_FOR_ZIP = ['no-types', 'no-unflatten', 'ndjson', 'no-header', 'plan'];
+const NOT_FOR_ZIP = ['no-types', 'no-unflatten', 'no-header', 'plan'];
 const MAX_RAGGED_REPORTS = 10;
 
 function version(): string {
