@@ -83,7 +83,7 @@ describe('unnest json2csv', () => {
     const t = memoryIo(`[{"a":"${'x'.repeat(32_768)}"}]`);
     expect(await runCli(['json2csv', '--format', 'xlsx'], t.io)).toBe(1);
     expect(t.stderr()).toBe(
-      'unnest: A cell has 32768 characters, more than an Excel cell holds (32767) (line 1, column 7, record 1)\n',
+      'unnest: The cell in column A ("a") has 32768 characters, more than an Excel cell holds (32767) (line 1, column 7, record 1)\n',
     );
     expect(t.stdout()).toBe('');
   });

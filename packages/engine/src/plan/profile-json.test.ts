@@ -12,6 +12,22 @@ function* chunks(records: number, record: (n: number) => string): Generator<Uint
 }
 
 describe('profileJson', () => {
+  it('keeps one row per record: the only list of objects is JSON unless a row per element is asked for', async () => {
+    const features = Array.from({ length: 6 }, (_, n) => ({
+      id: n,
+      usage: n * 1.5,
+      links: Array.from({ length: (n % 3) + 1 }, (_, k) => ({ url: `u${n}.${k}`, title: `t${k}` })),
+    }));
+    const profile = await profileJson([encoder.encode(JSON.stringify(features))]);
+    const links = (plan: { paths: { path: string; strategy: string }[] }) =>
+      plan.paths.find((entry) => entry.path === 'links')?.strategy;
+    const proposal = proposePlan(profile);
+    expect(links(proposal.plan)).toBe('json');
+    expect(proposal.explanations.join(' ')).toContain('choose rows for a row per element');
+    expect(links(proposePlan(profile, { explode: true }).plan)).toBe('rows');
+    expect(links(proposePlan(profile, { relational: true }).plan)).toBe('table');
+  });
+
   it('finds a top-level map of records (a MIME-type database keyed by type) and proposes one row per key', async () => {
     const types = Array.from({ length: 40 }, (_, n) => [
       `application/x-type-${n}`,
