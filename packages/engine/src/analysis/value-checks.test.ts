@@ -75,4 +75,12 @@ describe('DistinctCounter', () => {
     expect(exact).toBe(false);
     expect(Math.abs(estimate - 100_500) / 100_500).toBeLessThan(0.05);
   });
+
+  it('never estimates more distinct values than values counted', () => {
+    for (const n of [1025, 1100, 1500, 2000, 3000, 5000, 8000, 20_000]) {
+      const counter = new DistinctCounter();
+      for (let k = 0; k < n; k++) counter.add(hashKey(hashText(`id-${k}`)));
+      expect(counter.count().estimate, String(n)).toBeLessThanOrEqual(n);
+    }
+  });
 });
