@@ -13,6 +13,9 @@ export class DistinctCounter {
   /** Values added, repeats included: no estimate may be above it. */
   private added = 0;
 
+  /** `exactLimit`: distinct values counted exactly before the switch to HyperLogLog. */
+  constructor(private readonly exactLimit = EXACT_DISTINCT_LIMIT) {}
+
   /** Adds one value by its hash key (`hashKey`). */
   add(key: number): void {
     this.added++;
@@ -24,7 +27,7 @@ export class DistinctCounter {
       return;
     }
     this.exact.add(key);
-    if (this.exact.size <= EXACT_DISTINCT_LIMIT) return;
+    if (this.exact.size <= this.exactLimit) return;
     // The keys hold all 53 hash bits, so the values seen so far move into the registers unchanged.
     this.registers = new Uint8Array(REGISTERS);
     for (const seen of this.exact) this.register(seen);

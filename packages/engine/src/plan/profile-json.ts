@@ -106,7 +106,8 @@ export async function profileJson(input: ByteSource, options: ProfileOptions = {
     recordsPath,
     recordsShape: visitor.map ? 'map' : 'array',
     maxDepth: visitor.walker.maxDepth,
-    defaultColumns: paths[0]?.columns.default ?? 0,
+    // Counted leaf paths, not the tree's estimate: that one multiplies the longest array at each level.
+    defaultColumns: visitor.records === 0 ? 0 : visitor.walker.leafPaths.count().estimate,
     folded: visitor.budget.folded,
     paths,
   };
