@@ -29,7 +29,7 @@ import { type CommandSpec, formatCommandHelp, type ParsedArgs, parseArgs, UsageE
 import { type CliIo, IoError, openInput, peekFirst, writeOutput } from './io.js';
 import { plan, planCommand, readPlanFile } from './plan-command.js';
 import { createProgress, type Progress, silentProgress } from './progress.js';
-import { analysisText, comparisonText } from './report-text.js';
+import { analysisText, comparisonText, leftOutText } from './report-text.js';
 
 /** Exit codes other tools can rely on. */
 export const EXIT = { ok: 0, badInput: 1, usage: 2, io: 3, internal: 4 } as const;
@@ -49,7 +49,7 @@ async function planOption(args: ParsedArgs, relational = false) {
 }
 
 /** csv2json's flags that a relational ZIP does not take: it reads back as the one JSON document it was made from. */
-const NOT_FOR_ZIP = ['no-types', 'no-unflatten', 'ndjson', 'no-header', 'plan'];
+const NOT_FOR_ZIP = ['no-types', 'no-unflatten', 'no-header', 'plan'];
 const MAX_RAGGED_REPORTS = 10;
 
 function version(): string {
@@ -85,6 +85,9 @@ function noticePrinter(say: (line: string) => void): { onNotice: (notice: Notice
       switch (notice.kind) {
         case 'records-path':
           say(`records found at '${notice.path}'`);
+          break;
+        case 'left-out':
+          say(leftOutText(notice));
           break;
         case 'encoding':
           if (notice.encoding !== 'utf-8') say(`input read as ${notice.encoding}`);

@@ -1,4 +1,11 @@
-import type { AdviceOption, AnalysisReport, ComparisonReport, FieldReport } from '@unnest/engine';
+import {
+  type AdviceOption,
+  type AnalysisReport,
+  type ComparisonReport,
+  type FieldReport,
+  formatBytes,
+  type LeftOutNotice,
+} from '@unnest/engine';
 
 function typesOf(field: FieldReport): string {
   return Object.entries(field.types)
@@ -83,4 +90,16 @@ export function comparisonText(report: ComparisonReport): string {
       ...report.advice.map((advice) => `  - ${advice.text}${advice.option ? ` (${OPTION_FLAGS[advice.option]})` : ''}`),
     );
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * What a conversion left out of the document, by name and size:
+ * `left out, not converted: 'agents' (85.2 KB), 'updated' (10 B); 2 parts, 85.2 KB beside 4.5 MB of records`.
+ */
+export function leftOutText(notice: LeftOutNotice): string {
+  const named = notice.parts.map((part) => `'${part.path}' (${formatBytes(part.bytes)})`);
+  const more = notice.count - notice.parts.length;
+  if (more > 0) named.push(`${more.toLocaleString('en-US')} more`);
+  const parts = notice.count === 1 ? '1 part' : `${notice.count.toLocaleString('en-US')} parts`;
+  return `left out, not converted: ${named.join(', ')}; ${parts}, ${formatBytes(notice.bytes)} beside ${formatBytes(notice.recordsBytes)} of records (--records PATH converts another part)`;
 }

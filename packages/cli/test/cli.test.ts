@@ -74,14 +74,16 @@ describe('unnest json2csv', () => {
     expect(plain.stdout()).toBe('x\n2\n');
     const found = memoryIo('{"n":1,"data.v2":{"items":[{"x":1}]}}');
     expect(await runCli(['json2csv'], found.io)).toBe(0);
-    expect(found.stderr()).toBe(`unnest: records found at '${String.raw`data\.v2.items`}'\n`);
+    expect(found.stderr()).toBe(
+      `unnest: records found at '${String.raw`data\.v2.items`}'\nunnest: left out, not converted: 'n' (1 B); 1 part, 1 B beside 9 B of records (--records PATH converts another part)\n`,
+    );
   });
 
   it("fails with one positioned line when a cell is past Excel's length limit", async () => {
     const t = memoryIo(`[{"a":"${'x'.repeat(32_768)}"}]`);
     expect(await runCli(['json2csv', '--format', 'xlsx'], t.io)).toBe(1);
     expect(t.stderr()).toBe(
-      'unnest: A cell has 32768 characters, more than an Excel cell holds (32767) (line 1, column 7, record 1)\n',
+      'unnest: The cell in column A ("a") has 32768 characters, more than an Excel cell holds (32767) (line 1, column 7, record 1)\n',
     );
     expect(t.stdout()).toBe('');
   });

@@ -75,6 +75,11 @@ describe('relational output', () => {
     const back = memoryIo();
     expect(await runCli(['csv2json', tsv], back.io)).toBe(0);
     expect(JSON.parse(back.stdout())[1].items).toEqual([{ sku: 'c', qty: 3, parts: [] }]);
+    // JSON Lines: the same records, one per line.
+    const lines = memoryIo();
+    expect(await runCli(['csv2json', tsv, '--ndjson'], lines.io)).toBe(0);
+    const records = lines.stdout().trimEnd().split('\n');
+    expect(records.map((line) => JSON.parse(line))).toEqual(JSON.parse(back.stdout()));
   });
 
   it('fails with the usual exit codes: usage 2, bad input 1', async () => {
@@ -87,9 +92,9 @@ describe('relational output', () => {
     expect(await runCli(['json2csv', w.input, '--relational'], noPlan.io)).toBe(2);
     expect(noPlan.stderr()).toContain('--relational needs --plan FILE');
     expect(await runCli(['json2csv', w.input, '--plan', w.plan, '--relational', '-o', w.zip], memoryIo().io)).toBe(0);
-    const ndjson = memoryIo();
-    expect(await runCli(['csv2json', w.zip, '--ndjson'], ndjson.io)).toBe(2);
-    expect(ndjson.stderr()).toContain('--ndjson does not apply to a relational ZIP');
+    const noTypes = memoryIo();
+    expect(await runCli(['csv2json', w.zip, '--no-types'], noTypes.io)).toBe(2);
+    expect(noTypes.stderr()).toContain('--no-types does not apply to a relational ZIP');
     const broken = join(w.dir, 'broken.zip');
     const zip = new Uint8Array(await readFile(w.zip));
     await writeFile(broken, zip.subarray(0, 40));

@@ -30,6 +30,14 @@ export const ComparisonDifference = Type.Object({
 });
 export type ComparisonDifference = Static<typeof ComparisonDifference>;
 
+/** A part of the original document a conversion left out: a wrapper member that is not the records. */
+export const LeftOutPart = Type.Object({
+  path: Type.String({ description: 'its keys as a records path' }),
+  bytes: count('bytes of its value'),
+  values: count('its leaf values'),
+});
+export type LeftOutPart = Static<typeof LeftOutPart>;
+
 /** The counts every comparison score is a ratio of. */
 export const ComparisonEvidence = Type.Object({
   original_records: count('records in the original'),
@@ -50,6 +58,13 @@ export const ComparisonEvidence = Type.Object({
   gained_fields: count('paths only the reconverted JSON has'),
   lost_paths: Type.Array(Type.String(), { description: 'up to 100' }),
   gained_paths: Type.Array(Type.String(), { description: 'up to 100' }),
+  left_out_values: count(
+    'leaf values of the parts of the document the conversion left out (wrapper keys, other lists); counted in original_values, never equal',
+  ),
+  left_out: Type.Array(LeftOutPart, {
+    description:
+      'the parts of the document left out of the conversion, largest first (up to 100); each counts as a lost path',
+  }),
   original_structure: Type.String(),
   differences: Type.Array(ComparisonDifference, { description: 'the first 100, in record order' }),
   differences_total: count('all differences found'),
@@ -90,7 +105,9 @@ export type ReliabilityVerdict = keyof typeof RELIABILITY_VERDICTS;
 /** Comparison analysis (spec 3): the scores, a verdict, recommendations, and the evidence. */
 export const ComparisonAnalysis = Type.Object({
   quality_score: percent('equal values / (original values + values the CSV added)'),
-  trust_score: percent('identical records / the larger record count'),
+  trust_score: percent(
+    'identical records / the larger record count (plus one for the rest of the document when parts were left out)',
+  ),
   accuracy_score: percent('equal values / original values'),
   data_integrity: percent('preserved paths / original paths'),
   structure_preservation: percent('records that kept their set of paths / the larger record count'),

@@ -146,6 +146,21 @@ export const ConversionOptionFields = Type.Object(
 );
 export type ConversionOptionFields = Static<typeof ConversionOptionFields>;
 
+/** The members of the wrapper objects around the records that a conversion did not convert. */
+export const ConversionLeftOut = Type.Object({
+  parts: Type.Array(
+    Type.Object({
+      path: Type.String({ description: 'the part as a records path (`meta`, `data.links`)' }),
+      bytes: Type.Integer({ minimum: 0 }),
+    }),
+    { description: 'the largest parts, largest first (up to 20)' },
+  ),
+  count: Type.Integer({ minimum: 1, description: 'parts in all' }),
+  bytes: Type.Integer({ minimum: 0, description: 'bytes of every part' }),
+  records_bytes: Type.Integer({ minimum: 0, description: "bytes of the records' array or map" }),
+});
+export type ConversionLeftOut = Static<typeof ConversionLeftOut>;
+
 /**
  * What the formula guard (`excel_safe`, the web app's Spreadsheet-safe) changed in a CSV or TSV: how many
  * cells got a `'` in front, and the first two with their column and original text. The rule is in
@@ -182,6 +197,13 @@ export const ConversionResult = Type.Object({
   columns: Type.Union([Type.Integer(), Type.Null()], { description: 'columns written (JSON input)' }),
   formula_guard: Type.Union([FormulaGuardSummary, Type.Null()], {
     description: 'what the formula guard changed; null when excel_safe was off or the output is JSON or XLSX',
+  }),
+  records_path: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'where the records were found when no records path was given (`.`: the top-level object is a map of records)',
+  }),
+  left_out: Type.Union([ConversionLeftOut, Type.Null()], {
+    description: 'what the conversion left out of the document (wrapper keys, other lists); null when nothing was',
   }),
   duration_seconds: Type.Number(),
   expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),

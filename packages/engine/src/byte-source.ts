@@ -4,6 +4,7 @@ export type ByteSource = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 /** Something the engine reports while it works, besides its output. */
 export type Notice =
   | { kind: 'records-path'; path: string }
+  | LeftOutNotice
   | { kind: 'encoding'; encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'latin1' }
   | { kind: 'delimiter'; delimiter: string }
   | { kind: 'ragged-row'; line: number; record: number; expected: number; actual: number }
@@ -11,6 +12,25 @@ export type Notice =
   | { kind: 'summary'; records: number; columns: number }
   /** What the formula guard (`excelSafe`) changed: sent once, before the summary, by json2csv with `excelSafe`. */
   | { kind: 'formula-guard'; cells: number; examples: { column: string; value: string }[] };
+
+/**
+ * The members of the wrapper objects around the records that the conversion did not convert (metadata, other
+ * lists): the largest parts by name and size, their number and bytes in all, and the records' own bytes.
+ */
+export interface LeftOutNotice {
+  kind: 'left-out';
+  /** The largest parts, at most MAX_LEFT_OUT_PARTS, largest first. */
+  parts: { path: string; bytes: number }[];
+  /** Parts in all. */
+  count: number;
+  /** Bytes of every part. */
+  bytes: number;
+  /** Bytes of the records' array or map. */
+  recordsBytes: number;
+}
+
+/** How many parts a left-out notice names. */
+export const MAX_LEFT_OUT_PARTS = 20;
 
 /** Callbacks shared by every streaming conversion. */
 export interface ConversionHooks {

@@ -95,6 +95,18 @@ describe('csvToJson output layout', () => {
   });
 });
 
+describe('wide CSV', () => {
+  it('reads a header of 169,086 flat columns (passed as call arguments, they overflowed the stack)', async () => {
+    const columns = 169_086;
+    const header = Array.from({ length: columns }, (_, k) => `k${k}`).join(',');
+    const row = Array.from({ length: columns }, (_, k) => (k === columns - 1 ? '7' : '')).join(',');
+    const json = JSON.parse(await csvToJsonText(`${header}\n${row}\n`));
+    expect(json).toHaveLength(1);
+    expect(json[0][`k${columns - 1}`]).toBe(7);
+    expect(json[0].k0).toBeNull();
+  });
+});
+
 describe('delimiter option', () => {
   it('sniffs among , ; tab | and reports the choice', async () => {
     for (const delimiter of [',', ';', '\t', '|']) {

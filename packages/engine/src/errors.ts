@@ -9,6 +9,7 @@ export type ConversionErrorCode =
   | 'JSON_TOO_DEEP'
   | 'JSON_NOT_RECORDS'
   | 'RECORDS_PATH_NOT_FOUND'
+  | 'RECORDS_AMBIGUOUS'
   | 'CSV_UNCLOSED_QUOTE'
   | 'CSV_FIELD_TOO_LARGE'
   | 'CSV_INVALID_QUOTE'

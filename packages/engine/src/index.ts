@@ -4,7 +4,7 @@ export { compareRoundTrip } from './analysis/compare-round-trip.js';
 export { percent } from './analysis/comparison-scores.js';
 export type * from './analysis/report.js';
 export { type SmartNameOptions, smartColumnNames } from './analysis/smart-column-names.js';
-export { type ByteSource, type ConversionHooks, concatBytes, type Notice } from './byte-source.js';
+export { type ByteSource, type ConversionHooks, concatBytes, type LeftOutNotice, type Notice } from './byte-source.js';
 export { csvToJson, csvToJsonText } from './csv-to-json.js';
 export { ConversionError, type ConversionErrorCode, type InputPosition } from './errors.js';
 export {
@@ -15,6 +15,7 @@ export {
   unguardFormula,
 } from './formula-guard.js';
 export { decodeHeaderPath, encodeHeaderPath, type PathSegment } from './header-path.js';
+export { formatBytes } from './json/record-sets.js';
 export { jsonToCsv, jsonToCsvText } from './json-to-csv.js';
 export type { ArrayStrategy, CsvToJsonOptions, JsonToCsvOptions, TableFormat } from './options.js';
 export {

@@ -44,6 +44,10 @@ describe('xlsx', () => {
       column: 15,
       record: 2,
     });
+    // The column is named, by its letter and its header.
+    expect(error.message).toBe(
+      'The cell in column B ("b") has 32768 characters, more than an Excel cell holds (32767)',
+    );
     const joined = await failure(`[{"t":["${long.slice(16_384)}","${long.slice(16_384)}"]}]`, {
       format: 'xlsx',
       arrays: 'join',

@@ -75,6 +75,8 @@ async function* convert(input: ByteSource, options: NormalizedJsonToCsvOptions):
         bom: options.bom,
       });
     }
+    const leftOut = table.leftOut;
+    if (leftOut !== null) options.onNotice?.(leftOut);
     options.onNotice?.({ kind: 'summary', records: table.records, columns: headers.length });
   } finally {
     await spool.dispose();

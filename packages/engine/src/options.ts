@@ -1,6 +1,7 @@
 import type { ConversionAnalysis } from './analysis/record-visitor.js';
 import type { ConversionHooks } from './byte-source.js';
 import { ConversionError } from './errors.js';
+import { TOP_LEVEL } from './json/records-path.js';
 import { checkFlattenPlan, type FlattenPlan } from './plan/flatten-plan.js';
 import type { SpoolFactory } from './spool.js';
 
@@ -133,6 +134,8 @@ export function normalizeJsonToCsvOptions(options: JsonToCsvOptions = {}): Norma
   const planned = plan?.records?.path;
   let recordsPath = options.recordsPath;
   if (recordsPath !== undefined && recordsPath.trim() === '') invalid('Records path must not be empty');
+  // `.` names the top-level object, as a plan's empty path does.
+  if (recordsPath === TOP_LEVEL) recordsPath = '';
   if (planned !== undefined) {
     if (recordsPath !== undefined && recordsPath !== planned) {
       invalid(`The records path "${recordsPath}" differs from the plan's "${planned}"`);

@@ -55,6 +55,37 @@ describe('POST /api/convert/file', () => {
     expect(original.headers['content-type']).toBe('application/json; charset=utf-8');
   });
 
+  it('says where the records were found and names, with their sizes, the parts of the document left out', async () => {
+    const features = '[{"type":"Feature","id":1},{"type":"Feature","id":2}]';
+    const content = `{"type":"FeatureCollection","metadata":{"count":2},"features":${features}}`;
+    const response = await uploadFile(t.app, user, { name: 'quakes.geojson.json', content });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      records: 2,
+      records_path: 'features',
+      left_out: {
+        // Largest first.
+        parts: [
+          { path: 'type', bytes: '"FeatureCollection"'.length },
+          { path: 'metadata', bytes: '{"count":2}'.length },
+        ],
+        count: 2,
+        bytes: '{"count":2}"FeatureCollection"'.length,
+        records_bytes: features.length,
+      },
+    });
+    const plain = await uploadFile(t.app, user, { name: 'plain.json', content: EXACT });
+    expect(plain.json()).toMatchObject({ records_path: null, left_out: null });
+    // Two lists of comparable size: refused with both named, never converted in part.
+    const list = (key: string) => `[${Array.from({ length: 20 }, (_, k) => `{"${key}":${k}}`).join(',')}]`;
+    const ambiguous = await uploadFile(t.app, user, {
+      name: 'two.json',
+      content: `{"data":${list('id')},"included":${list('name')}}`,
+    });
+    expect(ambiguous.statusCode).toBe(422);
+    expect(ambiguous.json().detail).toContain('Several record sets: data (20 records');
+  });
+
   it('takes options as fields, defaulting from the user settings', async () => {
     const saved = await call(t.app, user, 'PUT', '/api/profile/settings', {
       payload: { delimiter: ';', array_strategy: 'join', include_bom: true },

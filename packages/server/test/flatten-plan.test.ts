@@ -138,7 +138,7 @@ describe('converting with a plan', () => {
     expect(compared.json().quality_score).toBe(100);
   });
 
-  it('takes a map of records (a Firebase-style export): the records path kept, the round trip lossless', async () => {
+  it('takes a map of records (a Firebase-style export): the records path kept, the records read back exactly', async () => {
     const firebase = fixture('firebase-export.json');
     const proposal = (await propose(firebase, '?records=users')).json();
     expect(proposal.plan.records).toMatchObject({ path: 'users', shape: 'map' });
@@ -151,6 +151,8 @@ describe('converting with a plan', () => {
     );
     expect(converted.statusCode, converted.body).toBe(200);
     expect(converted.json().records).toBe(5);
+    // The export's `meta` beside `users` is not converted: named in the answer, and counted as lost below.
+    expect(converted.json().left_out).toMatchObject({ parts: [{ path: 'meta', bytes: 64 }], count: 1 });
     const metadata = (await call(t.app, user, 'GET', `/api/files/${converted.json().file_id}/metadata`)).json();
     expect(metadata.options).toMatchObject({ records: 'users', plan: proposal.plan });
     const tested = await call(t.app, user, 'POST', `/api/convert/round-trip-test?${new URLSearchParams({ plan })}`, {
@@ -158,7 +160,7 @@ describe('converting with a plan', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(tested.statusCode, tested.body).toBe(200);
-    expect(tested.json().quality_score).toBe(100);
+    expect(tested.json().quality_score).toBe(96.3);
   });
 
   it('compares texts sent with their plan, and refuses a wrong plan there with a 400', async () => {

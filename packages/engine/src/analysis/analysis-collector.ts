@@ -239,6 +239,7 @@ export class AnalysisCollector implements ConversionAnalysis, CellSink {
         columnsExact: untracked?.columns.exact ?? true,
         firstColumns: fields.slice(0, 3).map((field) => field.path),
         duplicates: this.duplicates,
+        separator: this.separator,
       }),
       smartHeaders: smartColumnNames(
         fields.map((field) => field.path),

@@ -69,6 +69,20 @@ describe('analyzeJson: quality issues', () => {
     expect(issue(report, 'wide_output')).toMatchObject({ severity: 'info', count: 120, examples: ['k0', 'k1', 'k2'] });
   });
 
+  it('reports an issue repeated at every position of an array once, naming the positions', async () => {
+    // Each champion has up to 25 skins; the 4th record's skins have no `tone`: the same gap at 25 positions.
+    const skins = (tone: boolean) =>
+      Array.from({ length: 25 }, (_, k) => (tone ? { name: `s${k}`, tone: `t${k}` } : { name: `s${k}`, tone: null }));
+    const records = Array.from({ length: 4 }, (_, n) => ({ id: n, skins: skins(n !== 3) }));
+    const report = await analyzeJson(encode(JSON.stringify(records)));
+    const missing = report.issues.filter((found) => found.kind === 'missing_values');
+    expect(missing).toHaveLength(1);
+    expect(missing[0]).toMatchObject({ path: 'skins.0.tone', count: 25 });
+    expect(missing[0]?.message).toBe(
+      "'skins.0.tone' has no value in 1 of 4 records. The same at 24 more positions of the array: 'skins.1.tone' … 'skins.24.tone'.",
+    );
+  });
+
   it('says nothing when the data is clean', async () => {
     const report = await analyzeJson(encode('[{"a":1,"b":"x"},{"a":2,"b":"y"}]'));
     expect(report.issues).toEqual([]);

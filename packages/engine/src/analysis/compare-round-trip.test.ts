@@ -84,8 +84,9 @@ describe('compareRoundTrip', () => {
       addedValue: 2,
       guarded: 0,
       guardLeft: 0,
+      leftOutValues: 0,
     });
-    expect(report.paths).toMatchObject({ original: 7, reconverted: 6, preserved: 5, lost: 2, gained: 1 });
+    expect(report.paths).toMatchObject({ original: 7, reconverted: 6, preserved: 5, lost: 2, gained: 1, leftOut: [] });
     expect(report.paths.lostPaths).toEqual(['tags.1', 'gone']);
     expect(report.scores).toEqual({
       quality_score: 22.2, // 2 equal / (7 original + 2 added)
@@ -150,6 +151,30 @@ describe('compareRoundTrip', () => {
       const told = await compareRoundTrip(encode(nested), zip, { excelSafe: false });
       expect(told.counts.guardLeft).toBe(2);
     });
+  });
+
+  it('counts what the conversion left out of the document as not converted: no score reaches 100', async () => {
+    // The only records are a tiny list in a document whose other parts are far bigger (metadata, numbers).
+    const stats = JSON.stringify({ list: Array.from({ length: 400 }, (_, k) => k * 1000) });
+    const json = `{"meta":{"version":"1.2","tags":["a","b"]},"links":[{"url":"u"}],"stats":${stats}}`;
+    const report = await roundTrip(json);
+    expect(report.counts.originalRecords).toBe(1);
+    expect(report.counts.leftOutValues).toBe(3 + 400);
+    expect(report.counts.originalValues).toBe(1 + 403);
+    expect(report.counts.equal).toBe(1);
+    expect(report.paths.leftOut).toEqual([
+      { path: 'stats', bytes: stats.length, values: 400 },
+      { path: 'meta', bytes: 34, values: 3 },
+    ]);
+    expect(report.paths).toMatchObject({ original: 3, preserved: 1, lost: 2, leftOutParts: 2 });
+    expect(report.paths.lostPaths).toEqual(['meta', 'stats']);
+    for (const score of Object.values(report.scores)) expect(score).toBeLessThan(100);
+    expect(report.scores.accuracy_score).toBe(0.2); // 1 of 404 values
+    expect(report.scores.trust_score).toBe(50); // 1 identical record of 1, plus the rest of the document
+    expect(report.recommendations[0]).toBe(
+      '403 values of the document were left out of the conversion, outside the records (stats (2.7 KB), meta (34 B)): convert those parts too with another records path, or keep the JSON.',
+    );
+    expect(report.recommendations.join('\n')).not.toContain('missing from the CSV');
   });
 
   it('caps the listed differences but counts them all', async () => {

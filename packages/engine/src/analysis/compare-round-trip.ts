@@ -2,11 +2,12 @@ import { type ByteSource, concatBytes } from '../byte-source.js';
 import { csvToJson } from '../csv-to-json.js';
 import { ConversionError } from '../errors.js';
 import { guardFormula } from '../formula-guard.js';
+import type { LeftOutPart } from '../json/document-reader.js';
 import { normalizeCsvToJsonOptions, normalizeJsonToCsvOptions } from '../options.js';
 import { checkFlattenPlan } from '../plan/flatten-plan.js';
 import { isZip, peekBytes, relationalToJson, relationalWriting } from '../relational/relational-to-json.js';
 import { recordsMapAllowed } from '../table/json-table.js';
-import { comparisonScores } from './comparison-scores.js';
+import { comparedRecords, comparisonScores } from './comparison-scores.js';
 import { type FlatRecord, type FlatValue, flatRecords } from './flat-records.js';
 import type {
   CompareOptions,
@@ -45,6 +46,7 @@ class RoundTripTally {
     addedValue: 0,
     guarded: 0,
     guardLeft: 0,
+    leftOutValues: 0,
   };
   readonly guardedValues: GuardedValue[] = [];
   readonly originalPaths = new Set<string>();
@@ -186,11 +188,15 @@ export async function compareRoundTrip(
     throw new ConversionError('INVALID_OPTION', 'maxDifferences must be a whole number, 0 or more');
   }
   const tally = new RoundTripTally(maxDifferences, excelSafe);
+  let leftOut: readonly LeftOutPart[] = [];
   const originals = flatRecords(originalJson, {
     separator: json.separator,
     recordsPath: json.recordsPath,
     recordsMap: recordsMapAllowed(json),
     keyColumn,
+    onLeftOut: (parts) => {
+      leftOut = parts;
+    },
   });
   const reconverted = flatRecords(
     relational
@@ -218,19 +224,25 @@ export async function compareRoundTrip(
     await Promise.all([originals.return(undefined), reconverted.return(undefined)]);
   }
   const counts = tally.counts;
+  // What the conversion left out of the document was not converted: its values and its paths count as lost.
+  for (const part of leftOut) counts.leftOutValues += part.values;
+  counts.originalValues += counts.leftOutValues;
   const preserved = [...tally.originalPaths].filter((path) => tally.reconvertedPaths.has(path)).length;
   const lostPaths = [...tally.originalPaths].filter((path) => !tally.reconvertedPaths.has(path));
+  lostPaths.push(...leftOut.map((part) => part.path));
   const gainedPaths = [...tally.reconvertedPaths].filter((path) => !tally.originalPaths.has(path));
   const paths = {
-    original: tally.originalPaths.size,
+    original: tally.originalPaths.size + leftOut.length,
     reconverted: tally.reconvertedPaths.size,
     preserved,
     lost: lostPaths.length,
     gained: gainedPaths.length,
     lostPaths: lostPaths.slice(0, MAX_LISTED_PATHS),
     gainedPaths: gainedPaths.slice(0, MAX_LISTED_PATHS),
+    leftOut: [...leftOut].sort((a, b) => b.bytes - a.bytes).slice(0, MAX_LISTED_PATHS),
+    leftOutParts: leftOut.length,
   };
-  const records = Math.max(counts.originalRecords, counts.reconvertedRecords);
+  const records = comparedRecords(counts, paths);
   const advice = roundTripAdvice(counts, paths, tally.differences);
   const rate = (part: number, whole: number) => (whole === 0 ? null : part / whole);
   return {

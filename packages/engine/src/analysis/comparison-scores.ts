@@ -12,7 +12,17 @@ export function percent(part: number, whole: number): number | null {
 }
 
 /**
- * The six scores, each a ratio of counts (records R = the larger of the two record counts). A null that
+ * The records a record-level score is out of: the larger of the two record counts, plus one for the rest of
+ * the document when the conversion left parts of it out (wrapper keys, other lists), a record that did not
+ * come back, so that no score reaches 100 while anything was left out.
+ */
+export function comparedRecords(counts: ComparisonCounts, paths: PathComparison): number {
+  return Math.max(counts.originalRecords, counts.reconvertedRecords) + (paths.leftOutParts > 0 ? 1 : 0);
+}
+
+/**
+ * The six scores, each a ratio of counts (records R = `comparedRecords`). Values left out of the conversion
+ * count in originalValues and never as equal; parts left out count as lost paths. A null that
  * stands where the original record had no key (`addedNull`) lowers no score: CSV gives every row every
  * column, so it cannot write "absent"; it is counted and named in the recommendations instead.
  * - quality_score = equal / (originalValues + addedValue): every value on either side counts.
@@ -23,7 +33,7 @@ export function percent(part: number, whole: number): number | null {
  * - field_mapping_accuracy = preserved / (preserved + lost + gained): the overlap of the two column sets.
  */
 export function comparisonScores(counts: ComparisonCounts, paths: PathComparison): ComparisonScores {
-  const records = Math.max(counts.originalRecords, counts.reconvertedRecords);
+  const records = comparedRecords(counts, paths);
   return {
     quality_score: percent(counts.equal, counts.originalValues + counts.addedValue),
     trust_score: percent(counts.identicalRecords, records),

@@ -10,9 +10,15 @@ export class DistinctCounter {
   private exact: Set<number> | null = new Set();
   private registers: Uint8Array | null = null;
   private last = -1;
+  /** Values added, repeats included: no estimate may be above it. */
+  private added = 0;
+
+  /** `exactLimit`: distinct values counted exactly before the switch to HyperLogLog. */
+  constructor(private readonly exactLimit = EXACT_DISTINCT_LIMIT) {}
 
   /** Adds one value by its hash key (`hashKey`). */
   add(key: number): void {
+    this.added++;
     // A column often repeats its previous value; adding it again changes nothing.
     if (key === this.last) return;
     this.last = key;
@@ -21,7 +27,7 @@ export class DistinctCounter {
       return;
     }
     this.exact.add(key);
-    if (this.exact.size <= EXACT_DISTINCT_LIMIT) return;
+    if (this.exact.size <= this.exactLimit) return;
     // The keys hold all 53 hash bits, so the values seen so far move into the registers unchanged.
     this.registers = new Uint8Array(REGISTERS);
     for (const seen of this.exact) this.register(seen);
@@ -39,7 +45,11 @@ export class DistinctCounter {
     if (rank > (registers[index] as number)) registers[index] = rank;
   }
 
-  /** The exact count while it is known, else the HyperLogLog estimate (with the small-range correction). */
+  /**
+   * The exact count while it is known, else the HyperLogLog estimate (with the small-range correction), never
+   * above the number of values added (an estimate's error could otherwise claim more distinct values than
+   * there are values).
+   */
   count(): { estimate: number; exact: boolean } {
     if (this.exact !== null) return { estimate: this.exact.size, exact: true };
     const registers = this.registers as Uint8Array;
@@ -53,6 +63,6 @@ export class DistinctCounter {
     const alpha = 0.7213 / (1 + 1.079 / REGISTERS);
     let estimate = (alpha * REGISTERS * REGISTERS) / sum;
     if (estimate <= 2.5 * REGISTERS && zeros > 0) estimate = REGISTERS * Math.log(REGISTERS / zeros);
-    return { estimate: Math.round(estimate), exact: false };
+    return { estimate: Math.min(Math.round(estimate), this.added), exact: false };
   }
 }

@@ -113,11 +113,20 @@ export class NumberScan {
   }
 }
 
+/** Most significant digits a program writes for a double (C's `%.17g`, Python's `repr` of old). */
+const DOUBLE_DIGITS = 17;
+
+function sameDecimal(a: Decimal, b: Decimal): boolean {
+  return a.digits === b.digits && a.exponent === b.exponent && a.negative === b.negative;
+}
+
 /**
- * True when a JSON number literal has no exact IEEE 754 double: reading it as a JavaScript number (as
- * spreadsheets and most JSON parsers do) changes its value. `12345678901234567890`, `0.1000000000000000055`
- * and `1e400` are; `1.50` and `1e2` are not. Decided by comparing the literal's decimal value with that
- * of the shortest text of the double nearest to it.
+ * True when a JSON number literal holds more than a double: reading it as a JavaScript number (as
+ * spreadsheets and most JSON parsers do) loses digits it carries. `12345678901234567890`,
+ * `0.1000000000000000055`, `9007199254740993` and `1e400` are; `1.50`, `1e2` and `1.4099999999999999` are
+ * not. A literal is within a double when it is the text of the double nearest to it: its shortest text, or
+ * that double written with as many significant digits as the literal has, up to 17 (`1.4099999999999999` is
+ * 1.41 written with 17 digits, as `%.17g` writes it: read back, it is the same double).
  */
 export function beyondDoublePrecision(text: string): boolean {
   // Up to 15 significant digits always survive, so most numbers skip the comparison.
@@ -125,6 +134,7 @@ export function beyondDoublePrecision(text: string): boolean {
   const value = Number(text);
   if (!Number.isFinite(value)) return true;
   const original = toDecimal(text);
-  const back = toDecimal(String(value));
-  return original.digits !== back.digits || original.exponent !== back.exponent || original.negative !== back.negative;
+  if (sameDecimal(original, toDecimal(String(value)))) return false;
+  const digits = original.digits.length;
+  return digits > DOUBLE_DIGITS || !sameDecimal(original, toDecimal(value.toPrecision(digits)));
 }

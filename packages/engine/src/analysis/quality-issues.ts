@@ -1,3 +1,4 @@
+import { decodeHeaderPath } from '../header-path.js';
 import { WIDE_COLUMNS } from './complexity.js';
 import { type Evidence, plural } from './evidence.js';
 import type { FieldStats } from './field-stats.js';
@@ -36,6 +37,8 @@ export interface FileEvidence {
   /** The first column headers, as examples for `wide_output`. */
   firstColumns: readonly string[];
   duplicates: Evidence;
+  /** Joins nested keys in the paths: to tell array positions in them. */
+  separator: string;
 }
 
 function fromEvidence(
@@ -206,7 +209,7 @@ export function deriveIssues(fields: readonly FieldStats[], file: FileEvidence):
   }
   for (const field of fields) issues.push(...fieldIssues(field, file.records));
   const column = new Map(fields.map((field, k) => [field.path, k]));
-  return issues
+  return groupPositions(issues, file.separator)
     .map((issue, k) => ({ issue, k }))
     .sort(
       (a, b) =>
@@ -216,4 +219,45 @@ export function deriveIssues(fields: readonly FieldStats[], file: FileEvidence):
         a.k - b.k,
     )
     .map(({ issue }) => issue);
+}
+
+/**
+ * Issues of one kind at paths that differ only by array positions (`skins.0.tone` … `skins.24.tone`) as one
+ * issue where the first stood: counts summed, the first examples kept, the positions named in the message.
+ */
+function groupPositions(issues: readonly QualityIssue[], separator: string): QualityIssue[] {
+  const groups = new Map<string, QualityIssue[]>();
+  const order: (QualityIssue | QualityIssue[])[] = [];
+  for (const issue of issues) {
+    const segments = issue.path === null ? [] : decodeHeaderPath(issue.path, separator);
+    if (!segments.some((segment) => typeof segment === 'number')) {
+      order.push(issue);
+      continue;
+    }
+    // A position is any number; a key is itself (keys never collide with the marker, which holds no text).
+    const key = JSON.stringify([issue.kind, segments.map((segment) => (typeof segment === 'number' ? null : segment))]);
+    const group = groups.get(key);
+    if (group !== undefined) group.push(issue);
+    else {
+      const created = [issue];
+      groups.set(key, created);
+      order.push(created);
+    }
+  }
+  return order.map((entry) => (Array.isArray(entry) ? merged(entry) : entry));
+}
+
+function merged(group: readonly QualityIssue[]): QualityIssue {
+  const first = group[0] as QualityIssue;
+  if (group.length === 1) return first;
+  const last = group[group.length - 1] as QualityIssue;
+  const more = group.length - 1;
+  const severity = SEVERITY_ORDER.find((level) => group.some((issue) => issue.severity === level)) ?? first.severity;
+  return {
+    ...first,
+    severity,
+    count: group.reduce((sum, issue) => sum + issue.count, 0),
+    examples: group.flatMap((issue) => issue.examples).slice(0, 3),
+    message: `${first.message} The same at ${plural(more, 'more position', 'more positions')} of the array: ${more === 1 ? `'${last.path}'` : `'${(group[1] as QualityIssue).path}' … '${last.path}'`}.`,
+  };
 }

@@ -1,7 +1,7 @@
 import { type ByteSource, iterateBytes } from '../byte-source.js';
 import { ConversionError } from '../errors.js';
 import { ByteBuilder } from '../json/byte-builder.js';
-import { DocumentReader, type RecordSink, type RecordsForm } from '../json/document-reader.js';
+import { DocumentReader, type LeftOutPart, type RecordSink, type RecordsForm } from '../json/document-reader.js';
 import { InputDecoder } from '../json/input-encoding.js';
 import { INCOMPLETE, JsonCursor } from '../json/json-cursor.js';
 import { recordsPathOf } from '../json/records-path.js';
@@ -19,6 +19,8 @@ export interface RecordReaderOptions {
   recordsMap?: boolean | undefined;
   /** Told where auto-detection found the records array. */
   onRecordsPath?: ((path: string) => void) | undefined;
+  /** Told, once the document has been read, what it held besides the records (values counted). */
+  onLeftOut?: ((parts: readonly LeftOutPart[]) => void) | undefined;
 }
 
 const decoder = new TextDecoder();
@@ -132,6 +134,7 @@ export async function readRecords(
       maxDepth,
       recordsMap: options.recordsMap === true,
       ...(options.onRecordsPath ? { onRecordsPath: options.onRecordsPath } : {}),
+      countLeftOutValues: options.onLeftOut !== undefined,
     },
     cursor,
   );
@@ -145,5 +148,6 @@ export async function readRecords(
   }
   for (const utf8 of decoder.end()) reader.push(utf8);
   reader.finish();
+  options.onLeftOut?.(reader.leftOut);
   await afterChunk?.();
 }

@@ -206,6 +206,11 @@ export interface ComparisonCounts {
    * read back without undoing it (compared without `excelSafe`). Counted in `valueChanged` too.
    */
   guardLeft: number;
+  /**
+   * Leaf values of the parts of the document the conversion left out (wrapper keys, other lists): counted in
+   * `originalValues`, never equal, so no value score reaches 100 while anything was left out.
+   */
+  leftOutValues: number;
 }
 
 /** One cell the formula guard changed in the CSV, as the comparison lists it. */
@@ -227,6 +232,15 @@ export interface Advice {
   option: AdviceOption | null;
 }
 
+/** A part of the original document the conversion left out: a wrapper member that is not the records. */
+export interface LeftOutPartReport {
+  /** Its keys as a records path. */
+  path: string;
+  bytes: number;
+  /** Its leaf values. */
+  values: number;
+}
+
 /** Column-level comparison: which paths (over all records) survived; a path holding only padding nulls is not counted as reconverted. */
 export interface PathComparison {
   original: number;
@@ -238,6 +252,14 @@ export interface PathComparison {
   lostPaths: string[];
   /** Up to 100 gained paths, in reconverted order. */
   gainedPaths: string[];
+  /**
+   * The parts of the document left out of the conversion, largest first (up to 100): each is an original
+   * path that did not come back, counted in `original` and `lost` (and listed in `lostPaths` after the
+   * records' own).
+   */
+  leftOut: LeftOutPartReport[];
+  /** All the parts left out, listed or not. */
+  leftOutParts: number;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { formatBytes } from '../json/record-sets.js';
 import { plural } from './evidence.js';
 import type { Advice, ComparisonCounts, Difference, DifferenceKind, PathComparison } from './report.js';
 
@@ -23,16 +24,25 @@ export function roundTripAdvice(
 ): Advice[] {
   const advice: Advice[] = [];
   const add = (cause: string, text: string, option: Advice['option'] = null) => advice.push({ cause, text, option });
+  if (paths.leftOutParts > 0) {
+    const named = paths.leftOut.slice(0, 3).map((part) => `${part.path} (${formatBytes(part.bytes)})`);
+    add(
+      'left_out',
+      `${plural(counts.leftOutValues, 'value', 'values')} of the document ${counts.leftOutValues === 1 ? 'was' : 'were'} left out of the conversion, outside the records (${named.join(', ')}): convert ${paths.leftOutParts === 1 ? 'that part' : 'those parts'} too with another records path, or keep the JSON.`,
+    );
+  }
   if (counts.originalRecords !== counts.reconvertedRecords) {
     add(
       'records',
       `The original has ${plural(counts.originalRecords, 'record', 'records')} and the CSV gives back ${counts.reconvertedRecords}: rows were added or removed after conversion, or the CSV belongs to another file.`,
     );
   }
-  if (paths.lost > 0) {
+  // The parts left out are counted as lost paths too, and named above.
+  const lost = paths.lost - paths.leftOutParts;
+  if (lost > 0) {
     add(
       'lost_fields',
-      `${plural(paths.lost, 'field is', 'fields are')} missing from the CSV (${paths.lostPaths.slice(0, 3).join(', ')}): convert again without dropping columns, and keep the same nested-key separator.`,
+      `${plural(lost, 'field is', 'fields are')} missing from the CSV (${paths.lostPaths.slice(0, Math.min(3, lost)).join(', ')}): convert again without dropping columns, and keep the same nested-key separator.`,
       'separator',
     );
   }

@@ -14,6 +14,16 @@ describe('beyondDoublePrecision', () => {
       expect(beyondDoublePrecision(text), text).toBe(false);
     }
   });
+
+  it("takes a double's own 17-digit text (as %.17g writes it) for what it is: the same double", () => {
+    for (const text of ['1.4099999999999999', '0.10000000000000001', '-2.2999999999999998', '1.0000000000000002e-7']) {
+      expect(beyondDoublePrecision(text), text).toBe(false);
+    }
+    // One digit off the double's 17-digit text, or more digits than a double is ever written with: beyond.
+    for (const text of ['1.4099999999999998', '1.40999999999999992', '0.30000000000000009']) {
+      expect(beyondDoublePrecision(text), text).toBe(true);
+    }
+  });
 });
 
 describe('dateFormat', () => {
@@ -64,5 +74,13 @@ describe('DistinctCounter', () => {
     const { estimate, exact } = counter.count();
     expect(exact).toBe(false);
     expect(Math.abs(estimate - 100_500) / 100_500).toBeLessThan(0.05);
+  });
+
+  it('never estimates more distinct values than values counted', () => {
+    for (const n of [1025, 1100, 1500, 2000, 3000, 5000, 8000, 20_000]) {
+      const counter = new DistinctCounter();
+      for (let k = 0; k < n; k++) counter.add(hashKey(hashText(`id-${k}`)));
+      expect(counter.count().estimate, String(n)).toBeLessThanOrEqual(n);
+    }
   });
 });

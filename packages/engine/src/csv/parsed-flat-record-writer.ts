@@ -1,3 +1,4 @@
+import { concatBytes } from '../byte-source.js';
 import { isJsonNumber } from '../infer/number-literal.js';
 import type { RowTemplate } from '../unflatten/row-template.js';
 import { CELL_HIGH, CELL_NEEDS_REWRITE, CELL_QUOTED } from './cell-flags.js';
@@ -30,7 +31,8 @@ export class ParsedFlatRecordWriter {
     const prefixes = template.root.members.map((member, column) =>
       joinBytes(column === 0 ? '{' : ',', output.pretty ? '\n    ' : '', output.keyToken(member.key), output.colon),
     );
-    this.prefixes = joinBytes(...prefixes);
+    // One array, not spread arguments: a header of 169,086 columns passed as arguments overflowed the stack.
+    this.prefixes = concatBytes(prefixes);
     this.prefixEnds = new Int32Array(prefixes.length);
     let end = 0;
     prefixes.forEach((prefix, column) => {

@@ -1,8 +1,10 @@
+import { ConversionError, type InputPosition } from '../errors.js';
 import { ByteBuilder } from './byte-builder.js';
 import { INCOMPLETE, JsonCursor, NEED_MORE_BYTES } from './json-cursor.js';
 import { decodeKey, scanString } from './json-string.js';
-import { ABSENT, locateRecords } from './records-locator.js';
-import { recordsPathSegment } from './records-path.js';
+import { chooseRecordSet, describeRecordSet, findRecordSets, type RecordSet, recordSetPath } from './record-sets.js';
+import { ABSENT, locateRecords, type SkippedMember } from './records-locator.js';
+import { TOP_LEVEL } from './records-path.js';
 import { skipValue } from './skip-value.js';
 
 /** How the records look: objects/scalars (`records`), or arrays whose first one is the header (`rows`). */
@@ -21,6 +23,16 @@ export interface RecordSink {
   recordKey?(key: string): void;
 }
 
+/** A member of a wrapper object left out of the conversion: not the records, nor on the way to them. */
+export interface LeftOutPart {
+  /** Its keys as a records path (`meta`, `data.links`). */
+  path: string;
+  /** Bytes of its value. */
+  bytes: number;
+  /** Scalars and empty containers in its value (counted only when the options ask). */
+  values: number;
+}
+
 /** Options of the document reader. */
 export interface DocumentReaderOptions {
   /** Keys leading to the records array, when given. */
@@ -33,11 +45,14 @@ export interface DocumentReaderOptions {
    * records, each key handed to the sink first (a flattening plan's `records.shape: map`).
    */
   recordsMap?: boolean;
+  /** Count the values of each part left out (`LeftOutPart.values`), for a comparison; 0 otherwise. */
+  countLeftOutValues?: boolean;
 }
 
 /**
  * A top-level object this small is read whole first, to tell a single object or a wrapper from the first
- * line of JSON Lines; a bigger one is streamed as a wrapper around its records array.
+ * line of JSON Lines, and surveyed to choose its records by size; a bigger one is streamed as a wrapper
+ * around its first array of objects (checked at the end against the record sets it left out).
  */
 const PROBE_LIMIT = 8 << 20;
 
@@ -79,6 +94,20 @@ export class DocumentReader {
   private wrapperLevels = 0;
   private recordsDepth = 0;
   private readonly scratch = new ByteBuilder();
+  /** The records path auto-detection chose by surveying the whole top-level object first. */
+  private surveyed: RecordSet | null = null;
+  /** The keys of the wrapper objects around the records, outermost first. */
+  private wrapperKeys: string[] = [];
+  /** A document too big to survey first: the record sets found in what was left out, to check at the end. */
+  private unsurveyedRivals: RecordSet[] | null = null;
+  /** Absolute offset of the records' array or map, or -1 while not found or when the records are not one. */
+  private recordsStart = -1;
+  /** Bytes of the records: their array or map, or each record of JSON Lines or a lone value. */
+  recordsBytes = 0;
+  /** The wrapper members left out, in document order. */
+  readonly leftOut: LeftOutPart[] = [];
+  /** Bytes of every part left out. */
+  leftOutBytes = 0;
 
   constructor(
     private readonly sink: RecordSink,
@@ -164,10 +193,12 @@ export class DocumentReader {
           if (this.options.recordsPath !== null) {
             cursor.fail('RECORDS_PATH_NOT_FOUND', 'A records path was given but the input is an array', i);
           }
+          this.recordsStart = cursor.base + i;
           this.start = i + 1;
           this.recordsDepth = 1;
           this.state = State.ArrayFirst;
         } else if (c === 123 && this.options.recordsMap === true && this.options.recordsPath?.length === 0) {
+          this.recordsStart = cursor.base + i;
           this.start = i + 1;
           this.recordsDepth = 1;
           this.state = State.MapFirst;
@@ -187,34 +218,36 @@ export class DocumentReader {
       case State.Wrapper: {
         const line = cursor.line;
         const lineStart = cursor.lineStart;
+        const path = this.options.recordsPath ?? this.surveyed?.keys ?? null;
         const found = locateRecords(
           buf,
           this.start,
           end,
           cursor,
-          this.options.recordsPath,
+          path,
           this.options.maxDepth,
           this.scratch,
-          this.options.recordsMap === true,
+          this.options.recordsMap === true || this.surveyed?.map === true,
         );
         if (found === INCOMPLETE) return false;
         if (found === ABSENT) {
-          if (this.options.recordsPath !== null) {
-            cursor.fail(
-              'RECORDS_PATH_NOT_FOUND',
-              `No array at "${this.options.recordsPath.map(recordsPathSegment).join('.')}"`,
-              this.start,
-            );
-          }
+          // Report the position of the object searched, not of its end.
           cursor.line = line;
           cursor.lineStart = lineStart;
+          if (path !== null) {
+            cursor.fail('RECORDS_PATH_NOT_FOUND', `No array at "${recordSetPath({ keys: [...path] })}"`, this.start);
+          }
           this.sink.begin('records');
           this.state = State.Single;
           return true;
         }
-        if (this.options.recordsPath === null) this.options.onRecordsPath?.(found.keys.join('.'));
+        if (this.options.recordsPath === null) this.options.onRecordsPath?.(recordSetPath(found));
+        if (path === null) this.unsurveyedRivals = [];
+        for (const member of found.skipped) this.leaveOut(member);
+        this.wrapperKeys = found.keys;
         this.wrapperLevels = found.keys.length;
         this.recordsDepth = found.keys.length + 1;
+        this.recordsStart = cursor.base + found.containerStart;
         this.start = found.contentStart;
         this.state = found.map ? State.MapFirst : State.ArrayFirst;
         return true;
@@ -224,8 +257,7 @@ export class DocumentReader {
         if (i >= end) return false;
         this.sink.begin('records');
         if (buf[i] === 125) {
-          this.start = i + 1;
-          this.state = this.wrapperLevels > 0 ? State.WrapperTail : State.End;
+          this.recordsEnd(i + 1);
         } else this.state = State.MapKey;
         return true;
       }
@@ -245,15 +277,15 @@ export class DocumentReader {
         if (c === 44) {
           this.start = i + 1;
           this.state = State.MapKey;
-        } else if (c === 125) {
-          this.start = i + 1;
-          this.state = this.wrapperLevels > 0 ? State.WrapperTail : State.End;
-        } else cursor.unexpected(buf, i, end, "',' or '}' after a record");
+        } else if (c === 125) this.recordsEnd(i + 1);
+        else cursor.unexpected(buf, i, end, "',' or '}' after a record");
         return true;
       }
       case State.Single: {
-        const e = this.readRecord(this.start, 0);
+        const start = this.start;
+        const e = this.readRecord(start, 0);
         if (e < 0) return false;
+        this.recordsBytes += e - start;
         this.state = State.End;
         return true;
       }
@@ -262,8 +294,7 @@ export class DocumentReader {
         if (i >= end) return false;
         this.start = i;
         if (buf[i] === 93) {
-          this.start = i + 1;
-          this.state = this.wrapperLevels > 0 ? State.WrapperTail : State.End;
+          this.recordsEnd(i + 1);
           return true;
         }
         this.sink.begin(buf[i] === 91 ? 'rows' : 'records');
@@ -284,10 +315,8 @@ export class DocumentReader {
         if (c === 44) {
           this.start = i + 1;
           this.state = State.ArrayElement;
-        } else if (c === 93) {
-          this.start = i + 1;
-          this.state = this.wrapperLevels > 0 ? State.WrapperTail : State.End;
-        } else cursor.unexpected(buf, i, end, "',' or ']' after a record");
+        } else if (c === 93) this.recordsEnd(i + 1);
+        else cursor.unexpected(buf, i, end, "',' or ']' after a record");
         return true;
       }
       case State.WrapperTail:
@@ -295,7 +324,9 @@ export class DocumentReader {
       case State.LinesRecord: {
         const i = cursor.ws(buf, this.start);
         if (i >= end) return false;
-        if (this.readRecord(i, 0) < 0) return false;
+        const e = this.readRecord(i, 0);
+        if (e < 0) return false;
+        this.recordsBytes += e - i;
         this.state = State.LinesAfter;
         return true;
       }
@@ -316,6 +347,7 @@ export class DocumentReader {
         const i = cursor.ws(buf, this.start);
         if (i >= end) {
           if (!cursor.final) return false;
+          this.checkUnsurveyedChoice();
           this.state = State.Done;
           return true;
         }
@@ -324,6 +356,36 @@ export class DocumentReader {
       default:
         return true;
     }
+  }
+
+  /** The records' array or map ended just before `j`: what follows is the rest of the wrappers. */
+  private recordsEnd(j: number): void {
+    this.recordsBytes = this.cursor.base + j - this.recordsStart;
+    this.start = j;
+    this.state = this.wrapperLevels > 0 ? State.WrapperTail : State.End;
+  }
+
+  /** Lists a wrapper member left out; in a document not surveyed first, notes the record sets it holds. */
+  private leaveOut(member: SkippedMember): void {
+    const bytes = member.end - member.start;
+    this.leftOutBytes += bytes;
+    const values = this.options.countLeftOutValues === true ? countValues(this.buf, member.start, member.end) : 0;
+    this.leftOut.push({ path: recordSetPath(member), bytes, values });
+    this.unsurveyedRivals?.push(...findRecordSets(this.buf, member.start, member.end, member.keys));
+  }
+
+  /**
+   * In a document too big to survey before converting, the records are the first array of objects; at the
+   * end, a record set left out that is bigger, or big enough to be a rival, fails the conversion (before any
+   * output) with the choices.
+   */
+  private checkUnsurveyedChoice(): void {
+    const rivals = this.unsurveyedRivals;
+    if (rivals === null || rivals.length === 0) return;
+    const converted: RecordSet = { keys: this.wrapperKeys, map: false, count: this.records, bytes: this.recordsBytes };
+    const choice = chooseRecordSet([converted, ...rivals]);
+    if (choice.kind === 'ambiguous') throw ambiguousRecords(choice.sets);
+    if (choice.kind === 'chosen' && choice.set !== converted) throw ambiguousRecords([converted, choice.set]);
   }
 
   private readRecord(i: number, depth: number): number {
@@ -375,8 +437,35 @@ export class DocumentReader {
     if (next < end) {
       this.sink.begin('records');
       this.state = State.LinesRecord;
-    } else this.state = State.Wrapper;
+    } else if (e - this.start > PROBE_LIMIT) {
+      // Streamed as a wrapper however it arrived, so that the records found do not depend on the chunks.
+      this.state = State.Wrapper;
+    } else this.chooseRecords(e);
     return true;
+  }
+
+  /**
+   * The whole top-level object (ending at `e`) is buffered: the records are its largest record set by bytes,
+   * the object's own members when it is a map of records; it is one record when it holds none.
+   */
+  private chooseRecords(e: number): void {
+    const choice = chooseRecordSet(findRecordSets(this.buf, this.start, e));
+    if (choice.kind === 'ambiguous') throw ambiguousRecords(choice.sets, this.cursor.positionAt(this.start));
+    if (choice.kind === 'chosen' && choice.set.keys.length === 0) {
+      this.options.onRecordsPath?.(TOP_LEVEL);
+      this.recordsStart = this.cursor.base + this.start;
+      this.start++;
+      this.recordsDepth = 1;
+      this.state = State.MapFirst;
+      return;
+    }
+    if (choice.kind === 'none') {
+      this.sink.begin('records');
+      this.state = State.Single;
+      return;
+    }
+    this.surveyed = choice.set;
+    this.state = State.Wrapper;
   }
 
   /** After the records array: validates and skips the rest of the wrapper objects, one property per step. */
@@ -395,14 +484,59 @@ export class DocumentReader {
     i = cursor.ws(buf, i + 1);
     if (i >= end) return false;
     if (buf[i] !== 34) cursor.unexpected(buf, i, end, 'a key string');
-    i = scanString(buf, i + 1, end, cursor);
-    if (i < 0) return false;
-    i = cursor.ws(buf, i);
+    const close = scanString(buf, i + 1, end, cursor);
+    if (close < 0) return false;
+    const key = decodeKey(buf, i + 1, close - 1, cursor, this.scratch);
+    i = cursor.ws(buf, close);
     if (i >= end) return false;
     if (buf[i] !== 58) cursor.unexpected(buf, i, end, "':'");
-    i = skipValue(buf, i + 1, end, this.wrapperLevels, this.options.maxDepth, cursor);
+    const valueStart = cursor.ws(buf, i + 1);
+    if (valueStart >= end) return false;
+    i = skipValue(buf, valueStart, end, this.wrapperLevels, this.options.maxDepth, cursor);
     if (i < 0) return false;
+    this.leaveOut({ keys: [...this.wrapperKeys.slice(0, this.wrapperLevels - 1), key], start: valueStart, end: i });
     this.start = i;
     return true;
   }
+}
+
+/** RECORDS_AMBIGUOUS: the record sets that could each be the records, to choose from with a records path. */
+function ambiguousRecords(sets: readonly RecordSet[], position?: InputPosition): ConversionError {
+  return new ConversionError(
+    'RECORDS_AMBIGUOUS',
+    `Several record sets: ${sets.map(describeRecordSet).join(', ')}; choose one with a records path (--records)`,
+    position,
+  );
+}
+
+/** Scalars and empty containers in the validated value [start, end): the values a comparison counts. */
+function countValues(buf: Uint8Array, start: number, end: number): number {
+  let values = 0;
+  for (let i = start; i < end; i++) {
+    const c = buf[i] as number;
+    if (c === 34) {
+      i++;
+      while (buf[i] !== 34) i += buf[i] === 92 ? 2 : 1;
+      // A key is followed by its colon; a string value is not.
+      let j = i + 1;
+      while (buf[j] === 32 || buf[j] === 10 || buf[j] === 13 || buf[j] === 9) j++;
+      if (buf[j] !== 58) values++;
+    } else if (c === 123 || c === 91) {
+      let j = i + 1;
+      while (buf[j] === 32 || buf[j] === 10 || buf[j] === 13 || buf[j] === 9) j++;
+      if (buf[j] === 125 || buf[j] === 93) {
+        values++;
+        i = j;
+      }
+    } else if (c === 45 || (c >= 48 && c <= 57) || c === 116 || c === 102 || c === 110) {
+      values++;
+      while (i + 1 < end && isScalarByte(buf[i + 1] as number)) i++;
+    }
+  }
+  return values;
+}
+
+/** Bytes that continue a number or a literal (`true`, `1.5e-3`). */
+function isScalarByte(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || c === 43 || c === 45 || c === 46 || (c >= 65 && c <= 90);
 }

@@ -17,8 +17,14 @@ export function recordsPathSegment(key: string): string {
   return encodeKeySegment(key, '.', false);
 }
 
-/** The keys of an optional records path; an empty path (a plan's map of records at the top level) has none. */
+/**
+ * The keys of an optional records path. The top-level object itself (a map of records) has none: a plan writes
+ * it as the empty path, a person as `.` (a key named `.` is `\.`).
+ */
 export function recordsPathOf(path: string | undefined): string[] | null {
   if (path === undefined) return null;
-  return path === '' ? [] : parseRecordsPath(path);
+  return path === '' || path === TOP_LEVEL ? [] : parseRecordsPath(path);
 }
+
+/** The records path that names the top-level object. */
+export const TOP_LEVEL = '.';

@@ -20,18 +20,23 @@ export async function* flatRows(flatLines: AsyncIterable<Uint8Array>): AsyncGene
   if (pending.trim() !== '') yield [rowOf(pending)];
 }
 
-/** Writes records read back as one JSON array, or one object keyed by each record's key (`map`). */
+/**
+ * Writes records read back as one JSON array, one object keyed by each record's key (`map`), or JSON Lines
+ * (`lines`: one compact record per line; not for a map, whose records are an object's members).
+ */
 export class PlannedJsonWriter {
   private written = 0;
 
   constructor(
     private readonly map: boolean,
     private readonly pretty: boolean,
+    private readonly lines = false,
   ) {}
 
   /** The next record's bytes. */
   write(record: PlannedRecord): Uint8Array {
     const { map, pretty } = this;
+    if (this.lines) return encoder.encode(`${writeJsonValue(record.value, 0, 0)}\n`);
     const lead = this.written === 0 ? (map ? '{' : '[') : ',';
     this.written++;
     const value = writeJsonValue(record.value, pretty ? 2 : 0, 1);
@@ -42,6 +47,7 @@ export class PlannedJsonWriter {
   /** The closing bytes. */
   end(): Uint8Array {
     const map = this.map;
+    if (this.lines) return new Uint8Array(0);
     return encoder.encode(this.written === 0 ? (map ? '{}\n' : '[]\n') : map ? '\n}\n' : '\n]\n');
   }
 }

@@ -52,6 +52,12 @@ export interface ProposalOptions {
    * rows or JSON, wherever a table may hang (from the record, or from another table's elements).
    */
   relational?: boolean;
+  /**
+   * Propose one row per element for the only list of objects (`rows`). Off by default: a row per element
+   * changes the grain (one row per record becomes several, and sums over the record's numbers count it
+   * several times), so it is a choice, never a default.
+   */
+  explode?: boolean;
 }
 
 /** Where the decisions stand while the tree is walked parents first: null when the output is one table. */
@@ -287,7 +293,8 @@ function nameKeptKeys(tree: TreeNode, entries: PlanEntry[]): void {
 /**
  * Proposes a strategy per path from a profile, each with a sentence saying why: maps (keys that are codes,
  * ids, dates or differ per record) as JSON, short fixed-length arrays by position, lists of strings joined,
- * other lists and arrays of arrays as JSON, the only array of objects as rows, and an object still wider
+ * other lists and arrays of arrays as JSON (the only array of objects as rows when `options.explode` asks: the
+ * grain stays one row per record unless asked), and an object still wider
  * than WIDE_OBJECT columns as JSON. A record that is itself a map keeps its frequent keys as columns and the
  * others as JSON, one column per key. For relational output (`options.relational`), lists of objects become
  * tables of their own, and the paths inside their elements are decided as a record's are.
@@ -303,14 +310,16 @@ export function proposePlan(profile: JsonProfile, options: ProposalOptions = {})
     let keyColumn = 'key';
     for (let n = 2; taken.has(keyColumn); n++) keyColumn = `key_${n}`;
     plan.records = { path: profile.recordsPath ?? '', shape: 'map', keyColumn };
-    explanations.push(
-      `${quoted(profile.recordsPath ?? '(top level)')} is an object whose members are the records: one row per member, its key in the column "${keyColumn}".`,
-    );
+    const holder =
+      profile.recordsPath === null
+        ? 'The top-level object is a map of records (its keys are data, its members alike)'
+        : `${quoted(profile.recordsPath)} is an object whose members are the records`;
+    explanations.push(`${holder}: one row per member, its key in the column "${keyColumn}".`);
   } else if (profile.recordsPath !== null) plan.records = { path: profile.recordsPath, shape: 'array' };
   if (root === undefined) return { plan, explanations, columns: { before: 0, after: 0 } };
   const tables: TablePaths = options.relational === true ? new Set() : null;
   // Relational output puts lists of objects in tables: no path is exploded into rows.
-  const rowsPath = tables === null ? rowsCandidate(paths) : null;
+  const rowsPath = tables === null && options.explode === true ? rowsCandidate(paths) : null;
   const tree = treeOf(paths, 0);
   const any = tree.children.find((child) => child.profile.path === '*');
   if (root.object?.keysLookLikeData && any !== undefined) {

@@ -12,6 +12,41 @@ function* chunks(records: number, record: (n: number) => string): Generator<Uint
 }
 
 describe('profileJson', () => {
+  it('keeps one row per record: the only list of objects is JSON unless a row per element is asked for', async () => {
+    const features = Array.from({ length: 6 }, (_, n) => ({
+      id: n,
+      usage: n * 1.5,
+      links: Array.from({ length: (n % 3) + 1 }, (_, k) => ({ url: `u${n}.${k}`, title: `t${k}` })),
+    }));
+    const profile = await profileJson([encoder.encode(JSON.stringify(features))]);
+    const links = (plan: { paths: { path: string; strategy: string }[] }) =>
+      plan.paths.find((entry) => entry.path === 'links')?.strategy;
+    const proposal = proposePlan(profile);
+    expect(links(proposal.plan)).toBe('json');
+    expect(proposal.explanations.join(' ')).toContain('choose rows for a row per element');
+    expect(links(proposePlan(profile, { explode: true }).plan)).toBe('rows');
+    expect(links(proposePlan(profile, { relational: true }).plan)).toBe('table');
+  });
+
+  it('finds a top-level map of records (a MIME-type database keyed by type) and proposes one row per key', async () => {
+    const types = Array.from({ length: 40 }, (_, n) => [
+      `application/x-type-${n}`,
+      n % 3 === 0
+        ? { source: 'iana', extensions: [`e${n}`, `f${n}`] }
+        : { source: 'apache', compressible: n % 2 === 0 },
+    ]);
+    const document = JSON.stringify(Object.fromEntries(types));
+    for (const recordsPath of [undefined, '.']) {
+      const profile = await profileJson([encoder.encode(document)], recordsPath === undefined ? {} : { recordsPath });
+      expect(profile).toMatchObject({ records: 40, recordsPath: null, recordsShape: 'map' });
+      const proposal = proposePlan(profile);
+      expect(proposal.plan.records).toEqual({ path: '', shape: 'map', keyColumn: 'key' });
+      expect(proposal.explanations[0]).toBe(
+        'The top-level object is a map of records (its keys are data, its members alike): one row per member, its key in the column "key".',
+      );
+    }
+  });
+
   it('reports kinds, array lengths and keys per path', async () => {
     const profile = await profileJson([
       encoder.encode('[{"id":1,"tags":["a","b"],"pos":[1,2]},{"id":"2","tags":[],"pos":[3,4]},{"id":3,"pos":[5,6]}]'),

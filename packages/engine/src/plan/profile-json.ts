@@ -1,6 +1,7 @@
 import { readRecords } from '../analysis/record-reader.js';
 import type { RecordVisitor } from '../analysis/record-visitor.js';
 import type { ByteSource } from '../byte-source.js';
+import { TOP_LEVEL } from '../json/records-path.js';
 import { formatPlanPath, type PlanSegment } from './flatten-plan.js';
 import { type PathProfile, summarizeNode } from './path-profile.js';
 import { ProfileBudget, ProfileNode } from './profile-tree.js';
@@ -71,7 +72,8 @@ class ProfileVisitor implements RecordVisitor {
  */
 export async function profileJson(input: ByteSource, options: ProfileOptions = {}): Promise<JsonProfile> {
   const visitor = new ProfileVisitor();
-  let recordsPath = options.recordsPath ?? null;
+  const given = options.recordsPath;
+  let recordsPath = given === undefined || given === TOP_LEVEL || given === '' ? null : given;
   const maxRecords = options.maxRecords ?? Number.POSITIVE_INFINITY;
   let sampled = false;
   try {
@@ -84,7 +86,8 @@ export async function profileJson(input: ByteSource, options: ProfileOptions = {
         onProgress: options.onProgress,
         recordsMap: options.recordsPath !== undefined,
         onRecordsPath: (path) => {
-          recordsPath = path;
+          // The top-level object found to be a map of records: the records are the document's top level.
+          recordsPath = path === TOP_LEVEL ? null : path;
         },
       },
       visitor,
@@ -103,7 +106,8 @@ export async function profileJson(input: ByteSource, options: ProfileOptions = {
     recordsPath,
     recordsShape: visitor.map ? 'map' : 'array',
     maxDepth: visitor.walker.maxDepth,
-    defaultColumns: paths[0]?.columns.default ?? 0,
+    // Counted leaf paths, not the tree's estimate: that one multiplies the longest array at each level.
+    defaultColumns: visitor.records === 0 ? 0 : visitor.walker.leafPaths.count().estimate,
     folded: visitor.budget.folded,
     paths,
   };

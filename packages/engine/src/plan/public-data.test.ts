@@ -44,13 +44,58 @@ function withoutNulls(value: unknown): unknown {
   );
 }
 
-async function lossless(input: Uint8Array, csv: Uint8Array, plan: FlattenPlan) {
+/** The round trip gives back every value of the records; `leftOut` names the wrapper members not converted. */
+async function lossless(input: Uint8Array, csv: Uint8Array, plan: FlattenPlan, leftOut: string[] = []) {
   const report = await compareRoundTrip([input], [csv], { plan });
   expect(report.differencesTotal).toBe(0);
   expect(report.counts.originalRecords).toBe(report.counts.reconvertedRecords);
-  expect(report.counts.equal).toBe(report.counts.originalValues);
+  // What was left out of the document counts as not converted, and it alone keeps the values from all being equal.
+  expect(report.paths.leftOut.map((part) => part.path).sort()).toEqual([...leftOut].sort());
+  expect(report.counts.equal).toBe(report.counts.originalValues - report.counts.leftOutValues);
+  if (leftOut.length > 0) expect(report.scores.accuracy_score).toBeLessThan(100);
   return report;
 }
+
+/** Columns of a CSV's header row (quoted cells may hold commas). */
+function headerColumns(csv: Uint8Array): number {
+  const text = new TextDecoder().decode(csv);
+  let columns = 1;
+  let quoted = false;
+  for (const c of text) {
+    if (c === '"') quoted = !quoted;
+    else if (c === ',' && !quoted) columns++;
+    else if (c === '\n' && !quoted) break;
+  }
+  return text.length === 0 ? 0 : columns;
+}
+
+describe('the numbers the planner states', () => {
+  it('are within 10% of the columns the conversion then writes, with and without the plan', async () => {
+    const cases: [string, Uint8Array, string | undefined][] = [
+      ['countries.json', countries, undefined],
+      ['can.geo.json', geo, undefined],
+      ['firebase users', firebase, 'users'],
+      ['mdn css.properties', mdn, 'css.properties'],
+    ];
+    for (const [name, input, recordsPath] of cases) {
+      const { proposal, csv } = await planned(input, recordsPath);
+      const plain = await bytesOf(jsonToCsv([input], recordsPath === undefined ? {} : { recordsPath }));
+      const before = headerColumns(plain);
+      const after = headerColumns(csv);
+      expect(
+        Math.abs(proposal.columns.before - before) / before,
+        `${name}: ${proposal.columns.before} vs ${before}`,
+      ).toBeLessThanOrEqual(0.1);
+      expect(
+        Math.abs(proposal.columns.after - after) / after,
+        `${name}: ${proposal.columns.after} vs ${after}`,
+      ).toBeLessThanOrEqual(0.1);
+      // The headline sentence says the same numbers.
+      const headline = proposal.explanations.find((line) => line.startsWith('About '));
+      if (headline !== undefined) expect(headline).toContain(proposal.columns.before.toLocaleString('en-US'));
+    }
+  }, 120_000);
+});
 
 describe('world-countries countries.json', () => {
   it('profiles 1,270 default columns and plans 31, with the maps as JSON and the lists joined', async () => {
@@ -102,8 +147,9 @@ describe('world-countries can.geo.json', () => {
     const rows = text.trimEnd().split('\n');
     expect(rows).toHaveLength(2);
     expect(rows[1]?.startsWith('Feature,ca,MultiPolygon,"[[[[-65.61362,43.420273],[-65.61972,43.41805],')).toBe(true);
-    const report = await lossless(geo, csv, proposal.plan);
-    expect(report.counts.originalValues).toBe(111_129);
+    // The collection's own `"type": "FeatureCollection"` is not a feature: left out, and counted as not converted.
+    const report = await lossless(geo, csv, proposal.plan, ['type']);
+    expect(report.counts.originalValues).toBe(111_129 + 1);
   });
 });
 
@@ -113,7 +159,7 @@ describe('@mdn/browser-compat-data data.json', () => {
     expect(profile.recordsShape).toBe('map');
     expect(profile.records).toBe(660);
     expect(proposal.plan.records).toEqual({ path: 'css.properties', shape: 'map', keyColumn: 'key' });
-    expect(proposal.columns).toEqual({ before: 942_474, after: 24 });
+    expect(proposal.columns.after).toBe(24);
     expect(header).toHaveLength(24);
     expect(header).toEqual([
       'key',
@@ -145,7 +191,10 @@ describe('@mdn/browser-compat-data data.json', () => {
     expect(rows[1]?.startsWith('-moz-float-edge,')).toBe(true);
     const alignContent = rows.find((row) => row.startsWith('align-content,')) as string;
     expect(alignContent).toContain(',"{""baseline"":{""__compat"":{');
-    await lossless(mdn, csv, proposal.plan);
+    await lossless(mdn, csv, proposal.plan, [
+      ...['__meta', 'api', 'browsers', 'css.at-rules', 'css.selectors', 'css.types', 'html', 'http', 'javascript'],
+      ...['manifests', 'mathml', 'mediatypes', 'svg', 'webassembly', 'webdriver', 'webextensions'],
+    ]);
     const back = JSON.parse(new TextDecoder().decode(await bytesOf(csvToJson([csv], { plan: proposal.plan }))));
     const original = JSON.parse(new TextDecoder().decode(mdn)).css.properties;
     expect(Object.keys(back)).toEqual(Object.keys(original));
@@ -175,7 +224,7 @@ describe('a Firebase-style export', () => {
     expect(lines[3]).toBe('-NxA1b2C3d4E5f6G7h8k,Chen Wei,chen@example.com,1700000200000,[],{},light,true,');
     expect(proposal.columns.after).toBe(9);
     // `note` holds "a; b" in one record: it is a string, not a list, and stays one.
-    await lossless(firebase, csv, proposal.plan);
+    await lossless(firebase, csv, proposal.plan, ['meta']);
     // The same with the analysis in the same pass (as the server's premium conversions run it).
     const analysed = await bytesOf(jsonToCsv([firebase], { plan: proposal.plan, analysis: new AnalysisCollector() }));
     expect(new TextDecoder().decode(analysed)).toBe(text);

@@ -5,6 +5,7 @@ import { type JsonToCsvOptions, type NormalizedJsonToCsvOptions, normalizeJsonTo
 import { checkFlattenPlan, type FlattenPlan } from '../plan/flatten-plan.js';
 import { createMemorySpool } from '../spool.js';
 import { csvOutput } from '../table/csv-output.js';
+import type { JsonTable } from '../table/json-table.js';
 import { RelationalTable } from './relational-table.js';
 import { allTables, renameHeader, type TableSpec, tableSpecs } from './table-specs.js';
 import { sheetNames, xlsxWorkbook } from './xlsx-workbook.js';
@@ -90,7 +91,7 @@ async function* convert(
           spool: table.spool.read(),
         })),
       );
-      options.onNotice?.({ kind: 'summary', records: main.table.records, columns: main.table.columns.headers.length });
+      reportEnd(main.table, options);
       return;
     }
     const extension = options.format === 'tsv' ? 'tsv' : 'csv';
@@ -122,11 +123,18 @@ async function* convert(
       });
     }
     yield* zipOutput(entries);
-    options.onNotice?.({ kind: 'summary', records: main.table.records, columns: main.table.columns.headers.length });
+    reportEnd(main.table, options);
   } finally {
     for (const table of made) {
       await table.spool.dispose();
       await table.rowLengths.dispose();
     }
   }
+}
+
+/** What was left out of the document, then the main table's summary. */
+function reportEnd(main: JsonTable, options: Pick<NormalizedJsonToCsvOptions, 'onNotice'>): void {
+  const leftOut = main.leftOut;
+  if (leftOut !== null) options.onNotice?.(leftOut);
+  options.onNotice?.({ kind: 'summary', records: main.records, columns: main.columns.headers.length });
 }

@@ -15,7 +15,7 @@ import { PLAN_FILE, WRITTEN_FILE } from './zip-output.js';
 const MB = 1024 * 1024;
 const sizeText = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.ceil(bytes / 1024)} KB`);
 
-export type RelationalReadOptions = Omit<CsvToJsonOptions, 'plan' | 'header' | 'types' | 'unflatten' | 'ndjson'> &
+export type RelationalReadOptions = Omit<CsvToJsonOptions, 'plan' | 'header' | 'types' | 'unflatten'> &
   InflationLimits & {
     /**
      * The largest ZIP read (its central directory is at its end, so the ZIP is held whole in memory): a bigger
@@ -250,6 +250,7 @@ export async function* relationalToJson(
     maxInflatedBytes,
     maxInflateRatio,
     ratioFloorBytes,
+    ndjson = false,
     ...readOptions
   } = options;
   let bytes = 0;
@@ -267,6 +268,13 @@ export async function* relationalToJson(
   // Every entry read counts against one budget: tables that share their compressed bytes count each time.
   const budget = new InflationBudget(zip.length, { maxInflatedBytes, maxInflateRatio, ratioFloorBytes });
   const { entries, plan, excelSafe } = await openRelationalZip(zip, budget);
+  const map = plan.records?.shape === 'map';
+  if (ndjson && map) {
+    throw new ConversionError(
+      'INVALID_OPTION',
+      "This ZIP's records are the members of one object (its plan's records are a map): they read back as that object, not as JSON Lines",
+    );
+  }
   const specs = tableSpecs(plan);
   const separator = options.separator ?? '.';
   const rowsOf = (spec: TableSpec): AsyncGenerator<FlatRow[]> => {
@@ -293,7 +301,7 @@ export async function* relationalToJson(
     );
   const children = cursorsOf(specs);
   const builder = new PlannedRecordBuilder(plan, separator, (header) => (header === ID_HEADER ? null : header));
-  const writer = new PlannedJsonWriter(plan.records?.shape === 'map', options.pretty ?? false);
+  const writer = new PlannedJsonWriter(map, options.pretty ?? false, ndjson);
   let openId: number | null = null;
   const finish = async (done: PlannedRecord | null, id: number): Promise<Uint8Array | null> => {
     if (done === null) return null;

@@ -225,6 +225,23 @@ describe('relational output', () => {
     expect(exact(back)).toContain(
       '"devices":{"a1b2c3d4e5f60718":{"platform":"ios","lastSeen":"2024-05-02T11:30:00Z"},"0f9e8d7c6b5a4321"',
     );
+    // Records that are an object's members read back as that object: JSON Lines would lose their keys.
+    const zip = await bytesOf(jsonToRelational([firebase], { plan }));
+    await expect(bytesOf(relationalToJson([zip], { ndjson: true }))).rejects.toMatchObject({ code: 'INVALID_OPTION' });
+  });
+
+  it('reads a ZIP back as JSON Lines, one record per line, the same records as the array', async () => {
+    const plan = await proposalWithTables(geo, ['features']);
+    const zip = await bytesOf(jsonToRelational([geo], { plan }));
+    const array = JSON.parse(new TextDecoder().decode(await bytesOf(relationalToJson([zip]))));
+    const lines = new TextDecoder().decode(await bytesOf(relationalToJson([zip], { ndjson: true })));
+    expect(lines.endsWith('\n')).toBe(true);
+    expect(
+      lines
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual(array);
   });
 
   it('the planner proposes a table per list of objects when asked for relational output, and the tables read back', async () => {

@@ -1,5 +1,6 @@
 import { visitingSink } from '../analysis/record-reader.js';
 import type { ConversionAnalysis } from '../analysis/record-visitor.js';
+import { type LeftOutNotice, MAX_LEFT_OUT_PARTS } from '../byte-source.js';
 import type { ChildTables } from '../flatten/child-tables.js';
 import { ColumnSet } from '../flatten/column-set.js';
 import { RecordFlattener } from '../flatten/record-flattener.js';
@@ -90,7 +91,8 @@ export class JsonTable {
     const csvCells =
       format === 'xlsx' ? null : new CsvCellWriter(this.rows, cursor, options.delimiter, options.excelSafe, this.trust);
     this.guardedCells = csvCells?.guarded ?? null;
-    const cells: CellWriter = csvCells ?? new XlsxCellWriter(this.rows, cursor);
+    const cells: CellWriter =
+      csvCells ?? new XlsxCellWriter(this.rows, cursor, (col) => this.columns.headers[col] ?? '');
     const plan = options.plan;
     const compiled = plan === undefined ? null : compilePlan(plan);
     if (compiled !== null) this.columns.root.attachPlan(compiled);
@@ -147,6 +149,23 @@ export class JsonTable {
   /** Output chunks ready for the spool. */
   take(): Uint8Array[] {
     return this.rows.take();
+  }
+
+  /** What the conversion left out of the document (null when nothing was), once the input has ended. */
+  get leftOut(): LeftOutNotice | null {
+    const reader = this.reader;
+    if (reader.leftOut.length === 0) return null;
+    const parts = [...reader.leftOut]
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, MAX_LEFT_OUT_PARTS)
+      .map(({ path, bytes }) => ({ path, bytes }));
+    return {
+      kind: 'left-out',
+      parts,
+      count: reader.leftOut.length,
+      bytes: reader.leftOutBytes,
+      recordsBytes: reader.recordsBytes,
+    };
   }
 
   /** Data records read (a header row of an array of arrays is not one). */

@@ -2,7 +2,7 @@ import { ByteBuilder } from '../json/byte-builder.js';
 import { INCOMPLETE, type JsonCursor } from '../json/json-cursor.js';
 import { decodeString } from '../json/json-string.js';
 import type { CellWriter } from './cell-writer.js';
-import type { RowBuffer } from './row-buffer.js';
+import { columnLetters, type RowBuffer } from './row-buffer.js';
 import { checkCellLength, tooManyRows, XLSX_MAX_CELL_CHARS, XLSX_MAX_ROWS } from './xlsx-limits.js';
 
 const encoder = new TextEncoder();
@@ -25,6 +25,8 @@ export class XlsxCellWriter implements CellWriter {
   constructor(
     private readonly rows: RowBuffer,
     private readonly cursor: JsonCursor,
+    /** The header of column `col` (0-based), to name the column of a cell that fails. */
+    private readonly header: (col: number) => string = () => '',
   ) {}
 
   string(col: number, buf: Uint8Array, i: number, end: number): number {
@@ -77,7 +79,9 @@ export class XlsxCellWriter implements CellWriter {
   private textCell(col: number, bytes: Uint8Array, at: number): void {
     // Only text of more bytes than a cell's characters can be too long: the position is found just then.
     if (bytes.length > XLSX_MAX_CELL_CHARS) {
-      checkCellLength(bytes, 'A cell', at < 0 ? { record: this.cursor.record } : this.cursor.positionAt(at));
+      const header = this.header(col);
+      const cell = `The cell in column ${columnLetters(col)}${header === '' ? '' : ` ("${header}")`}`;
+      checkCellLength(bytes, cell, at < 0 ? { record: this.cursor.record } : this.cursor.positionAt(at));
     }
     const rows = this.rows;
     this.beginCell(col);

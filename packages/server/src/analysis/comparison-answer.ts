@@ -14,6 +14,7 @@ export function qualityAssessment(report: ComparisonReport): string {
   const values = plural(counts.originalValues, 'value');
   const records = plural(counts.originalRecords, 'record');
   if (report.differencesTotal === 0 && paths.lost === 0 && counts.originalRecords === counts.reconvertedRecords) {
+    // No left-out part either: each one is a lost path.
     const guarded =
       counts.guarded === 0
         ? ''
@@ -82,6 +83,8 @@ export function comparisonAnalysis(report: ComparisonReport): ComparisonAnalysis
       gained_fields: paths.gained,
       lost_paths: paths.lostPaths,
       gained_paths: paths.gainedPaths,
+      left_out_values: counts.leftOutValues,
+      left_out: paths.leftOut,
       original_structure: report.originalStructure,
       differences: report.differences,
       differences_total: report.differencesTotal,

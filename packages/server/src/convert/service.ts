@@ -360,6 +360,16 @@ export class ConvertService {
         records: summary.records,
         columns: summary.columns,
         formula_guard: summary.formulaGuard,
+        records_path: summary.recordsPath,
+        left_out:
+          summary.leftOut === null
+            ? null
+            : {
+                parts: summary.leftOut.parts,
+                count: summary.leftOut.count,
+                bytes: summary.leftOut.bytes,
+                records_bytes: summary.leftOut.recordsBytes,
+              },
         duration_seconds: durationMs / 1000,
         expires_at: record.expires_at,
         download_url: `/api/files/download/${record.fileId}`,

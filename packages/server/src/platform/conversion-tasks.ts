@@ -9,6 +9,7 @@ import {
   type FlattenPlan,
   type FormulaGuardReport,
   type InputPosition,
+  type LeftOutNotice,
   type PlanProposal,
   type TableFormat,
 } from '@unnest/engine';
@@ -95,6 +96,10 @@ export interface ConversionSummary {
   columns: number | null;
   /** What the formula guard changed; null when it was off (or the output is JSON or XLSX). */
   formulaGuard: FormulaGuardReport | null;
+  /** Where auto-detection found the records (JSON input with no records path given). */
+  recordsPath: string | null;
+  /** What the conversion left out of the document, by name and size (JSON input only). */
+  leftOut: LeftOutNotice | null;
 }
 
 /** An upload streamed in over `input`; the worker stores it and the result itself. */

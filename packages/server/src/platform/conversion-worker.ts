@@ -138,7 +138,8 @@ function engine(
         summary.columns = notice.columns;
       } else if (notice.kind === 'formula-guard') {
         summary.formulaGuard = { cells: notice.cells, examples: notice.examples };
-      }
+      } else if (notice.kind === 'records-path') summary.recordsPath = notice.path;
+      else if (notice.kind === 'left-out') summary.leftOut = notice;
     },
   };
   // Relational output needs a plan with `table` paths: the HTTP thread refuses it without one.
@@ -229,7 +230,13 @@ export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome
       throw error;
     }
   };
-  const summary: ConversionSummary = { records: null, columns: null, formulaGuard: null };
+  const summary: ConversionSummary = {
+    records: null,
+    columns: null,
+    formulaGuard: null,
+    recordsPath: null,
+    leftOut: null,
+  };
   const collector = collectorFor(task.engine);
   const output = engine(teed(), task.engine, summary, collector, task.storageLeftBytes);
   const limited = async function* () {
@@ -266,7 +273,13 @@ export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome
 /** Input and output both streamed over ports (a download answered while it converts). */
 export async function toStream(task: StreamedConversionTask): Promise<TaskOutcome<ConversionSummary>> {
   const input = receiveChunks(task.input);
-  const summary: ConversionSummary = { records: null, columns: null, formulaGuard: null };
+  const summary: ConversionSummary = {
+    records: null,
+    columns: null,
+    formulaGuard: null,
+    recordsPath: null,
+    leftOut: null,
+  };
   const result = await outcome(async () => {
     await sendChunks(task.output, engine(input, task.engine, summary, null));
     return summary;
@@ -285,7 +298,7 @@ export async function toBytes(task: BytesConversionTask): Promise<TaskOutcome<Ui
     for await (const chunk of engine(
       [task.input],
       task.engine,
-      { records: null, columns: null, formulaGuard: null },
+      { records: null, columns: null, formulaGuard: null, recordsPath: null, leftOut: null },
       null,
     )) {
       chunks.push(chunk);

@@ -39,6 +39,8 @@ function fileOutcome(
     records: 40,
     columns: 5,
     formula_guard: formulaGuard,
+    records_path: null,
+    left_out: null,
     duration_seconds: 0.1,
     expires_at: null,
     download_url: '/api/files/download/00000000-0000-4000-8000-000000000001',

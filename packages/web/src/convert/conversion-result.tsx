@@ -18,6 +18,7 @@ import { formatBytes } from '../lib/format-size';
 import { saveFile } from '../lib/save-file';
 import type { ConversionMode } from './conversion-settings';
 import { FormulaGuardNotice } from './formula-guard-notice';
+import { LeftOutNote } from './left-out-note';
 import { LOCAL_PREVIEW_MAX_BYTES, type PreviewSource } from './local-preview';
 
 /**
@@ -94,6 +95,7 @@ export function ConversionResultPanel({
         {mode === 'json-to-csv' && format !== 'xlsx' && (
           <FormulaGuardNotice summary={outcome.formulaGuard} switchedOn={excelSafe} onSwitch={onExcelSafe} />
         )}
+        {outcome.kind === 'file' && <LeftOutNote response={outcome.response} />}
         {format === 'zip' && (
           <Typography variant="body2">
             A ZIP of linked tables: the records in main, each own table under tables/ with the id of its parent row, and
