@@ -303,12 +303,16 @@ describe('anonymous: the quick convert on the landing page', () => {
     expect(quickConverts).toHaveLength(1);
   });
 
-  it('guards a formula cell (Spreadsheet-safe is on)', async () => {
+  it('guards a formula cell (Spreadsheet-safe is on) and says so on the result', async () => {
     await quickConvert(FORMULA);
     await page()
       .getByText(/^1 of 3 free conversions left\./)
       .waitFor();
+    expect(await page().getByTestId('formula-guard-notice').textContent()).toContain(
+      `Spreadsheet-safe put a ' before 1 cell that a spreadsheet would run as a formula, for example total: "=1+1".`,
+    );
     expect(firstCell(text(await downloadedBytes(page(), 'Download CSV')))).toBe("'=1+1");
+    await inspectBothThemes(page(), 'quick-convert-formula-guard');
   });
 
   it('after the third, says when the next comes back, as a sentence with a link that opens sign-in', async () => {

@@ -51,6 +51,18 @@ export const CONVERSION_TEXTS = {
 export const QUICK_CONVERT_MAX_BYTES = 524_288;
 /** ...and this many conversions per rolling 24 hours per client address. */
 export const QUICK_CONVERT_PER_DAY = 3;
+/**
+ * How the quick convert writes its CSV: the server's conversion and the browser's check before sending use
+ * these same engine options, so the count of guarded cells the page shows is that of the CSV downloaded.
+ * Spreadsheet-safe is on: the downloads go to spreadsheets (DESIGN 7.12).
+ */
+export const QUICK_CONVERT_CSV = {
+  format: 'csv',
+  delimiter: ',',
+  arrays: 'index',
+  bom: false,
+  excelSafe: true,
+} as const;
 /** Only files below this size can be compared (spec section 9: 20 MB). */
 export const COMPARE_MAX_BYTES = 20_971_520;
 /** Largest CSV text accepted by POST /api/convert/csv-to-json (bigger CSV goes through /convert/file). */

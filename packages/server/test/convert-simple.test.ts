@@ -152,10 +152,11 @@ describe('POST /api/convert/simple (anonymous)', () => {
     expect((await quick(t.app, '[{"a":1}]', client)).statusCode).toBe(429);
   });
 
-  it('makes formula-like cells safe for spreadsheets', async () => {
-    const response = await quick(t.app, '[{"a":"=HYPERLINK(\\"http://x\\")","b":"+1","c":"plain"}]', address());
+  it('makes formula-like cells safe for spreadsheets, and leaves a signed number as it is', async () => {
+    const json = '[{"a":"=HYPERLINK(\\"http://x\\")","b":"+1","c":"plain","d":"-A1"}]';
+    const response = await quick(t.app, json, address());
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.body).toBe('a,b,c\n"\'=HYPERLINK(""http://x"")",\'+1,plain\n');
+    expect(response.body).toBe('a,b,c,d\n"\'=HYPERLINK(""http://x"")",+1,plain,\'-A1\n');
   });
 
   it('counts IPv6 clients by /64', async () => {

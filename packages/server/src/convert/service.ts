@@ -7,6 +7,7 @@ import {
   type FlattenPlanQuery,
   type FlattenPlanResponse,
   OUTPUT_FORMATS,
+  QUICK_CONVERT_CSV,
   QUICK_CONVERT_MAX_BYTES,
   type UserSettings,
   waitText,
@@ -76,17 +77,8 @@ export interface ConvertedStream {
   filename: string;
 }
 
-/** The quick convert's engine settings: CSV with the engine's defaults. */
-const QUICK_CONVERT_ENGINE: EngineSettings = {
-  direction: 'json-to-csv',
-  format: 'csv',
-  delimiter: ',',
-  arrays: 'index',
-  bom: false,
-  // The anonymous quick convert's downloads go to spreadsheets (DESIGN 7.12).
-  excelSafe: true,
-  analysis: false,
-};
+/** The quick convert's engine settings: the CSV the browser's check writes too (Spreadsheet-safe on). */
+const QUICK_CONVERT_ENGINE: EngineSettings = { direction: 'json-to-csv', ...QUICK_CONVERT_CSV, analysis: false };
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 

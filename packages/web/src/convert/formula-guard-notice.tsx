@@ -4,11 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { FormulaGuardSummary } from '@unnest/contracts';
-import { formatCount } from '../lib/format-count';
-
-function examplesText(summary: FormulaGuardSummary): string {
-  return summary.examples.map((example) => `${example.column}: ${JSON.stringify(example.value)}`).join(' and ');
-}
+import { GuardedCellsText } from '../components/guarded-cells-text';
 
 /**
  * What Spreadsheet-safe did to this result (nothing changes data silently, DESIGN 7.16): how many cells got a
@@ -47,20 +43,15 @@ export function FormulaGuardNotice(props: {
             Spreadsheet-safe was off: every cell is written as it is, so a spreadsheet may run a cell that starts with =
             or @ as a formula.
           </Typography>
-        ) : summary.cells === 0 ? (
-          <Typography variant="body2">Spreadsheet-safe changed no cell: none starts like a formula.</Typography>
         ) : (
           <>
-            <Typography variant="body2">
-              Spreadsheet-safe put a ' before {formatCount(summary.cells)}{' '}
-              {summary.cells === 1 ? 'cell that a spreadsheet would run' : 'cells that a spreadsheet would run'} as a
-              formula, for example {examplesText(summary)}. Numbers and phone numbers such as +49 30 1234567 stay as
-              they are.
-            </Typography>
-            <Typography variant="body2">
-              Converting the file back here (CSV to JSON with Undo Spreadsheet-safe, on by default) takes the ' off
-              again.
-            </Typography>
+            <GuardedCellsText summary={summary} />
+            {summary.cells > 0 && (
+              <Typography variant="body2">
+                Converting the file back here (CSV to JSON with Undo Spreadsheet-safe, on by default) takes the ' off
+                again.
+              </Typography>
+            )}
           </>
         )}
         {switchedOn !== applied && (

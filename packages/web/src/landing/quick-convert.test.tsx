@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthDialogControl } from '../lib/auth-dialog-control';
@@ -85,6 +85,44 @@ describe('QuickConvert', () => {
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
     expect(sent).toEqual(['[{"a": 1}]']);
+  });
+
+  it('says how many cells Spreadsheet-safe changed, with two, and leaves a phone number as it is', async () => {
+    const guarded = "note,phone\n'=SUM(A1),+49 30 1234567\n'@home,+1 (555) 010-9999\n'-A1,\n";
+    answers.push(
+      new Response(guarded, { status: 200, headers: { 'content-type': 'text/csv', ...standingHeaders(2, 86_400) } }),
+    );
+    const { user, openAuthDialog } = renderQuickConvert();
+    await user.click(jsonField());
+    await user.paste(
+      '[{"note": "=SUM(A1)", "phone": "+49 30 1234567"}, {"note": "@home", "phone": "+1 (555) 010-9999"}, {"note": "-A1"}]',
+    );
+    await user.click(convertButton());
+    const notice = await screen.findByTestId('formula-guard-notice');
+    expect(notice.textContent).toContain(
+      `Spreadsheet-safe put a ' before 3 cells that a spreadsheet would run as a formula, for example note: "=SUM(A1)" and note: "@home".`,
+    );
+    expect(notice.textContent).toContain('Quick convert always uses Spreadsheet-safe.');
+    await user.click(within(notice).getByRole('button', { name: 'Sign in to switch it off' }));
+    expect(openAuthDialog).toHaveBeenCalledWith('signin');
+  });
+
+  it('gives no count when the CSV downloaded is not the one the browser counted in', async () => {
+    answers.push(
+      new Response("note\n'=SUM(A1)\n'=SUM(A2)\n", {
+        status: 200,
+        headers: { 'content-type': 'text/csv', ...standingHeaders(2, 86_400) },
+      }),
+    );
+    const { user } = renderQuickConvert();
+    await user.click(jsonField());
+    await user.paste('[{"note": "=SUM(A1)"}]');
+    await user.click(convertButton());
+    const notice = await screen.findByTestId('formula-guard-notice');
+    expect(notice.textContent).toMatch(
+      /^Spreadsheet-safe put a ' before every cell that a spreadsheet would run as a formula\.Quick convert/,
+    );
+    expect(notice.textContent).not.toMatch(/1 cell/);
   });
 
   it('shows the used-up limit as a sentence with a link that opens sign-in, and stops sending', async () => {

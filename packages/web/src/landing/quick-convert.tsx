@@ -21,7 +21,8 @@ import {
   type QuickConvertStanding,
   standingFrom,
 } from './quick-convert-standing';
-import { quickJsonProblem } from './quick-json-check';
+import { QuickFormulaGuardNotice } from './quick-formula-guard-notice';
+import { type QuickLocalCsv, quickJsonCheck } from './quick-json-check';
 
 // The preview brings the engine; load it only once there is something to preview.
 const ResultPreview = lazy(() => import('../components/result-preview'));
@@ -56,6 +57,8 @@ export function QuickConvert() {
   const [validation, setValidation] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const [standing, setStanding] = useState<QuickConvertStanding>();
+  // The browser's conversion of the JSON sent: its guarded cells are shown when its CSV is the server's.
+  const [local, setLocal] = useState<QuickLocalCsv>();
   const convert = useConvertSimple();
   const size = new TextEncoder().encode(json).length;
   const tooBig = size > QUICK_CONVERT_MAX_BYTES;
@@ -71,6 +74,7 @@ export function QuickConvert() {
   function edit(value: string) {
     setJson(value);
     setValidation(null);
+    setLocal(undefined);
     convert.reset();
   }
 
@@ -81,15 +85,16 @@ export function QuickConvert() {
     }
     setChecking(true);
     // Should the check itself fail (not the JSON), the server decides, as it would without it.
-    const problem = await quickJsonProblem(json)
+    const checked = await quickJsonCheck(json)
       .catch(() => undefined)
       .finally(() => setChecking(false));
-    if (problem !== undefined) {
+    if (checked !== undefined && 'problem' in checked) {
       setValidation(
-        `This is not JSON the converter can read: ${problem}. Nothing was sent, so no conversion was used.`,
+        `This is not JSON the converter can read: ${checked.problem}. Nothing was sent, so no conversion was used.`,
       );
       return;
     }
+    setLocal(checked);
     convert.mutate(json, {
       onSuccess: (result) => setStanding(result.standing),
       onError: (error) => {
@@ -164,6 +169,9 @@ export function QuickConvert() {
           <Typography variant="body2" color="text.secondary">
             {conversionsLeftText(standing, new Date())}
           </Typography>
+        )}
+        {convert.data !== undefined && (
+          <QuickFormulaGuardNotice summary={local?.csv === convert.data.csv ? local.formulaGuard : undefined} />
         )}
         {convert.data !== undefined && (
           <Suspense fallback={null}>
