@@ -163,12 +163,60 @@ export const CsvToJsonBody = Type.Object(
     csv_data: Type.Optional(Type.String({ maxLength: CSV_TO_JSON_MAX_BYTES })),
     output_format: Type.Optional(Type.Literal('json')),
     original_filename: Type.Optional(Type.String({ maxLength: 255 })),
-    delimiter: Type.Optional(Type.String({ minLength: 1, maxLength: 4 })),
+    delimiter: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 4,
+        description: "one character or up to 4 (', ' also skips spaces after ','); default: sniffed",
+      }),
+    ),
+    quote: Type.Optional(Type.Union([Type.Literal('"'), Type.Literal("'")], { description: 'default: sniffed' })),
+    escape: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 4,
+        description: "escape character inside quotes, or 'none'; default: sniffed",
+      }),
+    ),
+    skip_rows: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 1000, description: 'rows before the header to leave out; default: sniffed' }),
+    ),
+    header_rows: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 10, description: 'rows making up the header, joined per column; default 1' }),
+    ),
     plan: Type.Optional(FlattenPlanDocument),
   },
   { additionalProperties: false },
 );
 export type CsvToJsonBody = Static<typeof CsvToJsonBody>;
+
+/** How a CSV was read: each part sniffed or given, with the sniffer's confidence (0 to 1). */
+export const CsvDialect = Type.Object({
+  delimiter: Type.String(),
+  quote: Type.String(),
+  escape: Type.Union([Type.String(), Type.Null()]),
+  skip_rows: Type.Integer(),
+  header_rows: Type.Integer(),
+  encoding: Type.String(),
+  confidence: Type.Number({ minimum: 0, maximum: 1 }),
+  given: Type.Array(Type.String(), { description: 'the parts given in the request; the others were sniffed' }),
+});
+export type CsvDialect = Static<typeof CsvDialect>;
+
+/** Something the reader recovered from or left out, with its line. */
+export const CsvReadingNotice = Type.Union([
+  Type.Object({ kind: Type.Literal('stray-quote'), line: Type.Integer(), column: Type.Integer() }),
+  Type.Object({ kind: Type.Literal('repeated-header'), line: Type.Integer() }),
+  Type.Object({ kind: Type.Literal('second-table'), line: Type.Integer(), rows: Type.Integer() }),
+  Type.Object({
+    kind: Type.Literal('ragged-row'),
+    line: Type.Integer(),
+    record: Type.Integer(),
+    expected: Type.Integer(),
+    actual: Type.Integer(),
+  }),
+]);
+export type CsvReadingNotice = Static<typeof CsvReadingNotice>;
 
 /**
  * Answer of POST /api/convert/csv-to-json: the records twice (the web app reads `data`, older code
@@ -178,6 +226,12 @@ export type CsvToJsonBody = Static<typeof CsvToJsonBody>;
 export const CsvToJsonResponse = Type.Object({
   data: Type.Unknown(),
   json_data: Type.Unknown(),
+  dialect: Type.Optional(CsvDialect),
+  /** At most the first 100 (ragged rows at most 10 of them); `notices_total` counts them all. */
+  notices: Type.Optional(Type.Array(CsvReadingNotice)),
+  notices_total: Type.Optional(Type.Integer()),
+  /** The header's columns when the CSV has a header and no rows (`data` is then `[]`). */
+  columns: Type.Optional(Type.Array(Type.String())),
 });
 export type CsvToJsonResponse = Static<typeof CsvToJsonResponse>;
 

@@ -191,6 +191,8 @@ describe('POST /api/convert/text and /text/download', () => {
   });
 });
 
+const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 describe('POST /api/convert/csv-to-json', () => {
   it('accepts {csv_content, output_format} and {csv_data, original_filename}, answering {data, json_data} exactly', async () => {
     const csv = 'id,price,user.name\n12345678901234567890,0.1000000000000000055,Ada\n';
@@ -202,19 +204,71 @@ describe('POST /api/convert/csv-to-json', () => {
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
       const records = '[{"id":12345678901234567890,"price":0.1000000000000000055,"user":{"name":"Ada"}}]';
-      expect(response.body.replace(/\s/g, '')).toBe(`{"data":${records},"json_data":${records}}`);
+      expect(response.body.replace(/\s/g, '')).toMatch(
+        new RegExp(`^\\{"data":${escaped(records)},"json_data":${escaped(records)},`),
+      );
+      expect(response.json()).toMatchObject({
+        dialect: {
+          delimiter: ',',
+          quote: '"',
+          escape: null,
+          skip_rows: 0,
+          header_rows: 1,
+          encoding: 'utf-8',
+          given: [],
+        },
+        notices: [],
+        notices_total: 0,
+      });
     }
   });
 
-  it('answers errors with "CSV to JSON conversion failed" and the reason', async () => {
+  it('answers errors with their reason (a quote left open is read as a literal now, issue 28)', async () => {
     const missing = await call(t.app, user, 'POST', '/api/convert/csv-to-json', { payload: { output_format: 'json' } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().detail).toBe('Please enter CSV text');
     const broken = await call(t.app, user, 'POST', '/api/convert/csv-to-json', {
-      payload: { csv_content: 'a,b\n"unclosed,1\n' },
+      payload: { csv_content: 'a,b\n1,2\n', escape: '\\\\' },
     });
-    expect(broken.statusCode).toBe(422);
-    expect(broken.json().detail).toMatch(/^CSV to JSON conversion failed: .*line 2/);
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().detail).toMatch(/Escape must be one ASCII character/);
+  });
+
+  it('reports the dialect it read, what it recovered from by line, and takes each part by hand', async () => {
+    const sniffed = await call(t.app, user, 'POST', '/api/convert/csv-to-json', {
+      payload: { csv_content: 'Report,,\n,,\nname,note\nAda,"x, y"\nBob,"z\nCy,"w"\n' },
+    });
+    expect(sniffed.statusCode, sniffed.body).toBe(200);
+    expect(sniffed.json()).toMatchObject({
+      data: [
+        { name: 'Ada', note: 'x, y' },
+        { name: 'Bob', note: '"z' },
+        { name: 'Cy', note: 'w' },
+      ],
+      dialect: { delimiter: ',', skip_rows: 2, given: [] },
+      notices: [{ kind: 'stray-quote', line: 5, column: 5 }],
+      notices_total: 1,
+    });
+    const given = await call(t.app, user, 'POST', '/api/convert/csv-to-json', {
+      payload: {
+        csv_content: "group||\na|b|c\n'1|2'|2|3\n",
+        delimiter: '|',
+        quote: "'",
+        escape: 'none',
+        skip_rows: 1,
+        header_rows: 1,
+      },
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    expect(given.json()).toMatchObject({
+      data: [{ a: '1|2', b: 2, c: 3 }],
+      dialect: { delimiter: '|', quote: "'", skip_rows: 1, confidence: 1 },
+    });
+    expect(given.json().dialect.given).toEqual(['delimiter', 'quote', 'escape', 'skip_rows']);
+    const empty = await call(t.app, user, 'POST', '/api/convert/csv-to-json', {
+      payload: { csv_content: 'id,name\n' },
+    });
+    expect(empty.json()).toMatchObject({ data: [], columns: ['id', 'name'] });
   });
 });
 

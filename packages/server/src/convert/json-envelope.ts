@@ -1,3 +1,5 @@
+import type { CsvReading } from '../platform/csv-reading.js';
+
 const OPEN = Buffer.from('{"data":');
 const MIDDLE = Buffer.from(',"json_data":');
 const CLOSE = Buffer.from('}');
@@ -6,6 +8,31 @@ const CLOSE = Buffer.from('}');
  * `{"data": <json>, "json_data": <json>}` written around the engine's JSON bytes as they are. Parsing
  * and re-serialising would turn 12345678901234567890 into 12345678901234567000.
  */
-export function csvToJsonEnvelope(json: Buffer): Buffer {
-  return Buffer.concat([OPEN, json, MIDDLE, json, CLOSE]);
+export function csvToJsonEnvelope(json: Buffer, reading?: CsvReading): Buffer {
+  if (reading === undefined) return Buffer.concat([OPEN, json, MIDDLE, json, CLOSE]);
+  return Buffer.concat([OPEN, json, MIDDLE, json, Buffer.from(readingMembers(reading)), CLOSE]);
+}
+
+/** `,"dialect":…,"notices":[…],"notices_total":N` and `,"columns":[…]` for a header without rows. */
+function readingMembers(reading: CsvReading): string {
+  const { dialect } = reading;
+  const members: Record<string, unknown> = {};
+  if (dialect !== null) {
+    members.dialect = {
+      delimiter: dialect.delimiter,
+      quote: dialect.quote,
+      escape: dialect.escape,
+      skip_rows: dialect.skipRows,
+      header_rows: dialect.headerRows,
+      encoding: dialect.encoding,
+      confidence: dialect.confidence,
+      given: dialect.given.map((part) =>
+        part === 'skipRows' ? 'skip_rows' : part === 'headerRows' ? 'header_rows' : part,
+      ),
+    };
+  }
+  members.notices = reading.notices;
+  members.notices_total = reading.noticesTotal;
+  if (reading.columns !== null) members.columns = reading.columns;
+  return `,${JSON.stringify(members).slice(1, -1)}`;
 }

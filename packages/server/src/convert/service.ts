@@ -44,6 +44,15 @@ import { type OptionFields, type ResolvedOptions, resolveOptions } from './optio
 import { proposeFlatteningPlan } from './plan-service.js';
 
 // Batch processing resolves the same options for each of its files.
+/** How pasted CSV is to be read: each part of the dialect given, or sniffed when undefined. */
+export interface CsvTextReading {
+  delimiter: string | undefined;
+  quote?: string | undefined;
+  escape?: string | undefined;
+  skipRows?: number | undefined;
+  headerRows?: number | undefined;
+}
+
 export { type OptionFields, resolveOptions };
 
 /** What queues an asynchronous conversion (the jobs feature, given by the app). */
@@ -386,13 +395,14 @@ export class ConvertService {
   async csvTextToJson(
     userId: string,
     csv: string,
-    how: { delimiter: string | undefined; plan?: FlattenPlanDocument | undefined },
+    how: CsvTextReading & { plan?: FlattenPlanDocument | undefined },
     counted: boolean,
     signal: AbortSignal,
   ): Promise<Buffer> {
     const started = this.deps.clock.now().getTime();
     if (csv.trim() === '') throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyCsvText });
-    const { delimiter } = how;
+    const { plan: _plan, ...dialect } = how;
+    const given = Object.fromEntries(Object.entries(dialect).filter(([, value]) => value !== undefined));
     // The comparison reads a CSV written with a flattening plan back under it.
     const planned = how.plan === undefined ? {} : { plan: checkedPlan(how.plan) };
     const plan = await this.deps.plans.limitsFor(userId);
@@ -409,12 +419,8 @@ export class ConvertService {
     }
     try {
       if (signal.aborted) throw signal.reason;
-      const json = asBuffer(
-        await this.deps.pool.toBytes(
-          { direction: 'csv-to-json', ...(delimiter === undefined ? {} : { delimiter }), ...planned },
-          bytes,
-        ),
-      );
+      const read = await this.deps.pool.toBytesRead({ direction: 'csv-to-json', ...given, ...planned }, bytes);
+      const json = asBuffer(read.bytes);
       if (counted) {
         await this.deps.audit.record(userId, {
           action: 'csv_to_json',
@@ -424,7 +430,7 @@ export class ConvertService {
           durationMs: this.deps.clock.now().getTime() - started,
         });
       }
-      return csvToJsonEnvelope(json);
+      return csvToJsonEnvelope(json, read.reading);
     } catch (error) {
       if (allowance)
         await this.fail(userId, undefined, allowance, error, {

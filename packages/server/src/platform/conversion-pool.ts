@@ -13,6 +13,7 @@ import {
   failureError,
   type PlanAnswer,
   type PlanTask,
+  type ReadConversion,
   type StoredConversion,
   type StoredConversionTask,
   type TaskOutcome,
@@ -180,6 +181,11 @@ export class ConversionPool {
   /** A small input converted in one piece. */
   async toBytes(engine: EngineSettings, input: Uint8Array): Promise<Uint8Array> {
     return settle(await this.run<Uint8Array>('toBytes', { engine, input }, [], { sizeHint: input.length }));
+  }
+
+  /** A small CSV converted in one piece, with how it was read. */
+  async toBytesRead(engine: EngineSettings, input: Uint8Array): Promise<ReadConversion> {
+    return settle(await this.run<ReadConversion>('toBytesRead', { engine, input }, [], { sizeHint: input.length }));
   }
 
   /** The round-trip comparison of a JSON text and its CSV, and the JSON's analysis. */

@@ -13,6 +13,7 @@ import {
 } from '@unnest/engine';
 import type { S3Config } from '../config.js';
 import { ChunkStreamAborted } from './chunk-channel.js';
+import type { CsvReading } from './csv-reading.js';
 
 /**
  * What crosses between the HTTP thread and the conversion workers: tasks, their answers, and failures
@@ -57,6 +58,12 @@ export type EngineSettings =
   | {
       direction: 'csv-to-json';
       delimiter?: string;
+      /** The CSV dialect given by hand (each part sniffed when absent) and the encoding. */
+      quote?: string;
+      escape?: string;
+      skipRows?: number;
+      headerRows?: number;
+      encoding?: string;
       plan?: FlattenPlan;
       /** The input is a relational ZIP (named .zip): anything else is refused. */
       relational?: boolean;
@@ -109,6 +116,12 @@ export interface StreamedConversionTask {
 export interface BytesConversionTask {
   engine: EngineSettings;
   input: Uint8Array;
+}
+
+/** A small CSV converted in one piece, with how it was read. */
+export interface ReadConversion {
+  bytes: Uint8Array;
+  reading: CsvReading;
 }
 
 /** The round-trip comparison of a JSON text and the CSV made from it, with the JSON's analysis. */

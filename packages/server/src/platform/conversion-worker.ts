@@ -31,12 +31,14 @@ import type {
   EngineSettings,
   PlanAnswer,
   PlanTask,
+  ReadConversion,
   StoredConversion,
   StoredConversionTask,
   StreamedConversionTask,
   TaskOutcome,
 } from './conversion-tasks.js';
 import { describeFailure, EmptyInputError, StorageLeftExceededError } from './conversion-tasks.js';
+import { csvReadingCollector } from './csv-reading.js';
 import { primed } from './primed-stream.js';
 import { localStorage } from './storage/local-storage.js';
 import type { StorageDriver } from './storage/storage-driver.js';
@@ -140,6 +142,7 @@ function engine(
 async function* tablesToJson(
   source: ByteSource,
   how: Extract<EngineSettings, { direction: 'csv-to-json' }>,
+  onNotice?: (notice: Notice) => void,
 ): AsyncGenerator<Uint8Array> {
   const { first, bytes } = await peekBytes(source);
   const delimiter = how.delimiter === undefined ? {} : { delimiter: how.delimiter };
@@ -147,7 +150,16 @@ async function* tablesToJson(
     yield* relationalToJson(bytes, { isUtf8, ...delimiter, maxZipBytes: settings.maxRelationalZipBytes });
     return;
   }
-  yield* csvToJson(bytes, { isUtf8, ...delimiter, ...(how.plan === undefined ? {} : { plan: how.plan }) });
+  const { quote, escape: escapeChar, skipRows, headerRows, encoding } = how;
+  const dialect = { quote, escape: escapeChar, skipRows, headerRows, encoding };
+  const given = Object.fromEntries(Object.entries(dialect).filter(([, value]) => value !== undefined));
+  yield* csvToJson(bytes, {
+    isUtf8,
+    ...delimiter,
+    ...given,
+    ...(how.plan === undefined ? {} : { plan: how.plan }),
+    ...(onNotice === undefined ? {} : { onNotice }),
+  });
 }
 
 function collectorFor(how: EngineSettings): AnalysisCollector | null {
@@ -253,6 +265,17 @@ export async function toBytes(task: BytesConversionTask): Promise<TaskOutcome<Ui
       at += chunk.length;
     }
     return whole;
+  });
+}
+
+/** A small CSV converted in one piece, with how it was read (its dialect, what was recovered or left out). */
+export async function toBytesRead(task: BytesConversionTask): Promise<TaskOutcome<ReadConversion>> {
+  return outcome(async () => {
+    if (task.engine.direction !== 'csv-to-json') throw new Error('toBytesRead reads CSV only');
+    const { reading, onNotice } = csvReadingCollector();
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of tablesToJson([task.input], task.engine, onNotice)) chunks.push(chunk);
+    return { bytes: Buffer.concat(chunks), reading };
   });
 }
 
