@@ -16,13 +16,23 @@ import { errorText } from '../lib/api-error';
 import { formatCount } from '../lib/format-count';
 import { formatBytes } from '../lib/format-size';
 import { saveFile } from '../lib/save-file';
+import type { CsvToJsonAnswer } from './api/csv-to-json';
 import type { ConversionMode } from './conversion-settings';
+import { CsvReadingFacts } from './csv-reading-facts';
 import { LOCAL_PREVIEW_MAX_BYTES, type PreviewSource } from './local-preview';
 
 /** A finished conversion: a stored file (file mode) or bytes in hand (text mode). */
 export type ConversionOutcome =
   | { kind: 'file'; response: ConversionResult; preview: PreviewSource | string | null }
-  | { kind: 'text'; blob: Blob; fileName: string; text: string | null; preview: PreviewSource | string };
+  | {
+      kind: 'text';
+      blob: Blob;
+      fileName: string;
+      text: string | null;
+      preview: PreviewSource | string;
+      /** CSV to JSON: how the server read the CSV. */
+      reading?: CsvToJsonAnswer;
+    };
 
 // Long results are shown in part; the download has all of it.
 const SHOWN_CHARACTERS = 100_000;
@@ -72,6 +82,7 @@ export function ConversionResultPanel({ outcome, mode }: { outcome: ConversionOu
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Alert severity="success">{message}</Alert>
         {outcome.kind === 'file' && <FileFacts response={outcome.response} />}
+        {outcome.kind === 'text' && outcome.reading && <CsvReadingFacts reading={outcome.reading} />}
         {format === 'zip' && (
           <Typography variant="body2">
             A ZIP of linked tables: the records in main, each own table under tables/ with the id of its parent row, and

@@ -5,7 +5,7 @@ import { convertFile } from './api/convert-file';
 import { convertText } from './api/convert-text';
 import { csvToJson } from './api/csv-to-json';
 import type { ConversionOutcome } from './conversion-result';
-import { type ConversionChoices, type ConversionMode, delimiterChar, optionFields } from './conversion-settings';
+import { type ConversionChoices, type ConversionMode, csvDialectFields, optionFields } from './conversion-settings';
 import { LOCAL_PREVIEW_MAX_BYTES, localPreview, type PreviewSource, relationalZipPreview } from './local-preview';
 
 /** One conversion the user asked for: a chosen file or pasted text, the direction and the options. */
@@ -73,13 +73,13 @@ export async function runConversion(
         : { text: shown, kind: 'csv' };
     return { kind: 'text', ...converted, text: shown, preview };
   }
-  const delimiter = choices.delimiter === 'auto' ? undefined : delimiterChar(choices.delimiter);
-  const json = await csvToJson(text, delimiter);
+  const answer = await csvToJson(text, csvDialectFields(choices));
   return {
     kind: 'text',
-    blob: new Blob([json], { type: 'application/json' }),
+    blob: new Blob([answer.json], { type: 'application/json' }),
     fileName: 'converted.json',
-    text: json,
-    preview: { text: json, kind: 'json' },
+    text: answer.json,
+    preview: { text: answer.json, kind: 'json' },
+    reading: answer,
   };
 }
