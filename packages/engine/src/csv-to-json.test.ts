@@ -98,9 +98,12 @@ describe('csvToJson output layout', () => {
 describe('delimiter option', () => {
   it('sniffs the delimiter and reports the whole dialect with its confidence', async () => {
     for (const delimiter of [',', ';', '\t', '|', '^']) {
-      const csv = `a${delimiter}b\n"x${delimiter}y"${delimiter}2\n`;
+      const csv = `a${delimiter}b\n"x${delimiter}y"${delimiter}2\n3${delimiter}4\n`;
       const { text, notices } = await run(csv);
-      expect(JSON.parse(text)).toEqual([{ a: `x${delimiter}y`, b: 2 }]);
+      expect(JSON.parse(text)).toEqual([
+        { a: `x${delimiter}y`, b: 2 },
+        { a: 3, b: 4 },
+      ]);
       expect(notices[0]).toEqual({
         kind: 'dialect',
         dialect: {

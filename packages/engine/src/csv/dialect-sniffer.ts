@@ -4,14 +4,14 @@ import { isNumberText } from './table-edges.js';
 /** Rows of the sample that take part in sniffing, and the most bytes they are read from. */
 const SNIFF_ROWS = 100;
 const SNIFF_TEXT_BYTES = 16 * 1024;
-/** Rows (header included) a sample needs before a quote other than `"` or an escape is considered. */
-const MIN_ROWS_FOR_QUOTING = 3;
+/** Rows (header included) a sample needs before an unusual delimiter, a quote other than `"` or an escape is considered. */
+const MIN_ROWS_FOR_EVIDENCE = 3;
 /** The least fit a reading needs to be taken at all. */
 const MIN_FIT = 0.5;
 /** Rows before the header a preamble may take, at most. */
 const MAX_PREAMBLE_ROWS = 20;
 /** Characters that never delimit: letters, digits, quotes, the backslash and those inside numbers and words. */
-const NEVER_DELIMITERS = /[\p{L}\p{N}"'\\.\-_\r\n]/u;
+const NEVER_DELIMITERS = /[\p{L}\p{N}"'\\.\-_\r\n[\]{}()=+]/u;
 /** Candidates tried first; ties go to the earlier one. */
 const USUAL_DELIMITERS = [',', ';', '\t', '|'];
 
@@ -190,9 +190,10 @@ function preambleRows(rows: readonly string[][]): number {
  * `,` would need one skipped to fit. 0 when the header row is not split at all.
  */
 function fitOf(rows: readonly string[][], skip: number): { fit: number; share: number; width: number } {
-  const body = rows.slice(skip).filter((row) => !isBlank(row));
-  const header = body[0]?.length ?? 0;
+  // The header is the row after the preamble, even when it reads as blank (`""`, one empty name).
+  const header = rows[skip]?.length ?? 0;
   if (header < 2) return { fit: 0, share: 0, width: 0 };
+  const body = rows.slice(skip).filter((row) => !isBlank(row));
   const width = modalCount(body);
   let exact = 0;
   let ragged = 0;
@@ -202,14 +203,6 @@ function fitOf(rows: readonly string[][], skip: number): { fit: number; share: n
   }
   const fitting = exact + ragged / 2;
   return { fit: fitting / (body.length + 2 * skip), share: fitting / body.length, width };
-}
-
-/**
- * A reading's score: its fit, a little lower for fewer columns, since a delimiter found in the data by chance
- * (the space in `Warty Warthog`) tends to split rows in two.
- */
-function scoreOf(fit: number, width: number): number {
-  return width === 0 ? 0 : fit * (1 - 1 / (2 * width));
 }
 
 /**
@@ -261,25 +254,25 @@ export function sniffDialect(sample: Uint8Array, complete: boolean, given: Given
   const escapes = given.escape === undefined ? [null, '\\'] : [given.escape];
   const readings: Reading[] = [];
   for (const delimiter of delimiters) {
-    let plain: Reading | undefined;
+    const headerRows = given.headerRows ?? 1;
+    const plainRows = splitRows(text, { delimiter, quote: '"', escape: null, skipRows: 0, headerRows }, whole);
     for (const quote of quotes) {
       for (const escapeChar of escapes) {
+        const plainQuoting = quote === '"' && escapeChar === null;
         if (escapeChar !== null && !text.includes(escapeChar + quote)) continue;
         if (quote !== '"' && !text.includes(quote)) continue;
         // Where RFC 4180 quoting splits every row alike, no other quoting is tried: such a file reads as it always has.
-        if (plain !== undefined && splitsAlike(plain.rows)) continue;
-        const dialect = { delimiter, quote, escape: escapeChar, skipRows: 0, headerRows: given.headerRows ?? 1 };
-        const rows = splitRows(text, dialect, whole);
-        const plainQuoting = quote === '"' && escapeChar === null;
-        // Other quoting needs evidence: a header and two rows read whole by it.
-        if (!plainQuoting && rows.filter((row) => !isBlank(row)).length < MIN_ROWS_FOR_QUOTING) continue;
+        if (!plainQuoting && splitsAlike(plainRows)) continue;
+        const dialect = { delimiter, quote, escape: escapeChar, skipRows: 0, headerRows };
+        const rows = plainQuoting ? plainRows : splitRows(text, dialect, whole);
+        // Other quoting, and a delimiter other than the usual four, need evidence: a header and two rows.
+        const unusual = !plainQuoting || !USUAL_DELIMITERS.includes(delimiter);
+        if (unusual && rows.filter((row) => !isBlank(row)).length < MIN_ROWS_FOR_EVIDENCE) continue;
         const skip = preambleRows(rows);
         const { fit, share, width } = fitOf(rows, skip);
         // A space splits names and words too: only a table of three columns or more is taken as space-delimited.
         if (delimiter === ' ' && width < 3) continue;
-        const reading = { dialect, rows, skip, share, score: scoreOf(fit, width) };
-        if (plainQuoting) plain = reading;
-        readings.push(reading);
+        readings.push({ dialect, rows, skip, share, score: fit });
       }
     }
   }
