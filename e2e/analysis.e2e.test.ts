@@ -100,7 +100,9 @@ describe('premium analysis in a real browser', () => {
       confirmation_code: mail.code,
     });
     expect(confirm.status).toBe(200);
-    expect(await runAdminCommand(['grant', EMAIL, 'professional'], server.built.auth)).toContain('professional');
+    expect(await runAdminCommand(['grant', EMAIL, 'professional'], server.built.auth, server.built.payments)).toContain(
+      'professional',
+    );
     ({ context, close: closeBrowser } = await launchBrowser());
     context.setDefaultTimeout(15_000);
     page = await context.newPage();

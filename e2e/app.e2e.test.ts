@@ -199,6 +199,32 @@ describe('the web app in a real browser', () => {
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
   });
 
+  it('has one theme while signed in: the top-bar switch saves the account’s setting, which Settings shows', async () => {
+    const dark = 'rgb(15, 18, 23)';
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByText(`Welcome, ${EMAIL}`).waitFor();
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect.poll(background).toBe(dark);
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await page.getByText('Account Information').waitFor();
+    await expect(page.getByLabel('Theme', { exact: true }).textContent()).resolves.toBe('Dark');
+    // What this browser holds does not decide while signed in: after a reload the account's setting does.
+    await page.evaluate(() => localStorage.setItem('theme', 'light'));
+    await page.reload();
+    await page.getByText('Account Information').waitFor();
+    await expect.poll(background).toBe(dark);
+    await expect(page.getByLabel('Theme', { exact: true }).textContent()).resolves.toBe('Dark');
+    await page.getByRole('button', { name: 'Switch to light theme' }).waitFor();
+    // Settings changes it at once, and the top bar follows.
+    await page.getByLabel('Theme', { exact: true }).click();
+    await page.getByRole('option', { name: 'Light' }).click();
+    await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
+    await page.reload();
+    await page.getByText('Account Information').waitFor();
+    await expect(page.getByLabel('Theme', { exact: true }).textContent()).resolves.toBe('Light');
+  });
+
   it('fits a 360 px wide phone', async () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`${server.url}/convert`);

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.js';
+import type { PageGuard } from './support/page-guard.js';
 import { inspectBothThemes } from './support/screenshots.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -10,6 +11,7 @@ const NEW_PASSWORD = 'tr0ub4dor and 3';
 
 let server: TestServer;
 let context: BrowserContext;
+let guard: PageGuard;
 let closeBrowser: () => Promise<void>;
 let page: Page;
 
@@ -24,7 +26,7 @@ async function post(path: string, body: object): Promise<Response> {
 describe('password reset in a real browser', () => {
   beforeAll(async () => {
     server = await startTestServer();
-    ({ context, close: closeBrowser } = await launchBrowser());
+    ({ context, guard, close: closeBrowser } = await launchBrowser());
     context.setDefaultTimeout(10_000);
     page = await context.newPage();
     // A confirmed account, made through the API: the sign-up screens have their own test.
@@ -61,8 +63,10 @@ describe('password reset in a real browser', () => {
     await dialog.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await dialog.getByLabel('Confirm new password').fill(NEW_PASSWORD);
     await inspectBothThemes(page, 'auth-reset-code');
-    await dialog.getByRole('button', { name: 'Reset Password' }).click();
-    await dialog.getByText('Invalid verification code. Please check the code sent to your email.').waitFor();
+    await guard.expectAnswer({ status: 400, method: 'POST', path: '/api/auth/reset-password' }, async () => {
+      await dialog.getByRole('button', { name: 'Reset Password' }).click();
+      await dialog.getByText('Invalid verification code. Please check the code sent to your email.').waitFor();
+    });
     expect(await dialog.getByLabel('Confirm new password').inputValue()).toBe(NEW_PASSWORD);
     await inspectBothThemes(page, 'auth-reset-error');
 
@@ -78,8 +82,10 @@ describe('password reset in a real browser', () => {
 
     // The old password no longer works.
     await dialog.getByLabel('Password', { exact: true }).fill(OLD_PASSWORD);
-    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await dialog.getByText('Invalid email or password').waitFor();
+    await guard.expectAnswer({ status: 401, method: 'POST', path: '/api/auth/login' }, async () => {
+      await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await dialog.getByText('Invalid email or password').waitFor();
+    });
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 
     await dialog.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);

@@ -14,12 +14,22 @@ let context: BrowserContext;
 let closeBrowser: () => Promise<void>;
 let page: Page;
 
-/** Pays on the server's own test-mode checkout page and waits for the dashboard's success message. */
+/** Pays on the server's own test-mode checkout page and waits for the dashboard. */
 async function payOnTestCheckout(): Promise<void> {
   await page.waitForURL(/\/api\/payments\/test-checkout\//);
   await page.getByText('Test mode: no money moves').waitFor();
   await page.getByRole('button', { name: 'Pay (test)' }).click();
-  await page.waitForURL(/\/dashboard\?payment=success/);
+  await page.waitForURL(/\/dashboard/);
+}
+
+/** Loads the dashboard at `path` and waits until it has asked the server for a payment to announce. */
+async function dashboardAt(path: string): Promise<void> {
+  const asked = page.waitForResponse((response) => response.url().endsWith('/api/payments/notice'));
+  await page.goto(`${server.url}${path}`);
+  expect((await asked).status()).toBe(200);
+  // The parameter only says that a checkout came back: it leaves the address.
+  await page.waitForURL(`${server.url}/dashboard`);
+  await page.getByText('Conversion Credits', { exact: true }).waitFor();
 }
 
 describe('buying in test mode in a real browser', () => {
@@ -42,6 +52,13 @@ describe('buying in test mode in a real browser', () => {
     expect(await page.locator('script[src*="razorpay"]').count()).toBe(0);
   });
 
+  it('believes the server, not the address: a never-paid account sees no success at /dashboard?payment=success', async () => {
+    await dashboardAt('/dashboard?payment=success&kind=plan');
+    expect(await page.getByText(/Payment successful/).count()).toBe(0);
+    await dashboardAt('/dashboard?payment=success');
+    expect(await page.getByText(/Payment successful/).count()).toBe(0);
+  });
+
   it('buys a credit pack from Buy More and sees the balance', async () => {
     await page.getByText('Test mode: no money moves').first().waitFor();
     await page.getByText(/50 of 50 places left/).waitFor();
@@ -53,8 +70,15 @@ describe('buying in test mode in a real browser', () => {
     await dialog.getByRole('button', { name: 'Buy 10 Credits' }).click();
     await payOnTestCheckout();
     await page.getByText('Payment successful. Your balance is now 10 conversion credits.').waitFor();
+    expect(new URL(page.url()).search).toBe('');
     const creditsCard = page.getByText('Conversion Credits', { exact: true }).locator('xpath=..');
     await creditsCard.getByText('10', { exact: true }).waitFor();
+    // Shown once: a reload does not show it again.
+    const asked = page.waitForResponse((response) => response.url().endsWith('/api/payments/notice'));
+    await page.reload();
+    await asked;
+    await creditsCard.getByText('10', { exact: true }).waitFor();
+    expect(await page.getByText(/Payment successful/).count()).toBe(0);
   });
 
   it('lists the payment with a receipt marked test mode', async () => {
@@ -120,6 +144,8 @@ describe('buying in test mode in a real browser', () => {
     await payOnTestCheckout();
     await page.getByText(/Payment successful\. You are on the Professional plan until/).waitFor();
     await page.getByText(/49 of 50 places left/).waitFor();
+    await dashboardAt('/dashboard?payment=success&kind=plan');
+    expect(await page.getByText(/Payment successful/).count()).toBe(0);
 
     await page.getByRole('link', { name: 'Convert', exact: true }).click();
     await page.getByLabel('Output format').click();
@@ -134,11 +160,21 @@ describe('buying in test mode in a real browser', () => {
     await page.getByRole('button', { name: 'Download XLSX' }).waitFor();
   });
 
-  it('cancels and resumes renewal from Settings', async () => {
+  it('a Professional subscriber sees Starter as a downgrade from the end of the paid month, with no offer', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByText(/^Downgrade: Starter can be bought from .+, when the month you paid for ends\./).waitFor();
+    expect(await page.getByRole('button', { name: 'Upgrade to Starter' }).count()).toBe(0);
+    await page.getByText(/^Downgrade: your account goes back to Free when the month you paid for ends on /).waitFor();
+    await page.getByRole('button', { name: 'Buy the next month' }).waitFor();
+    await page.getByRole('button', { name: 'Upgrade to Business' }).waitFor();
+  });
+
+  it('stops and resumes renewal reminders from Settings (plans never renew by themselves)', async () => {
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
-    await page.getByRole('button', { name: 'Cancel Renewal' }).click();
-    await page.getByText(/Renewal is cancelled/).waitFor();
-    await page.getByRole('button', { name: 'Resume Renewal' }).click();
+    await page.getByText(/Plans are bought one month at a time and never renew by themselves/).waitFor();
+    await page.getByRole('button', { name: 'Stop Renewal Reminders' }).click();
+    await page.getByText(/Renewal reminders are off/).waitFor();
+    await page.getByRole('button', { name: 'Resume Renewal Reminders' }).click();
     await page.getByText(/We e-mail you 3 days before it ends/).waitFor();
   });
 });

@@ -77,7 +77,7 @@ describe('relational output in a real browser', () => {
     expect(download.suggestedFilename()).toBe('orders.zip');
     zipBytes = fs.readFileSync(await download.path());
     const entries = unzipSync(new Uint8Array(zipBytes));
-    expect(Object.keys(entries)).toEqual(['plan.json', 'main.csv', 'tables/items.csv']);
+    expect(Object.keys(entries)).toEqual(['plan.json', 'written.json', 'main.csv', 'tables/items.csv']);
     const text = (name: string) => new TextDecoder().decode(entries[name]).replace(/^\uFEFF/, '');
     expect(JSON.parse(text('plan.json')).paths).toContainEqual({ path: 'items', strategy: 'table' });
     expect(text('main.csv').split(/\r?\n/)[1]).toBe('1,1,Ada,tables/items,x');

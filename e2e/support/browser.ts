@@ -2,13 +2,28 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
+import { afterEach } from 'vitest';
+import { PageGuard } from './page-guard.js';
 
 /** Debian's Chromium; CI installs it (`apt-get install chromium`), and its absence fails the run. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** A fresh Chromium profile (no cookies, no storage), headless. */
+/** The guards of the browsers still open in this test file. */
+const guards = new Set<PageGuard>();
+
+// Every test of a file that opens a browser fails on what its pages met (console errors, uncaught
+// exceptions, 4xx/5xx answers the test did not declare): see PageGuard.
+afterEach(async () => {
+  for (const guard of guards) await guard.check();
+});
+
+/**
+ * A fresh Chromium profile (no cookies, no storage), headless, its pages watched by a PageGuard (declare an
+ * answer the test causes on purpose with `guard.expectAnswer`). Closing it reports what is left unchecked.
+ */
 export async function launchBrowser(viewport = { width: 1360, height: 900 }): Promise<{
   context: BrowserContext;
+  guard: PageGuard;
   close: () => Promise<void>;
 }> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
@@ -30,11 +45,16 @@ export async function launchBrowser(viewport = { width: 1360, height: 900 }): Pr
       '--disable-sync',
     ],
   });
+  const guard = new PageGuard(context);
+  guards.add(guard);
   return {
     context,
+    guard,
     close: async () => {
+      guards.delete(guard);
       await context.close();
       fs.rmSync(profile, { recursive: true, force: true });
+      await guard.check();
     },
   };
 }

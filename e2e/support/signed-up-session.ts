@@ -2,11 +2,14 @@ import type { Page } from 'playwright-core';
 import { confirmedAccount } from './accounts.js';
 import { launchBrowser } from './browser.js';
 import { type InProcessServer, startInProcessServer } from './in-process-server.js';
+import type { PageGuard } from './page-guard.js';
 
 /** A server on a fresh database with one confirmed account, and a browser page to use it (not yet signed in). */
 export interface SignedUpSession {
   server: InProcessServer;
   page: Page;
+  /** Declares the answers the test causes on purpose. */
+  guard: PageGuard;
   /** Closes the browser, then stops the server. */
   close(): Promise<void>;
 }
@@ -19,15 +22,19 @@ export async function signedUpSession(
 ): Promise<SignedUpSession> {
   const server = await startInProcessServer(env);
   await confirmedAccount(server, email, password);
-  const { context, close: closeBrowser } = await launchBrowser();
+  const { context, guard, close: closeBrowser } = await launchBrowser();
   context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   return {
     server,
     page,
+    guard,
     async close() {
-      await closeBrowser();
-      await server.stop();
+      try {
+        await closeBrowser();
+      } finally {
+        await server.stop();
+      }
     },
   };
 }

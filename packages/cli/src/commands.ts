@@ -127,6 +127,10 @@ export const compareCommand: CommandSpec = {
     { name: 'records', value: 'PATH', help: 'records path of the original, as given to json2csv' },
     { name: 'delimiter', value: 'CHAR', help: "the CSV's delimiter (default: sniffed)" },
     { name: 'max-differences', value: 'N', help: 'how many differences to list (default 100; all are counted)' },
+    {
+      name: 'excel-safe',
+      help: 'the CSV was written with json2csv --excel-safe: read it back with the guard undone and list the cells it guarded (a ZIP says itself)',
+    },
     { ...planFlag, help: 'the plan the CSV was written with: it is read back under it' },
     ...common,
   ],
@@ -224,5 +228,6 @@ export function compareOptionsFrom(args: ParsedArgs): CompareOptions {
   if (delimiter !== undefined) options.delimiter = delimiter;
   const maxDifferences = whole(args, 'max-differences');
   if (maxDifferences !== undefined) options.maxDifferences = maxDifferences;
+  if (args.flags.has('excel-safe')) options.excelSafe = true;
   return options;
 }

@@ -72,6 +72,12 @@ function mainHelp(): string {
   ].join('\n');
 }
 
+/** What the formula guard changed, said once: how many cells, two examples, and how to undo or avoid it. */
+export function formulaGuardLine(cells: number, examples: readonly { column: string; value: string }[]): string {
+  const shown = examples.map((example) => `${example.column}: ${JSON.stringify(example.value)}`).join(', ');
+  return `--excel-safe put a ' before ${cells} ${cells === 1 ? 'cell' : 'cells'} a spreadsheet would run as a formula (${shown}); csv2json --excel-safe takes it off again`;
+}
+
 /** Prints what the engine noticed, one line each; ragged rows are capped so a broken file does not flood the terminal. */
 function noticePrinter(say: (line: string) => void): { onNotice: (notice: Notice) => void; finish: () => void } {
   let ragged = 0;
@@ -105,6 +111,9 @@ function noticePrinter(say: (line: string) => void): { onNotice: (notice: Notice
           break;
         case 'duplicate-header':
           say(`duplicate column '${notice.name}' renamed to '${notice.renamedTo}'`);
+          break;
+        case 'formula-guard':
+          if (notice.cells > 0) say(formulaGuardLine(notice.cells, notice.examples));
           break;
         case 'ragged-row':
           ragged += 1;

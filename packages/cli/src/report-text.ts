@@ -1,4 +1,4 @@
-import type { AnalysisReport, ComparisonReport, FieldReport } from '@unnest/engine';
+import type { AdviceOption, AnalysisReport, ComparisonReport, FieldReport } from '@unnest/engine';
 
 function typesOf(field: FieldReport): string {
   return Object.entries(field.types)
@@ -43,6 +43,14 @@ export function analysisText(report: AnalysisReport): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The flag that each setting a piece of advice names is, on this command line. */
+const OPTION_FLAGS: Record<AdviceOption, string> = {
+  excel_safe: 'compare and csv2json --excel-safe; json2csv without --excel-safe',
+  array_strategy: 'json2csv --arrays json',
+  types: 'csv2json --no-types',
+  separator: '--separator',
+};
+
 /** The comparison report as a short readable summary. */
 export function comparisonText(report: ComparisonReport): string {
   const { counts, paths, scores } = report;
@@ -60,8 +68,19 @@ export function comparisonText(report: ComparisonReport): string {
       );
     }
   }
+  if (counts.guarded > 0) {
+    lines.push(
+      '',
+      `Guarded: ${counts.guarded} ${counts.guarded === 1 ? 'value has' : 'values have'} a ' before it in the CSV (--excel-safe), taken off on reading back:`,
+      ...report.guardedValues.map((value) => `  record ${value.record} ${value.path}: ${JSON.stringify(value.value)}`),
+    );
+  }
   lines.push('');
-  if (report.recommendations.length === 0) lines.push('The round trip is lossless.');
-  else lines.push('Recommendations:', ...report.recommendations.map((advice) => `  - ${advice}`));
+  if (report.advice.length === 0) lines.push('The round trip is lossless.');
+  else
+    lines.push(
+      'Recommendations:',
+      ...report.advice.map((advice) => `  - ${advice.text}${advice.option ? ` (${OPTION_FLAGS[advice.option]})` : ''}`),
+    );
   return `${lines.join('\n')}\n`;
 }

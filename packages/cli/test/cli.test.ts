@@ -95,6 +95,18 @@ describe('unnest json2csv', () => {
     expect(await runCli(['csv2json', '--excel-safe'], back.io)).toBe(0);
     expect(JSON.parse(back.stdout())).toEqual(JSON.parse(records));
   });
+
+  it('says how many cells --excel-safe guarded, with two examples; a phone number is left alone', async () => {
+    const t = memoryIo('[{"phone":"+49 30 1234567","f":"=SUM(A1)"},{"phone":"-abc","f":"@x"}]');
+    expect(await runCli(['json2csv', '--excel-safe'], t.io)).toBe(0);
+    expect(t.stdout()).toBe("phone,f\n+49 30 1234567,'=SUM(A1)\n'-abc,'@x\n");
+    expect(t.stderr()).toBe(
+      `unnest: --excel-safe put a ' before 3 cells a spreadsheet would run as a formula (f: "=SUM(A1)", phone: "-abc"); csv2json --excel-safe takes it off again\n`,
+    );
+    const quiet = memoryIo('[{"phone":"+49 30 1234567"}]');
+    expect(await runCli(['json2csv', '--excel-safe'], quiet.io)).toBe(0);
+    expect(quiet.stderr()).toBe('');
+  });
 });
 
 describe('unnest csv2json', () => {

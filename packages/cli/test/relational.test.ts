@@ -35,7 +35,13 @@ describe('relational output', () => {
     ]);
     expect(await runCli(['json2csv', w.input, '--plan', w.plan, '--relational', '-o', w.zip], memoryIo().io)).toBe(0);
     const files = unzipSync(new Uint8Array(await readFile(w.zip)));
-    expect(Object.keys(files)).toEqual(['plan.json', 'main.csv', 'tables/items.csv', 'tables/items.parts.csv']);
+    expect(Object.keys(files)).toEqual([
+      'plan.json',
+      'written.json',
+      'main.csv',
+      'tables/items.csv',
+      'tables/items.parts.csv',
+    ]);
     expect(new TextDecoder().decode(files['main.csv'])).toBe(
       '\\#id,id,items,tags\n1,1,tables/items,x\n2,2,tables/items,"y; z"\n',
     );

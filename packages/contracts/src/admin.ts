@@ -1,9 +1,8 @@
 import { type Static, Type } from 'typebox';
 import { AUDIT_ACTIONS, AuditLog } from './audit.js';
+import { pagingFields } from './paging.js';
 import { PLAN_IDS } from './plans.js';
 
-const Page = Type.Optional(Type.Integer({ minimum: 1, default: 1 }));
-const PageSize = Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 }));
 const Status = Type.Union([Type.Literal('success'), Type.Literal('error'), Type.Literal('warning')]);
 const DateTime = Type.String({ format: 'date-time' });
 const NullableDateTime = Type.Union([DateTime, Type.Null()]);
@@ -40,8 +39,7 @@ export type AdminDashboard = Static<typeof AdminDashboard>;
 /** GET /api/admin/users?q=&page=&page_size= */
 export const AdminUsersQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: 320, description: 'part of the e-mail address' })),
-  page: Page,
-  page_size: PageSize,
+  ...pagingFields(),
 });
 export type AdminUsersQuery = Static<typeof AdminUsersQuery>;
 
@@ -125,12 +123,20 @@ export const AdminLogsQuery = Type.Object({
   user: Type.Optional(Type.String({ maxLength: 320, description: 'an account id or part of its e-mail' })),
   action: Type.Optional(Type.Enum([...AUDIT_ACTIONS])),
   status: Type.Optional(Status),
-  page: Page,
-  page_size: PageSize,
+  ...pagingFields(),
 });
 export type AdminLogsQuery = Static<typeof AdminLogsQuery>;
 
-export const AdminLogEntry = Type.Object({ ...AuditLog.properties, user_id: Type.String(), email: Type.String() });
+/** An entry of the audit of every account: who acted, and on whom, as they were at the time. */
+export const AdminLogEntry = Type.Object({
+  ...AuditLog.properties,
+  user_id: Type.String({ description: 'the account that acted (it may have been deleted since)' }),
+  email: Type.String({ description: 'its e-mail when it acted' }),
+  subject_user_id: Type.Union([Type.String(), Type.Null()], {
+    description: 'the account an admin action was done to; null for an account’s own actions',
+  }),
+  subject_email: Type.Union([Type.String(), Type.Null()], { description: 'its e-mail at the time' }),
+});
 export type AdminLogEntry = Static<typeof AdminLogEntry>;
 
 export const AdminLogsResponse = Type.Object({
@@ -153,7 +159,7 @@ export const FailedJob = Type.Object({
 export type FailedJob = Static<typeof FailedJob>;
 
 /** GET /api/admin/jobs?page=&page_size= */
-export const AdminJobsQuery = Type.Object({ page: Page, page_size: PageSize });
+export const AdminJobsQuery = Type.Object(pagingFields());
 export type AdminJobsQuery = Static<typeof AdminJobsQuery>;
 
 export const AdminJobsResponse = Type.Object({

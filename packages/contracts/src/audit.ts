@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { pagingFields } from './paging.js';
 
 /** What an audit entry records. */
 export const AUDIT_ACTIONS = [
@@ -21,6 +22,10 @@ export const AUDIT_ACTIONS = [
 ] as const;
 /** One audit action. */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** What administrators do: kept in the audit after the accounts they name are deleted. */
+export const ADMIN_AUDIT_ACTIONS: readonly AuditAction[] = AUDIT_ACTIONS.filter((action) =>
+  action.startsWith('admin_'),
+);
 /** Outcome of an audited action (spec section 4). */
 export type AuditStatus = 'success' | 'error' | 'warning';
 
@@ -39,16 +44,12 @@ export const AuditLog = Type.Object({
 export type AuditLog = Static<typeof AuditLog>;
 
 /** GET /api/audit/logs?page=&page_size= */
-export const AuditLogsQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-});
+export const AuditLogsQuery = Type.Object(pagingFields());
 export type AuditLogsQuery = Static<typeof AuditLogsQuery>;
 
 /** GET /api/audit/user-activity: the caller's history, filtered by action, outcome and a time range. */
 export const UserActivityQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  ...pagingFields(),
   action: Type.Optional(Type.Enum([...AUDIT_ACTIONS])),
   status: Type.Optional(AuditStatusSchema),
   from: Type.Optional(Type.String({ format: 'date-time', description: 'entries at or after this time' })),

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { FileQualityAnalysis } from './comparison.js';
+import { pagingFields } from './paging.js';
 
 /**
  * Batch processing (spec 2.11, the batch entities of section 3, the states of section 4, the rules of
@@ -138,8 +139,7 @@ export type BatchJobSummary = Static<typeof BatchJobSummary>;
 /** GET /api/batch/jobs?page=&page_size=: newest first. */
 export const BatchHistoryQuery = Type.Object(
   {
-    page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-    page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: BATCH_HISTORY_PAGE_SIZE })),
+    ...pagingFields(BATCH_HISTORY_PAGE_SIZE),
   },
   { additionalProperties: false },
 );

@@ -53,8 +53,39 @@ export const ComparisonEvidence = Type.Object({
   original_structure: Type.String(),
   differences: Type.Array(ComparisonDifference, { description: 'the first 100, in record order' }),
   differences_total: count('all differences found'),
+  guarded_values: count(
+    "original values the CSV holds with the formula guard's ' in front (compared with the options the CSV was written with: read back with the guard undone, they count as equal)",
+  ),
+  guarded: Type.Array(
+    Type.Object({ record: Type.Integer({ minimum: 1 }), path: Type.String(), value: Type.String() }),
+    { description: 'the first 20 guarded values, with their original text' },
+  ),
 });
 export type ComparisonEvidence = Static<typeof ComparisonEvidence>;
+
+/** The settings a recommendation can name: the web app links each to its control. */
+export const ADVICE_OPTIONS = ['excel_safe', 'array_strategy', 'types', 'separator'] as const;
+
+/** One recommendation: what it is about, what to do, and the setting that does it (null when none does). */
+export const Advice = Type.Object({
+  cause: Type.String({
+    description:
+      'records, lost_fields, gained_fields, formula_guard, type_changed, value_changed, emptied, missing, added_value, added_null',
+  }),
+  text: Type.String(),
+  option: Type.Union([Type.Enum([...ADVICE_OPTIONS]), Type.Null()]),
+});
+export type Advice = Static<typeof Advice>;
+
+/** The one verdict every screen shows for a comparison: the trust score's band (section 9). */
+export const RELIABILITY_VERDICTS = {
+  highly_reliable: { label: 'Highly reliable', band: 'success' },
+  reliable: { label: 'Reliable', band: 'info' },
+  needs_review: { label: 'Needs review', band: 'warning' },
+  unreliable: { label: 'Unreliable', band: 'error' },
+  nothing_to_compare: { label: 'Nothing to compare', band: 'info' },
+} as const;
+export type ReliabilityVerdict = keyof typeof RELIABILITY_VERDICTS;
 
 /** Comparison analysis (spec 3): the scores, a verdict, recommendations, and the evidence. */
 export const ComparisonAnalysis = Type.Object({
@@ -65,7 +96,12 @@ export const ComparisonAnalysis = Type.Object({
   structure_preservation: percent('records that kept their set of paths / the larger record count'),
   field_mapping_accuracy: percent('preserved paths / (preserved + lost + gained)'),
   quality_assessment: Type.String({ description: 'one sentence drawn from the counts' }),
+  conversion_reliability: Type.Enum(Object.keys(RELIABILITY_VERDICTS), {
+    description:
+      'the one verdict (from the trust score, as in file_quality): highly_reliable, reliable, needs_review, unreliable, nothing_to_compare',
+  }),
   recommendations: Type.Array(Type.String()),
+  advice: Type.Array(Advice, { description: 'the recommendations with their cause and the setting that fixes each' }),
   evidence: ComparisonEvidence,
 });
 export type ComparisonAnalysis = Static<typeof ComparisonAnalysis>;
@@ -93,7 +129,9 @@ export const FileQualityAnalysis = Type.Object({
     analysis_readiness: percent('columns of the original without a warning or error quality issue'),
   }),
   recommendations: Type.Array(Type.String()),
+  advice: Type.Array(Advice, { description: 'the recommendations with their cause and the setting that fixes each' }),
   issues_found: Type.Array(Type.String()),
+  guarded_values: count("values the CSV holds with the formula guard's ' in front, taken off on reading back"),
 });
 export type FileQualityAnalysis = Static<typeof FileQualityAnalysis>;
 
@@ -110,6 +148,12 @@ export const CompareAnalysisBody = Type.Object(
     filename: Type.Optional(Type.String({ maxLength: 255 })),
     delimiter: Type.Optional(Type.String({ minLength: 1, maxLength: 4 })),
     plan: Type.Optional(FlattenPlanDocument),
+    excel_safe: Type.Optional(
+      Type.Boolean({
+        description:
+          'the CSV was written with the formula guard: read it back with the guard undone (a stored file uses the options it was converted with)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -134,6 +178,11 @@ export const RoundTripTestQuery = Type.Object(
         description: 'a flattening plan as JSON text (FlattenPlanDocument)',
       }),
     ),
+    excel_safe: Type.Optional(
+      Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false')], {
+        description: 'convert with the formula guard and read back with it undone (default false)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -148,6 +197,7 @@ export const RoundTripTestResponse = Type.Object({
   converted_size: Type.Integer({ description: 'bytes of the CSV it became' }),
   delimiter: Type.String(),
   array_strategy: Type.String(),
+  excel_safe: Type.Boolean(),
 });
 export type RoundTripTestResponse = Static<typeof RoundTripTestResponse>;
 
@@ -157,6 +207,19 @@ export function trustScoreBand(score: number): 'success' | 'info' | 'warning' | 
   if (score >= 85) return 'info';
   if (score >= 70) return 'warning';
   return 'error';
+}
+
+/** The verdict of a trust score (null: nothing to compare). */
+export function reliabilityVerdict(trustScore: number | null): ReliabilityVerdict {
+  if (trustScore === null) return 'nothing_to_compare';
+  const band = trustScoreBand(trustScore);
+  return band === 'success'
+    ? 'highly_reliable'
+    : band === 'info'
+      ? 'reliable'
+      : band === 'warning'
+        ? 'needs_review'
+        : 'unreliable';
 }
 
 /** The spec's quality colours (sections 4 and 9): 90+ success, 70+ warning, else error. */

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { AiAnalysis, AiAnalysisError, DataQuality, SmartHeader } from './analysis.js';
 import { FlattenPlanDocument, MAX_PLAN_TEXT_BYTES } from './flatten-plan.js';
+import { withMessages } from './validation-messages.js';
 
 /**
  * The spec's conversion and file error texts (section 8). The server starts its `detail` with the text
@@ -71,9 +72,23 @@ export const ARRAY_STRATEGIES = ['index', 'json', 'join', 'explode'] as const;
 /** One array strategy. */
 export type ArrayStrategyName = (typeof ARRAY_STRATEGIES)[number];
 
-const flag = Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false')], {
-  description: 'true or false (multipart fields send text)',
-});
+/**
+ * A yes-or-no option: a JSON boolean, or its text as a query string or a multipart field carries it (`1` and
+ * `0` too). The server reads the query with type coercion, so `true` and `false` arrive as booleans there;
+ * the refusal names the option.
+ */
+function flag(name: string, description: string) {
+  return Type.Union(
+    [
+      Type.Boolean(withMessages({ type: `${name} must be true or false` })),
+      Type.Literal('true'),
+      Type.Literal('false'),
+      Type.Literal('1'),
+      Type.Literal('0'),
+    ],
+    { description },
+  );
+}
 
 /**
  * A delimiter as users write it in a setting or a conversion option (`,`, `;`, `tab`, `\t`): the
@@ -86,8 +101,9 @@ export function delimiterFromSetting(value: string): string | undefined {
 }
 
 /**
- * Conversion options, sent as multipart fields (before the `file` part) or as the query string.
- * Anything left out comes from the user's settings.
+ * Conversion options, sent as the query string (every conversion endpoint, the text ones included) or as
+ * multipart fields (before the `file` part); the yes-or-no ones as `true`/`false`. Anything left out comes
+ * from the user's settings.
  */
 export const ConversionOptionFields = Type.Object(
   {
@@ -96,13 +112,18 @@ export const ConversionOptionFields = Type.Object(
       Type.String({ minLength: 1, maxLength: 3, description: 'one character, or `tab` / `\\t`' }),
     ),
     array_strategy: Type.Optional(Type.Enum([...ARRAY_STRATEGIES])),
-    include_bom: Type.Optional(flag),
-    excel_safe: Type.Optional(flag),
+    include_bom: Type.Optional(flag('include_bom', 'a UTF-8 byte order mark first, for Excel (CSV and TSV output)')),
+    excel_safe: Type.Optional(
+      flag(
+        'excel_safe',
+        "JSON input: put a ' before text a spreadsheet would run as a formula (default: the user's setting). CSV input: take that ' off again (default false). A relational ZIP says itself.",
+      ),
+    ),
     analysis: Type.Optional(
-      Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false')], {
-        description:
-          'the premium analysis of a stored JSON conversion: a plan without it pays one conversion credit (plans that include it always run it)',
-      }),
+      flag(
+        'analysis',
+        'the premium analysis of a stored JSON conversion: a plan without it pays one conversion credit (plans that include it always run it)',
+      ),
     ),
     plan: Type.Optional(
       Type.String({
@@ -115,15 +136,32 @@ export const ConversionOptionFields = Type.Object(
       Type.String({ minLength: 1, maxLength: 4096, description: 'records path (`features`, `css.properties`)' }),
     ),
     relational: Type.Optional(
-      Type.Union([Type.Boolean(), Type.Literal('true'), Type.Literal('false')], {
-        description:
-          "relational output (the CLI's --relational): every `table` path of the plan in a table of its own, linked by a parent id; a ZIP of CSV (or TSV) tables with the plan inside, or one XLSX workbook with a sheet per table. Default: true when the plan has a `table` path",
-      }),
+      flag(
+        'relational',
+        "relational output (the CLI's --relational): every `table` path of the plan in a table of its own, linked by a parent id; a ZIP of CSV (or TSV) tables with the plan inside, or one XLSX workbook with a sheet per table. Default: true when the plan has a `table` path",
+      ),
     ),
   },
   { additionalProperties: false },
 );
 export type ConversionOptionFields = Static<typeof ConversionOptionFields>;
+
+/**
+ * What the formula guard (`excel_safe`, the web app's Spreadsheet-safe) changed in a CSV or TSV: how many
+ * cells got a `'` in front, and the first two with their column and original text. The rule is in
+ * docs/spreadsheet-safety.md; reading back with `excel_safe` takes exactly these `'` off again.
+ */
+export const FormulaGuardSummary = Type.Object({
+  cells: Type.Integer({ minimum: 0, description: 'cells (header cells included) that got the guard' }),
+  examples: Type.Array(
+    Type.Object({
+      column: Type.String({ description: 'the column (for a relational table: table/column)' }),
+      value: Type.String({ description: 'the text before the guard' }),
+    }),
+    { maxItems: 2 },
+  ),
+});
+export type FormulaGuardSummary = Static<typeof FormulaGuardSummary>;
 
 /**
  * Answer of POST /api/convert/file and /api/convert/text: the stored result. A premium JSON conversion
@@ -142,6 +180,9 @@ export const ConversionResult = Type.Object({
   converted_size: Type.Integer({ description: 'bytes of the result' }),
   records: Type.Union([Type.Integer(), Type.Null()], { description: 'records converted (JSON input)' }),
   columns: Type.Union([Type.Integer(), Type.Null()], { description: 'columns written (JSON input)' }),
+  formula_guard: Type.Union([FormulaGuardSummary, Type.Null()], {
+    description: 'what the formula guard changed; null when excel_safe was off or the output is JSON or XLSX',
+  }),
   duration_seconds: Type.Number(),
   expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   download_url: Type.String(),
@@ -185,6 +226,12 @@ export const CsvToJsonBody = Type.Object(
       Type.Integer({ minimum: 1, maximum: 10, description: 'rows making up the header, joined per column; default 1' }),
     ),
     plan: Type.Optional(FlattenPlanDocument),
+    excel_safe: Type.Optional(
+      Type.Boolean({
+        description:
+          "undo the formula guard: drop the ' that excel_safe conversions put before text a spreadsheet would run (default false)",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'FILE_TOO_LARGE',
   'UNSUPPORTED_FILE_TYPE',
   'CONVERSION_FAILED',
+  'CONVERSION_TIME_LIMIT',
   'QUOTA_EXCEEDED',
   'STORAGE_LIMIT_REACHED',
   'FORMAT_NOT_IN_PLAN',
@@ -36,6 +37,7 @@ export const ERROR_CODES = [
   'STORAGE_FAILED',
   'STORAGE_FULL',
   'PAYMENTS_OFF',
+  'PLAN_DOWNGRADE_REFUSED',
   'INVALID_PLAN',
   'INVALID_PACK',
   'ORDER_FAILED',
@@ -47,6 +49,8 @@ export const ERROR_CODES = [
   'WEBHOOKS_NOT_IN_PLAN',
   'WEBHOOK_URL_REFUSED',
   'WEBHOOK_NOT_FOUND',
+  'ADMIN_FROM_CONFIG',
+  'WEBHOOK_LIMIT_REACHED',
 ] as const;
 
 /** One of the API's error codes. */
@@ -77,6 +81,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   FILE_TOO_LARGE: 'The file is larger than your plan allows',
   UNSUPPORTED_FILE_TYPE: 'Please select a .json, .csv or .zip file',
   CONVERSION_FAILED: 'Conversion failed',
+  CONVERSION_TIME_LIMIT: 'The conversion took longer than your plan allows and was stopped.',
   QUOTA_EXCEEDED: 'You have used all conversions of your plan for the last 24 hours',
   STORAGE_LIMIT_REACHED: 'Your file storage is full. Delete some files or upgrade your plan.',
   FORMAT_NOT_IN_PLAN: 'This output format is not included in your plan',
@@ -85,7 +90,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   STORAGE_FAILED: 'Failed to store the file. Please try again.',
   STORAGE_FULL:
     'The server has run out of disk space, so the file could not be stored. Please try again later; the operators have been alerted.',
-  PAYMENTS_OFF: 'Online payments are not enabled on this server',
+  PAYMENTS_OFF:
+    'Payments are not configured on this server, so plans and credits cannot be bought here. The operator can assign a plan.',
+  PLAN_DOWNGRADE_REFUSED: 'A lower plan can be bought once the month you paid for ends',
   INVALID_PLAN: 'Invalid plan selected',
   INVALID_PACK: 'Invalid credit pack selected',
   ORDER_FAILED: 'Failed to create payment order',
@@ -99,4 +106,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'Webhooks come with API access, which your plan does not include. Upgrade to Starter or above to add webhooks.',
   WEBHOOK_URL_REFUSED: 'This webhook URL cannot be used',
   WEBHOOK_NOT_FOUND: 'Webhook not found',
+  ADMIN_FROM_CONFIG:
+    'This account is an admin through the ADMIN_EMAILS setting, so it cannot be demoted, disabled or deleted here. Remove it from ADMIN_EMAILS on the server first.',
+  WEBHOOK_LIMIT_REACHED: 'This account has as many webhook endpoints as it may have',
 };

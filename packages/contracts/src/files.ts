@@ -93,6 +93,9 @@ export const CompareDataResponse = Type.Object({
   original_size: Type.Integer(),
   size: Type.Integer(),
   plan: Type.Optional(FlattenPlanDocument),
+  excel_safe: Type.Boolean({
+    description: "the CSV was written with the formula guard: read it back with excel_safe to take the ' off",
+  }),
 });
 export type CompareDataResponse = Static<typeof CompareDataResponse>;
 

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { BatchJob, BatchJobSummary } from './batch.js';
+import { pagingFields } from './paging.js';
 
 /**
  * The jobs API (`/api/jobs/*`): batch jobs and asynchronous single conversions
@@ -28,8 +29,7 @@ export type JobSummary = Static<typeof JobSummary>;
 /** GET /api/jobs/list?page=&page_size=&kind=: newest first. */
 export const JobsListQuery = Type.Object(
   {
-    page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-    page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    ...pagingFields(),
     kind: Type.Optional(Type.Enum([...JOB_KINDS])),
   },
   { additionalProperties: false },

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { pagingFields } from './paging.js';
 
 /** What a notification is about. */
 export const NOTIFICATION_KINDS = [
@@ -30,10 +31,7 @@ export const Notification = Type.Object({
 export type Notification = Static<typeof Notification>;
 
 /** GET /api/notifications?page=&page_size= */
-export const NotificationsQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-});
+export const NotificationsQuery = Type.Object(pagingFields());
 export type NotificationsQuery = Static<typeof NotificationsQuery>;
 
 /** Newest first, with how many of all of them are unread. */

@@ -73,10 +73,10 @@ export const PaymentRecord = Type.Object({
   order_id: Type.String(),
   payment_id: Type.String(),
   test_mode: Type.Boolean(),
-  status: Type.Enum(['paid', 'refunded']),
+  status: Type.Enum(['paid', 'partially_refunded', 'refunded']),
   credits: Type.Integer({ description: 'credits the payment added (0 for a plan)' }),
   created_at: Type.String({ format: 'date-time' }),
-  refunded_amount: Type.Union([smallestUnit, Type.Null()]),
+  refunded_amount: Type.Union([smallestUnit, Type.Null()], { description: 'total refunded so far' }),
   refunded_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 export type PaymentRecord = Static<typeof PaymentRecord>;
@@ -92,3 +92,37 @@ export const RenewalState = Type.Object({
   renews: Type.Boolean(),
 });
 export type RenewalState = Static<typeof RenewalState>;
+
+/**
+ * GET /api/payments/notice: the account's newest payment whose success the dashboard has not shown
+ * yet (null when there is none). The dashboard's success banner says only what this says.
+ */
+export const PaymentNotice = Type.Object({
+  notice: Type.Union([
+    Type.Object({
+      payment_id: Type.String(),
+      kind: Type.Enum(['plan', 'credits']),
+      item_name: Type.String(),
+      plan: Type.Union([Type.Enum([...PLAN_IDS]), Type.Null()]),
+      plan_name: Type.Union([Type.String(), Type.Null()]),
+      granted_until: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+        description: 'end of the plan time this payment bought (null for credits)',
+      }),
+      period_end: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+        description: 'end of the running plan now (null for credits or when it has ended)',
+      }),
+      full_month: Type.Boolean({
+        description: 'false when a first-50 price was paid after the 50 places were taken: it bought part of a month',
+      }),
+      credits_added: Type.Integer(),
+      credits: Type.Integer({ description: 'the account’s balance now' }),
+      test_mode: Type.Boolean(),
+    }),
+    Type.Null(),
+  ]),
+});
+export type PaymentNotice = Static<typeof PaymentNotice>;
+
+/** POST /api/payments/notice/acknowledge: the banner for this payment was shown. */
+export const AcknowledgePaymentRequest = Type.Object({ payment_id: Type.String({ minLength: 1, maxLength: 64 }) });
+export type AcknowledgePaymentRequest = Static<typeof AcknowledgePaymentRequest>;

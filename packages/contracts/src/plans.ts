@@ -38,6 +38,9 @@ export const Plan = Type.Object({
   batch_size: Type.Integer({ description: `files per batch; 0 means no batch processing, ${unlimitedNote}` }),
   storage_gb: Type.Number({ description: unlimitedNote }),
   retention_hours: Type.Union([Type.Integer(), Type.Null()], { description: 'null: no maximum' }),
+  conversion_time_limit_seconds: Type.Integer({
+    description: 'longest a conversion may run before it is stopped (its bytes removed, what paid for it given back)',
+  }),
   formats: Type.Array(Type.String(), { description: 'output formats (json is CSV to JSON)' }),
   speed: Type.String(),
   support: Type.String(),
@@ -88,6 +91,25 @@ export const PlansResponse = Type.Object({
 });
 export type PlansResponse = Static<typeof PlansResponse>;
 
+/**
+ * What a catalogue plan is to the signed-in account, decided by the server from the catalogue's order:
+ * its current plan, an upgrade (starts at once) or a downgrade (refused while a higher plan is paid for).
+ */
+export const PlanChoice = Type.Object({
+  plan_id: Type.Enum([...PLAN_IDS]),
+  change: Type.Enum(['current', 'upgrade', 'downgrade']),
+  can_buy: Type.Boolean({
+    description: 'whether create-order takes it now (the current plan: the next month, while one runs)',
+  }),
+  first_month_discount: Type.Boolean({
+    description: 'whether an order now is priced with the first-50 discount (honoured or not at capture)',
+  }),
+  available_from: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'a downgrade: when the paid month of the current plan ends (null: an operator’s plan)',
+  }),
+});
+export type PlanChoice = Static<typeof PlanChoice>;
+
 /** GET /api/payments/user-subscription (spec section 3, plus what the limits screens need). */
 export const SubscriptionResponse = Type.Object({
   plan: Type.Enum([...PLAN_IDS]),
@@ -99,6 +121,7 @@ export const SubscriptionResponse = Type.Object({
   storage_limit: Type.Number({ description: `GB, ${unlimitedNote}` }),
   file_size_limit_mb: Type.Integer({ description: unlimitedNote }),
   retention_hours: Type.Union([Type.Integer(), Type.Null()]),
+  conversion_time_limit_seconds: Type.Integer({ description: 'longest a conversion may run before it is stopped' }),
   formats: Type.Array(Type.String()),
   batch_size: Type.Integer(),
   credits: Type.Integer({ description: 'conversion credits left (they never expire)' }),
@@ -106,5 +129,6 @@ export const SubscriptionResponse = Type.Object({
     description: 'end of the bought plan’s current month; null on Free or an operator-given plan',
   }),
   renews: Type.Boolean({ description: 'whether renewal reminders go out (false after cancel)' }),
+  plan_choices: Type.Array(PlanChoice, { description: 'each catalogue plan, in the catalogue’s order' }),
 });
 export type SubscriptionResponse = Static<typeof SubscriptionResponse>;

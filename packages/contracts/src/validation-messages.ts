@@ -14,3 +14,10 @@ export function withMessages(messages: Partial<Record<ValidationKeyword, string>
 } {
   return { [VALIDATION_MESSAGES_KEY]: messages };
 }
+
+/**
+ * Name of a schema annotation requiring a number to be finite. Ajv coerces the query text 'Infinity'
+ * (and '1e400') to Infinity, which passes its integer check and skips minimum and maximum; the server
+ * registers this keyword so such a value fails like any other out-of-range one.
+ */
+export const FINITE_NUMBER_KEY = 'x-finite';

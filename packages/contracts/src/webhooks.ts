@@ -14,6 +14,8 @@ export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
 /** The longest endpoint URL accepted. */
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
+/** Endpoints an account may have at once (disabled ones count; deleting one frees its place). */
+export const WEBHOOK_ENDPOINTS_PER_ACCOUNT = 20;
 
 /** POST /api/webhooks */
 export const CreateWebhookRequest = Type.Object(

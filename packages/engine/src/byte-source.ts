@@ -19,7 +19,9 @@ export type Notice =
   | { kind: 'second-table'; line: number; rows: number }
   /** A header and no records: the output is empty, these are the columns it would have had. */
   | { kind: 'no-records'; columns: string[] }
-  | { kind: 'summary'; records: number; columns: number };
+  | { kind: 'summary'; records: number; columns: number }
+  /** What the formula guard (`excelSafe`) changed: sent once, before the summary, by json2csv with `excelSafe`. */
+  | { kind: 'formula-guard'; cells: number; examples: { column: string; value: string }[] };
 
 /** Callbacks shared by every streaming conversion. */
 export interface ConversionHooks {

@@ -283,10 +283,19 @@ describe('unflatten option', () => {
 });
 
 describe('excelSafe option', () => {
-  it('removes the guard before formula characters and keeps the rest a string', async () => {
-    const csv = "a,b,c,d,e\n'=SUM(1),'+1,\"'-2\",'@x,'plain\n";
-    expect(await records(csv, { excelSafe: true })).toEqual([{ a: '=SUM(1)', b: '+1', c: '-2', d: '@x', e: "'plain" }]);
-    expect(await records(csv)).toEqual([{ a: "'=SUM(1)", b: "'+1", c: "'-2", d: "'@x", e: "'plain" }]);
+  it('removes the guard only where json2csv adds one, and keeps the rest a string', async () => {
+    const csv = "a,b,c,d,e,f,g,h\n'=SUM(1),'+a,\"'-x\",'@x,'plain,'+49 30 1,'-2,''=x\n";
+    expect(await records(csv, { excelSafe: true })).toEqual([
+      { a: '=SUM(1)', b: '+a', c: '-x', d: '@x', e: "'plain", f: "'+49 30 1", g: "'-2", h: "'=x" },
+    ]);
+    expect(await records(csv)).toEqual([
+      { a: "'=SUM(1)", b: "'+a", c: "'-x", d: "'@x", e: "'plain", f: "'+49 30 1", g: "'-2", h: "''=x" },
+    ]);
+  });
+
+  it('reads a guarded cell with doubled quotes by its content', async () => {
+    expect(await records('a\n"\'-""x"""\n', { excelSafe: true })).toEqual([{ a: '-"x"' }]);
+    expect(await records('a\n"\'-1"""\n', { excelSafe: true })).toEqual([{ a: '-1"' }]);
   });
 
   it('removes the guard from header names too, before nesting and renaming them', async () => {

@@ -16,7 +16,9 @@ export type ConversionErrorCode =
   | 'TOO_MANY_ROWS'
   | 'CELL_TOO_LONG'
   | 'RELATIONAL_ZIP_INVALID'
-  | 'RELATIONAL_ZIP_TOO_LARGE';
+  | 'RELATIONAL_ZIP_TOO_LARGE'
+  | 'RELATIONAL_ZIP_INFLATES_TOO_LARGE'
+  | 'RELATIONAL_ZIP_RATIO_TOO_HIGH';
 
 /** Where in the input an error was found. Lines and columns count from 1, offsets and records from 0 and 1. */
 export interface InputPosition {

@@ -8,6 +8,13 @@ export { type ByteSource, type ConversionHooks, concatBytes, type Notice } from 
 export type { CsvDialect, DialectPart, DialectReport } from './csv/dialect.js';
 export { csvToJson, csvToJsonText } from './csv-to-json.js';
 export { ConversionError, type ConversionErrorCode, type InputPosition } from './errors.js';
+export {
+  type FormulaGuardReport,
+  GUARD_EXAMPLES,
+  type GuardedCellExample,
+  guardFormula,
+  unguardFormula,
+} from './formula-guard.js';
 export { decodeHeaderPath, encodeHeaderPath, type PathSegment } from './header-path.js';
 export { jsonToCsv, jsonToCsvText } from './json-to-csv.js';
 export type { ArrayStrategy, CsvToJsonOptions, JsonToCsvOptions, TableFormat } from './options.js';
@@ -37,4 +44,5 @@ export {
   relationalPlan,
   relationalToJson,
 } from './relational/relational-to-json.js';
+export type { InflationLimits } from './relational/zip-entries.js';
 export { createMemorySpool, type Spool, type SpoolFactory } from './spool.js';

@@ -207,9 +207,41 @@ describe('quoting', () => {
     expect(await csv('[{"a":"x§y","b":1}]', { delimiter: '§' })).toBe('a§b\n"x§y"§1\n');
   });
 
-  it('guards formulas with excelSafe, numbers excepted', async () => {
-    const input = String.raw`[{"a":"=SUM(A1)","b":"+1","c":"-x","d":"@me","e":"\tx","f":"\rx","g":-5,"h":"ok"}]`;
-    expect(await csv(input, { excelSafe: true })).toBe(`a,b,c,d,e,f,g,h\n'=SUM(A1),'+1,'-x,'@me,"'\tx","'\rx",-5,ok\n`);
+  it('guards formulas with excelSafe, numbers and phone numbers excepted', async () => {
+    const input = String.raw`[{"a":"=SUM(A1)","b":"+1","c":"-x","d":"@me","e":"\tx","f":"\rx","g":-5,"h":"ok","i":"+49 30 1234567","j":"-12.5","k":"'=x"}]`;
+    expect(await csv(input, { excelSafe: true })).toBe(
+      `a,b,c,d,e,f,g,h,i,j,k\n'=SUM(A1),+1,'-x,'@me,"'\tx","'\rx",-5,ok,+49 30 1234567,"-12.5",''=x\n`,
+    );
+  });
+
+  it('reports how many cells the guard changed, with the first two by column and text', async () => {
+    const notices: Notice[] = [];
+    const input = String.raw`[{"id":1,"phone":"+49 30 1","f":"=SUM(A1)"},{"id":2,"phone":"-abc","f":"ok"},{"id":3,"phone":"@x","f":"=\"q\""}]`;
+    await csv(input, { excelSafe: true, onNotice: (notice) => notices.push(notice) });
+    expect(notices.find((notice) => notice.kind === 'formula-guard')).toEqual({
+      kind: 'formula-guard',
+      cells: 4,
+      examples: [
+        { column: 'f', value: '=SUM(A1)' },
+        { column: 'phone', value: '-abc' },
+      ],
+    });
+    const none: Notice[] = [];
+    await csv(input, { onNotice: (notice) => none.push(notice) });
+    expect(none.some((notice) => notice.kind === 'formula-guard')).toBe(false);
+  });
+
+  it('counts guarded header cells too, and shows a guarded text with its quotes', async () => {
+    const notices: Notice[] = [];
+    await csv('[{"=a":"=\\"x\\""}]', { excelSafe: true, onNotice: (notice) => notices.push(notice) });
+    expect(notices.find((notice) => notice.kind === 'formula-guard')).toEqual({
+      kind: 'formula-guard',
+      cells: 2,
+      examples: [
+        { column: '=a', value: '="x"' },
+        { column: '=a', value: '=a' },
+      ],
+    });
   });
 
   it('guards header cells with excelSafe, since they come from keys', async () => {
@@ -217,6 +249,7 @@ describe('quoting', () => {
     expect(await csv(input, { excelSafe: true })).toBe(
       `"'=HYPERLINK(""http://x"",""y"")",'+a,'-b.c,'@d,"'\tt",a=b\n1,2,3,4,5,6\n`,
     );
+    expect(await csv('[{"-1":1}]', { excelSafe: true })).toBe('-1\n1\n');
     expect(await csv(input)).toBe(`"=HYPERLINK(""http://x"",""y"")",+a,-b.c,@d,"\tt",a=b\n1,2,3,4,5,6\n`);
   });
 

@@ -1,6 +1,6 @@
 import { type ByteSource, iterateBytes } from './byte-source.js';
 import { ConversionError } from './errors.js';
-import { guardFormula } from './formula-guard.js';
+import { addGuardedCells, type FormulaGuardReport, guardHeaders } from './formula-guard.js';
 import { InputDecoder } from './json/input-encoding.js';
 import { type JsonToCsvOptions, type NormalizedJsonToCsvOptions, normalizeJsonToCsvOptions } from './options.js';
 import { createMemorySpool, type Spool } from './spool.js';
@@ -62,9 +62,13 @@ async function* convert(input: ByteSource, options: NormalizedJsonToCsvOptions):
     const headers = table.columns.headers;
     if (rowLengths === undefined) yield* xlsxOutput(spool.read(), headers, table.rows.rows);
     else {
+      const guard: FormulaGuardReport = { cells: 0, examples: [] };
+      if (table.guardedCells) addGuardedCells(guard, table.guardedCells, headers);
+      // Keys are text a spreadsheet shows too: the header gets the data cells' formula guard.
+      const written = guardHeaders(headers, options.excelSafe, guard);
+      if (options.excelSafe) options.onNotice?.({ kind: 'formula-guard', ...guard });
       yield* csvOutput(spool.read(), rowLengths.read(), {
-        // Keys are text a spreadsheet shows too: the header gets the data cells' formula guard.
-        headers: options.excelSafe ? headers.map(guardFormula) : headers,
+        headers: written,
         widthLog: table.rows.widthLog,
         delimiter: options.delimiter,
         eol: options.eol === 'crlf' ? '\r\n' : '\n',

@@ -36,7 +36,7 @@ import { THIS_WORKER } from './batch/worker-identity.js';
 import type { Config } from './config.js';
 import { ConversionAllowance } from './convert/conversion-allowance.js';
 import { convertRoutes } from './convert/routes.js';
-import { ConvertService } from './convert/service.js';
+import { ConvertService, conversionTimeLimit } from './convert/service.js';
 import type { DatabaseHandle } from './db/database.js';
 import { debugRoutes } from './debug/routes.js';
 import { configuredSecrets, DebugService } from './debug/service.js';
@@ -55,6 +55,7 @@ import { unsubscribeRoutes } from './notifications/unsubscribe.routes.js';
 import { UnsubscribeLinks } from './notifications/unsubscribe-links.js';
 import { type CheckoutGateway, razorpayGateway, testGateway } from './payments/checkout-gateway.js';
 import { endExpiredPlansJob, renewalRemindersJob } from './payments/jobs.js';
+import { PlanRetention } from './payments/plan-retention.js';
 import { PaymentsRepository } from './payments/repository.js';
 import { paymentsRoutes } from './payments/routes.js';
 import { PaymentsService } from './payments/service.js';
@@ -87,7 +88,7 @@ import { ProfileRepository } from './profile/repository.js';
 import { profileRoutes } from './profile/routes.js';
 import { ProfileService } from './profile/service.js';
 import { notificationSettingsOf } from './profile/settings.js';
-import { WebhookDeliveries } from './webhooks/deliveries.js';
+import { type QueuedAttempt, WebhookDeliveries } from './webhooks/deliveries.js';
 import { DELIVERY_LIMITS } from './webhooks/http-delivery.js';
 import { webhookAttemptJob, webhookDisabledNoticeJob, webhookRetrySweepJob } from './webhooks/jobs.js';
 import { WebhooksRepository } from './webhooks/repository.js';
@@ -138,6 +139,7 @@ const RAZORPAY_CSP = {
 const BODY_LIMIT_BYTES = 1024 * 1024;
 // A client that has not finished its request line and headers by then is dropped (slow headers).
 const HEADERS_TIMEOUT_MS = 30_000;
+const TIMEOUT_CHECK_MS = 500;
 
 /**
  * Builds the Fastify app with every plugin, feature and the one error handler, and starts the job
@@ -153,6 +155,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     trustProxy: trustedProxies(config.trustProxy),
     // A slow body holds a connection at most this long (the whole request, body included).
     requestTimeout: config.requestTimeoutSeconds * 1000,
+    // Node checks the request and headers timeouts only this often (30 s by default, so a 20 s timeout
+    // fired anywhere from 20 to 50 s): checked twice a second, they fire within half a second.
+    http: { connectionsCheckingInterval: TIMEOUT_CHECK_MS },
     ajv: { customOptions: AJV_OPTIONS },
     // During a shutdown new requests get our own 503 (with Retry-After), see the onRequest hook below.
     return503OnClosing: false,
@@ -261,13 +266,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     repository: paymentsRepository,
     gateway,
     auth,
-    files,
+    retention: new PlanRetention({
+      auth,
+      // The profile and the batch service are built below, before any request or job.
+      autoDeleteDays: async (userId) => (await profile.settings(userId)).auto_delete_days,
+      files,
+      batches: { reapplyRetention: (userId, keepSeconds) => batch.reapplyRetention(userId, keepSeconds) },
+    }),
     notifier: notifications,
     clock,
     log,
     publicUrl: config.publicUrl,
   });
-  const plans = new PlansService({ auth, files, limiter, payments });
+  const plans = new PlansService({ auth, files, limiter, payments, timeLimits: config.conversionTimeLimits });
   const profile = new ProfileService({
     repository: new ProfileRepository(database.db),
     auth,
@@ -332,14 +343,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     events,
     // Requests come after `jobsService` below exists.
     asyncConversions: { start: (...request) => jobsService.startConversion(...request) },
+    timeLimits: config.conversionTimeLimits,
     clock,
     log,
   });
   const webhooksRepository = new WebhooksRepository(database.db);
   const rules = webhookRules(config.webhooks);
-  // Jobs are sent only after the queue below has started (events and requests come later).
-  const enqueueAttempt = async (deliveryId: string, attempt: number) => {
-    await jobs.send(webhookAttempt, { deliveryId, attempt });
+  // Jobs are sent only after the queue below has started (events and requests come later). The account
+  // is the job's group (its share of the slots); a longer backlog is a lower priority (see webhookAttemptJob).
+  const enqueueAttempt = async ({ deliveryId, attempt, userId, backlog }: QueuedAttempt) => {
+    await jobs.send(webhookAttempt, { deliveryId, attempt }, { priority: -backlog, group: { id: userId } });
   };
   const webhooks = new WebhooksService({
     repository: webhooksRepository,
@@ -354,7 +367,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   const webhookDeliveries = new WebhookDeliveries({
     repository: webhooksRepository,
     rules,
-    limits: DELIVERY_LIMITS,
+    limits: { ...DELIVERY_LIMITS, timeoutMs: config.webhooks.timeoutSeconds * 1000 },
     enqueueAttempt,
     enqueueDisabledNotice: async (endpointId) => {
       await jobs.send(webhookDisabledNotice, { endpointId });
@@ -363,7 +376,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     clock,
     log,
   });
-  const webhookAttempt = webhookAttemptJob(webhookDeliveries);
+  const webhookAttempt = webhookAttemptJob(webhookDeliveries, config.webhooks);
   const webhookDisabledNotice = webhookDisabledNoticeJob(webhookDeliveries);
   // Files are queued only after the queue below has started (requests and jobs come after it).
   const enqueueBatchFile = async (file: QueuedFile) => {
@@ -393,6 +406,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     log,
     worker: THIS_WORKER,
     storageAllowance: (userId) => batch.storageAllowance(userId),
+    timeLimit: async (userId) => conversionTimeLimit(await plans.limitsFor(userId), false, config.conversionTimeLimits),
     enqueue: enqueueBatchFile,
     fileSettled: (jobId) => batch.fileSettled(jobId),
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, isLoopbackHost, loadConfig } from './config.js';
 
 const KEYS = { RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 'secret', RAZORPAY_WEBHOOK_SECRET: 'hook' };
 
@@ -16,6 +16,49 @@ describe('PAYMENTS', () => {
     const config = loadConfig(env);
     expect(config.payments.mode).toBe(mode);
     expect(config.payments.reason.length).toBeGreaterThan(0);
+  });
+
+  it('listens on 127.0.0.1 unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it.each([
+    [{ HOST: '0.0.0.0' }, 'off'],
+    [{ HOST: '::' }, 'off'],
+    [{ HOST: '192.168.1.5' }, 'off'],
+    [{ HOST: '0.0.0.0', PAYMENTS: 'test' }, 'test'],
+    [{ HOST: '0.0.0.0', ...KEYS }, 'razorpay'],
+    [{ HOST: 'localhost' }, 'test'],
+    [{ HOST: '127.0.0.2' }, 'test'],
+    [{ HOST: '::1' }, 'test'],
+    [{ HOST: '127.0.0.1', PUBLIC_URL: 'https://unnest.example.com' }, 'off'],
+  ])('without keys, test mode only on a loopback listener or by PAYMENTS=test: %j gives %s', (env, mode) => {
+    expect(loadConfig(env).payments.mode).toBe(mode);
+  });
+
+  it('says which in its reason', () => {
+    expect(loadConfig({}).payments.reason).toBe(
+      'no RAZORPAY_* keys, HOST=127.0.0.1 is a loopback listener and PUBLIC_URL is local',
+    );
+    expect(loadConfig({ HOST: '0.0.0.0' }).payments.reason).toMatch(
+      /^no RAZORPAY_\* keys and HOST=0\.0\.0\.0 is not a loopback listener: set the keys, or PAYMENTS=test/,
+    );
+    expect(loadConfig({ HOST: '0.0.0.0', PAYMENTS: 'test' }).payments.reason).toBe('PAYMENTS=test');
+  });
+
+  it.each([
+    ['127.0.0.1', true],
+    ['127.255.0.9', true],
+    ['::1', true],
+    ['[::1]', true],
+    ['localhost', true],
+    ['0.0.0.0', false],
+    ['::', false],
+    ['10.0.0.1', false],
+    ['example.com', false],
+  ])('%s is a loopback listener: %s', (host, loopback) => {
+    expect(isLoopbackHost(host)).toBe(loopback);
   });
 
   it('says why payments are off on a public address without keys', () => {

@@ -25,6 +25,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FILES_DIRECT_IO: 'sometimes' })).toThrow(/^FILES_DIRECT_IO must be 1, 0, true or false/);
   });
 
+  it('reads conversion time limits per plan, and refuses an unknown plan or a limit past a day', () => {
+    expect(loadConfig({}).conversionTimeLimits).toEqual({});
+    expect(loadConfig({ CONVERSION_TIME_LIMITS: 'free=60, credit = 7200' }).conversionTimeLimits).toEqual({
+      free: 60,
+      credit: 7200,
+    });
+    for (const value of ['gold=60', 'free=0', 'free=86401', 'free', 'free=1m']) {
+      expect(() => loadConfig({ CONVERSION_TIME_LIMITS: value })).toThrow(
+        /^CONVERSION_TIME_LIMITS must be a comma-separated list of plan=seconds/,
+      );
+    }
+  });
+
   it('reads and normalises the settings', () => {
     const config = loadConfig(
       {

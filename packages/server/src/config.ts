@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PAYMENT_MODES, type PaymentMode } from '@unnest/contracts';
+import { PAYMENT_MODES, type PaymentMode, PLAN_IDS } from '@unnest/contracts';
 import { type LlmSettings, llmSettingsFromEnv } from '@unnest/engine/node';
 import ipaddr from 'ipaddr.js';
 import { type Static, Type } from 'typebox';
@@ -31,6 +31,8 @@ export interface Config {
   shutdownGraceSeconds: number;
   /** How long a client may take to send a whole request, body included (REQUEST_TIMEOUT_SECONDS). */
   requestTimeoutSeconds: number;
+  /** Seconds a conversion may run, per plan and for a credit, where they differ from the catalogue (CONVERSION_TIME_LIMITS). */
+  conversionTimeLimits: Partial<Record<(typeof PLAN_IDS)[number] | 'credit', number>>;
   /** S3-compatible object storage for files; absent means the local directory `dataDir/files`. */
   s3: S3Config | undefined;
   /** Local files are written past the page cache where the file system allows it (FILES_DIRECT_IO, on by default). */
@@ -38,9 +40,25 @@ export interface Config {
   /** An OpenAI-compatible model that may refine smart column names (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL). */
   llm: LlmSettings | undefined;
   payments: PaymentsConfig;
-  /** Where outgoing webhooks may go (WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOW_PRIVATE; both off by default). */
-  webhooks: { allowHttp: boolean; allowPrivate: boolean };
+  webhooks: WebhooksConfig;
   notifications: NotificationsConfig;
+}
+
+/** Where outgoing webhooks may go, and how many are sent at once. */
+export interface WebhooksConfig {
+  /** Plain http receivers allowed (WEBHOOK_ALLOW_HTTP, off by default). */
+  allowHttp: boolean;
+  /** Private, loopback and other non-public addresses allowed (WEBHOOK_ALLOW_PRIVATE, off by default). */
+  allowPrivate: boolean;
+  /** Tries sent at once by each worker process (WEBHOOK_CONCURRENCY). */
+  concurrency: number;
+  /**
+   * Tries of one account in flight at once across all workers (WEBHOOK_CONCURRENCY_PER_ACCOUNT), below
+   * `concurrency`, so that one account's slow receivers always leave room for the others.
+   */
+  perAccount: number;
+  /** The longest a try may take, connecting, sending and reading the answer (WEBHOOK_TIMEOUT_SECONDS). */
+  timeoutSeconds: number;
 }
 
 /** When notifications are raised and how their mail is retried. */
@@ -115,13 +133,33 @@ function url(protocols: readonly string[]) {
   );
 }
 
+/** Webhook tries at once per worker process, and of one account across all workers, unless set. */
+const WEBHOOK_SLOTS = { concurrency: 8, perAccount: 2 };
+
+/** One entry of CONVERSION_TIME_LIMITS: `free=120`. */
+const TIME_LIMIT_ENTRY = new RegExp(`^(${[...PLAN_IDS, 'credit'].join('|')})\\s*=\\s*([1-9]\\d{0,4})$`);
+const MAX_TIME_LIMIT_SECONDS = 86_400;
+
+/** One entry of CONVERSION_TIME_LIMITS read, or undefined when it is not `plan=seconds` within a day. */
+function timeLimitEntry(entry: string): [keyof Config['conversionTimeLimits'], number] | undefined {
+  const [, plan, seconds] = TIME_LIMIT_ENTRY.exec(entry.trim()) ?? [];
+  if (plan === undefined || seconds === undefined || Number(seconds) > MAX_TIME_LIMIT_SECONDS) return undefined;
+  return [plan as keyof Config['conversionTimeLimits'], Number(seconds)];
+}
+
+/** CONVERSION_TIME_LIMITS as seconds per plan (checked at boot). */
+function conversionTimeLimits(value: string | undefined): Config['conversionTimeLimits'] {
+  const entries = (value?.split(',') ?? []).map(timeLimitEntry);
+  return Object.fromEntries(entries.filter((entry) => entry !== undefined));
+}
+
 /**
  * Every variable the server reads, with its default: blank counts as unset. Rules that tie several
  * variables together come after, each with its one-line error.
  */
 const Environment = Type.Object({
   PORT: integer(0, 65535, 8080),
-  HOST: text('0.0.0.0'),
+  HOST: text('127.0.0.1'),
   DATA_DIR: text('data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   SMTP_URL: url(['smtp:', 'smtps:']),
@@ -136,16 +174,22 @@ const Environment = Type.Object({
   TRUST_PROXY: Type.Optional(
     Type.Refine(
       Type.String(),
-      (value) =>
-        /^\d+$/.test(value) || value === 'false' || value.split(',').every((entry) => isAddressOrCidr(entry.trim())),
-      (value) =>
-        `must be a hop count (e.g. 1 behind one reverse proxy) or a comma-separated list of proxy addresses or CIDRs, got '${value}'`,
+      (value) => trustProxyProblem(value) === undefined,
+      (value) => trustProxyProblem(value) ?? '',
     ),
   ),
   SHUTDOWN_GRACE_SECONDS: integer(0, 3600, 20),
   // At most 30 minutes, so that a conversion still running is never taken for a dead one (an hour).
   REQUEST_TIMEOUT_SECONDS: integer(10, 1800, 600),
   FILES_DIRECT_IO: switchFlag(),
+  CONVERSION_TIME_LIMITS: Type.Optional(
+    Type.Refine(
+      Type.String(),
+      (value) => value.split(',').every((entry) => timeLimitEntry(entry) !== undefined),
+      (value) =>
+        `must be a comma-separated list of plan=seconds (plans: ${[...PLAN_IDS, 'credit'].join(', ')}; 1 to 86400 seconds), got '${value}'`,
+    ),
+  ),
   S3_BUCKET: optionalText(),
   S3_ENDPOINT: url(['http:', 'https:']),
   S3_REGION: text('us-east-1'),
@@ -162,6 +206,9 @@ const Environment = Type.Object({
   RAZORPAY_API_URL: url(['http:', 'https:']),
   WEBHOOK_ALLOW_HTTP: switchFlag(),
   WEBHOOK_ALLOW_PRIVATE: switchFlag(),
+  WEBHOOK_CONCURRENCY: integer(2, 256, WEBHOOK_SLOTS.concurrency),
+  WEBHOOK_CONCURRENCY_PER_ACCOUNT: integer(1, 255, WEBHOOK_SLOTS.perAccount),
+  WEBHOOK_TIMEOUT_SECONDS: integer(1, 10, 10),
   LONG_CONVERSION_SECONDS: integer(0, 86_400, 30),
   NOTIFICATION_MAIL_RETRY_SECONDS: integer(1, 3600, 60),
 });
@@ -191,6 +238,13 @@ const RULES: ReadonlyArray<{ holds: (env: Known) => boolean; error: string }> = 
         (value) => (value === undefined) === (env.RAZORPAY_KEY_ID === undefined),
       ),
     error: 'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET must be set together',
+  },
+  {
+    holds: (env) =>
+      Number(env.WEBHOOK_CONCURRENCY_PER_ACCOUNT ?? WEBHOOK_SLOTS.perAccount) <
+      Number(env.WEBHOOK_CONCURRENCY ?? WEBHOOK_SLOTS.concurrency),
+    error:
+      'WEBHOOK_CONCURRENCY_PER_ACCOUNT must be below WEBHOOK_CONCURRENCY, so that one account cannot take every delivery slot',
   },
   {
     holds: (env) => env.PAYMENTS !== 'razorpay' || env.RAZORPAY_KEY_ID !== undefined,
@@ -256,6 +310,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy: trustProxy(settings.TRUST_PROXY),
     shutdownGraceSeconds: Number(settings.SHUTDOWN_GRACE_SECONDS),
     requestTimeoutSeconds: Number(settings.REQUEST_TIMEOUT_SECONDS),
+    conversionTimeLimits: conversionTimeLimits(settings.CONVERSION_TIME_LIMITS),
     s3: settings.S3_BUCKET === undefined ? undefined : s3Config(settings, settings.S3_BUCKET),
     directFileWrites: settings.FILES_DIRECT_IO === undefined || flag(settings.FILES_DIRECT_IO),
     llm:
@@ -265,7 +320,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         LLM_MODEL: settings.LLM_MODEL,
       }) ?? undefined,
     payments: paymentsConfig(settings, publicUrl),
-    webhooks: { allowHttp: flag(settings.WEBHOOK_ALLOW_HTTP), allowPrivate: flag(settings.WEBHOOK_ALLOW_PRIVATE) },
+    webhooks: {
+      allowHttp: flag(settings.WEBHOOK_ALLOW_HTTP),
+      allowPrivate: flag(settings.WEBHOOK_ALLOW_PRIVATE),
+      concurrency: Number(settings.WEBHOOK_CONCURRENCY),
+      perAccount: Number(settings.WEBHOOK_CONCURRENCY_PER_ACCOUNT),
+      timeoutSeconds: Number(settings.WEBHOOK_TIMEOUT_SECONDS),
+    },
     notifications: {
       longConversionSeconds: Number(settings.LONG_CONVERSION_SECONDS),
       mailRetrySeconds: Number(settings.NOTIFICATION_MAIL_RETRY_SECONDS),
@@ -300,6 +361,18 @@ function trustProxy(value: string | undefined): number | string[] | false {
 // proxy-addr's names for address ranges, which Fastify accepts in the list.
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
+/** Why a TRUST_PROXY value cannot be used (the rest of the one-line error after the name), or undefined. */
+function trustProxyProblem(value: string): string | undefined {
+  if (/^\d+$/.test(value) || value === 'false') return undefined;
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (!entries.every(isAddressOrCidr)) {
+    return `must be a hop count (e.g. 1 behind one reverse proxy) or a comma-separated list of proxy addresses or CIDRs, got '${value}'`;
+  }
+  const everyone = entries.find(trustsEveryone);
+  if (everyone === undefined) return undefined;
+  return `${everyone} trusts every address, so any client could choose its own address (and quotas) with X-Forwarded-For: list only your proxies' addresses or CIDRs, or give a hop count`;
+}
+
 function isAddressOrCidr(entry: string): boolean {
   if (ipaddr.isValid(entry) || PROXY_RANGE_NAMES.includes(entry)) return true;
   try {
@@ -310,12 +383,39 @@ function isAddressOrCidr(entry: string): boolean {
   }
 }
 
+/** The first and last IPv4 addresses, plain and IPv4-mapped (a dual-stack socket sees IPv4 clients mapped). */
+const IPV4_ENDS = ['0.0.0.0', '255.255.255.255'].map((address) => ipaddr.parse(address));
+const MAPPED_IPV4_ENDS = ['::ffff:0.0.0.0', '::ffff:255.255.255.255'].map((address) => ipaddr.parse(address));
+const IPV6_ENDS = ['::', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff'].map((address) => ipaddr.parse(address));
+
+/** Whether a CIDR holds every IPv4 client or every IPv6 client (`0.0.0.0/0`, `::/0`, `::ffff:0:0/96`). */
+function trustsEveryone(entry: string): boolean {
+  if (!entry.includes('/')) return false;
+  const [range, bits] = ipaddr.parseCIDR(entry);
+  const holdsAll = (ends: ipaddr.IPv4[] | ipaddr.IPv6[]) =>
+    ends.every((end) => end.kind() === range.kind() && end.match(range, bits));
+  return (
+    holdsAll(IPV4_ENDS as ipaddr.IPv4[]) ||
+    holdsAll(MAPPED_IPV4_ENDS as ipaddr.IPv6[]) ||
+    holdsAll(IPV6_ENDS as ipaddr.IPv6[])
+  );
+}
+
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Whether HOST is a loopback listener (localhost, 127.0.0.0/8 or ::1): nobody else can reach it. */
+export function isLoopbackHost(host: string): boolean {
+  if (host === 'localhost') return true;
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  return ipaddr.isValid(bare) && ipaddr.process(bare).range() === 'loopback';
+}
 
 /**
  * PAYMENTS: `razorpay` uses the three RAZORPAY_* secrets; `test` serves the server's own checkout
- * (no money moves). Unset, it is `razorpay` when keys are set, `test` when none are and PUBLIC_URL
- * is a local address, else `off`, so that a public deployment never gives plans away by accident.
+ * (no money moves) and is the explicit switch for a test deployment. Unset, it is `razorpay` when
+ * keys are set; without keys it is `test` only when nobody else can reach the server (HOST is a
+ * loopback listener and PUBLIC_URL a local address; a loopback listener behind a public proxy is
+ * reachable by anyone), else `off`, so that a server never gives plans away by accident.
  */
 function paymentsConfig(settings: Environment, publicUrl: string): PaymentsConfig {
   const { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret } = settings;
@@ -325,12 +425,23 @@ function paymentsConfig(settings: Environment, publicUrl: string): PaymentsConfi
       : undefined;
   if (settings.PAYMENTS) return { mode: settings.PAYMENTS, reason: `PAYMENTS=${settings.PAYMENTS}`, razorpay };
   if (razorpay) return { mode: 'razorpay', reason: 'RAZORPAY_* keys are set', razorpay };
-  if (LOCAL_HOSTS.has(new URL(publicUrl).hostname)) {
-    return { mode: 'test', reason: 'no RAZORPAY_* keys and PUBLIC_URL is local', razorpay };
+  if (!isLoopbackHost(settings.HOST)) {
+    return {
+      mode: 'off',
+      reason: `no RAZORPAY_* keys and HOST=${settings.HOST} is not a loopback listener: set the keys, or PAYMENTS=test for a test deployment`,
+      razorpay,
+    };
+  }
+  if (!LOCAL_HOSTS.has(new URL(publicUrl).hostname)) {
+    return {
+      mode: 'off',
+      reason: 'no RAZORPAY_* keys and PUBLIC_URL is not local: set the keys, or PAYMENTS=test for a test deployment',
+      razorpay,
+    };
   }
   return {
-    mode: 'off',
-    reason: 'no RAZORPAY_* keys and PUBLIC_URL is not local: set the keys, or PAYMENTS=test for a test deployment',
+    mode: 'test',
+    reason: `no RAZORPAY_* keys, HOST=${settings.HOST} is a loopback listener and PUBLIC_URL is local`,
     razorpay,
   };
 }

@@ -64,7 +64,7 @@ async function main(mode: Mode, args: string[]): Promise<void> {
     throw unreachableDatabase(error, config.databaseUrl) ?? error;
   }
   const workers = mode === 'worker' ? Math.max(1, config.workers) : mode === 'admin' ? 0 : config.workers;
-  const { app, auth } = await buildApp({ ...config, workers }, { database, log, recentErrors });
+  const { app, auth, payments } = await buildApp({ ...config, workers }, { database, log, recentErrors });
   const closeAll = async () => {
     await app.close();
     await database.close();
@@ -72,7 +72,7 @@ async function main(mode: Mode, args: string[]): Promise<void> {
 
   if (mode === 'admin') {
     try {
-      process.stdout.write(`${await runAdminCommand(args, auth)}\n`);
+      process.stdout.write(`${await runAdminCommand(args, auth, payments)}\n`);
     } finally {
       await closeAll();
     }

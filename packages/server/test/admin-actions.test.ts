@@ -34,7 +34,13 @@ async function signIn(email: string) {
 async function adminEntries(action: string) {
   const response = await call(t.app, admin, 'GET', `/api/admin/logs?user=${admin.id}&action=${action}`);
   expect(response.statusCode).toBe(200);
-  return response.json().logs as Array<{ user_id: string; email: string; status: string; details: string }>;
+  return response.json().logs as Array<{
+    user_id: string;
+    email: string;
+    subject_user_id: string | null;
+    status: string;
+    details: string;
+  }>;
 }
 
 beforeAll(async () => {
@@ -202,12 +208,15 @@ describe('actions on an account, each audited with the admin’s id', () => {
     const again = await post(t.app, '/api/auth/refresh', undefined, { cookie: refreshCookie(renewed) ?? '' });
     const demoted = { ...user, auth: { authorization: `Bearer ${again.json().tokens.access_token}` } };
     expect((await call(t.app, demoted, 'GET', '/api/admin/dashboard')).statusCode).toBe(403);
-    // An ADMIN_EMAILS account stays an admin.
+    // An ADMIN_EMAILS account stays an admin; the refusal is audited too.
+    t.clock.advance(1000);
     const keep = await call(t.app, admin, 'PUT', `/api/admin/users/${admin.id}/role`, { payload: { admin: false } });
-    expect(keep.statusCode).toBe(400);
-    expect((await adminEntries('admin_set_role')).map((entry) => entry.details.split(',')[0])).toEqual([
-      'Took the admin role',
-      'Gave the admin role',
+    expect(keep.statusCode).toBe(403);
+    expect(keep.json().code).toBe('ADMIN_FROM_CONFIG');
+    expect((await adminEntries('admin_set_role')).map((entry) => [entry.details.split(',')[0], entry.status])).toEqual([
+      ['Took the admin role', 'error'],
+      ['Took the admin role', 'success'],
+      ['Gave the admin role', 'success'],
     ]);
   });
 
@@ -233,11 +242,13 @@ describe('actions on an account, each audited with the admin’s id', () => {
       detail: 'This account has been disabled. Please contact the operator of this service.',
     });
     expect((await post(t.app, '/api/auth/refresh', undefined, { cookie })).statusCode).toBe(401);
-    expect((await call(t.app, admin, 'POST', `/api/admin/users/${admin.id}/disable`)).statusCode).toBe(400);
+    // The ADMIN_EMAILS admin cannot disable itself (its own account, and one listed in ADMIN_EMAILS).
+    t.clock.advance(1000);
+    expect((await call(t.app, admin, 'POST', `/api/admin/users/${admin.id}/disable`)).statusCode).toBe(403);
     await call(t.app, admin, 'POST', `/api/admin/users/${user.id}/enable`);
     expect((await post(t.app, '/api/auth/login', { email: user.email, password: PASSWORD })).statusCode).toBe(200);
     expect((await withKey()).statusCode).toBe(200);
-    expect((await adminEntries('admin_disable'))[0]?.details).toContain(user.email);
+    expect((await adminEntries('admin_disable'))[1]?.details).toContain(user.email);
     expect((await adminEntries('admin_enable'))[0]?.details).toContain(user.email);
   });
 
@@ -272,9 +283,11 @@ describe('actions on an account, each audited with the admin’s id', () => {
     expect(fs.existsSync(folder)).toBe(false);
     expect((await call(t.app, user, 'GET', '/api/profile')).statusCode).toBe(401);
     expect((await call(t.app, admin, 'GET', `/api/admin/users/${user.id}`)).statusCode).toBe(404);
-    expect((await call(t.app, admin, 'DELETE', `/api/admin/users/${admin.id}`)).statusCode).toBe(400);
-    const [entry] = await adminEntries('admin_delete_user');
-    expect(entry).toMatchObject({ user_id: admin.id, status: 'success' });
+    t.clock.advance(1000);
+    expect((await call(t.app, admin, 'DELETE', `/api/admin/users/${admin.id}`)).statusCode).toBe(403);
+    const [refused, entry] = await adminEntries('admin_delete_user');
+    expect(refused).toMatchObject({ user_id: admin.id, status: 'error' });
+    expect(entry).toMatchObject({ user_id: admin.id, status: 'success', subject_user_id: user.id });
     expect(entry?.details).toContain(user.email);
   });
 });

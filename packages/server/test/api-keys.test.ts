@@ -172,6 +172,8 @@ describe('what a key may not do', () => {
       ['PUT', '/api/profile/settings', { theme: 'dark' }],
       ['GET', '/api/payments/user-subscription'],
       ['POST', '/api/payments/pay-per-use', { package_id: 'small' }],
+      ['GET', '/api/audit/logs'],
+      ['GET', '/api/audit/user-activity'],
     ];
     for (const [method, url, payload] of refused) {
       for (const header of ['x-api-key', 'bearer'] as const) {
@@ -187,6 +189,39 @@ describe('what a key may not do', () => {
     expect((await call(t.app, holder, 'GET', '/api/files')).statusCode).toBe(200);
     expect((await call(t.app, user, 'GET', '/api/keys')).json().keys).toHaveLength(1);
     expect((await call(t.app, user, 'GET', '/api/profile')).json().name).toBeNull();
+  });
+});
+
+describe('a key in the query string', () => {
+  it('is no credential, and the request log shows it only as [redacted]', async () => {
+    const user = await starterUser('keys-query');
+    const { key } = (await createKey(user)).json();
+    const sent = [
+      `/api/files?api_key=${key}`,
+      `/api/files?page=1&API_KEY=${key}&page_size=5`,
+      `/api/files?apikey=${key}`,
+      `/api/files?key=${key}#frag`,
+      `/api/files/${key}`,
+    ];
+    for (const url of sent) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(401);
+    }
+    const requestLines = t.logs.filter((line) => line.includes('"url":"/api/files'));
+    expect(requestLines.length).toBeGreaterThanOrEqual(sent.length);
+    expect(t.logs.filter((line) => line.includes(key.slice(4)))).toEqual([]);
+    for (const logged of [
+      '/api/files?api_key=[redacted]',
+      '/api/files?page=1&API_KEY=[redacted]&page_size=5',
+      '/api/files?apikey=[redacted]',
+      '/api/files?key=[redacted]',
+      '/api/files/[redacted]',
+    ]) {
+      expect(
+        requestLines.some((line) => line.includes(`"url":"${logged}"`)),
+        logged,
+      ).toBe(true);
+    }
   });
 });
 

@@ -118,18 +118,24 @@ describe('groups', () => {
 
     const email = uniqueEmail('payer');
     await createConfirmedUser(t, email, PASSWORD);
-    expect(await runAdminCommand(['grant', email, 'professional'], t.auth)).toContain('now on plan professional');
+    expect(await runAdminCommand(['grant', email, 'professional'], t.auth, t.payments)).toContain(
+      'now on plan professional',
+    );
     const premium = decodeJwt((await login(email)).json().tokens.access_token);
     expect(premium).toMatchObject({ groups: ['premium', 'professional'], is_premium: true, plan: 'professional' });
 
-    await runAdminCommand(['revoke', email], t.auth);
+    await runAdminCommand(['revoke', email], t.auth, t.payments);
     const free = decodeJwt((await login(email)).json().tokens.access_token);
     expect(free).toMatchObject({ groups: [], is_premium: false, plan: 'free' });
   });
 
   it('rejects malformed operator commands with the usage text', async () => {
-    await expect(runAdminCommand(['grant', 'x@example.com', 'gold'], t.auth)).rejects.toThrow(/Unknown plan 'gold'/);
-    await expect(runAdminCommand(['promote'], t.auth)).rejects.toThrow(/Usage:/);
-    await expect(runAdminCommand(['revoke', uniqueEmail('nobody')], t.auth)).rejects.toThrow('User not found');
+    await expect(runAdminCommand(['grant', 'x@example.com', 'gold'], t.auth, t.payments)).rejects.toThrow(
+      /Unknown plan 'gold'/,
+    );
+    await expect(runAdminCommand(['promote'], t.auth, t.payments)).rejects.toThrow(/Usage:/);
+    await expect(runAdminCommand(['revoke', uniqueEmail('nobody')], t.auth, t.payments)).rejects.toThrow(
+      'User not found',
+    );
   });
 });

@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await startTestApp();
   free = await signedInUser(t, 'pool-free');
   const email = (await signedInUser(t, 'pool-pro')).email;
-  await runAdminCommand(['grant', email, 'professional'], t.auth);
+  await runAdminCommand(['grant', email, 'professional'], t.auth, t.payments);
   const login = await post(t.app, '/api/auth/login', { email, password: 'correct horse' });
   pro = { id: login.json().user.user_id, email, auth: { authorization: `Bearer ${login.json().tokens.access_token}` } };
 }, 60_000);

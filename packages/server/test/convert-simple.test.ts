@@ -58,6 +58,15 @@ function quick(app: TestApp['app'], payload: string, remoteAddress: string, head
   });
 }
 
+/** The RateLimit headers of a quick convert answer. */
+function standing(response: { headers: Record<string, unknown> }) {
+  return {
+    limit: Number(response.headers['ratelimit-limit']),
+    remaining: Number(response.headers['ratelimit-remaining']),
+    reset: Number(response.headers['ratelimit-reset']),
+  };
+}
+
 describe('POST /api/convert/simple (anonymous)', () => {
   it('answers a CSV download, numbers exactly as written', async () => {
     const response = await quick(t.app, '[{"id":12345678901234567890,"x":{"y":0.1000000000000000055}}]', address());
@@ -97,24 +106,48 @@ describe('POST /api/convert/simple (anonymous)', () => {
     expect(broken.json().detail).toMatch(/^Conversion failed: .+\(line 1/);
   });
 
-  it('allows 3 conversions per 24 hours per address, then 429 with Retry-After', async () => {
+  it('allows 3 conversions per 24 hours per address, then 429 with Retry-After and a sentence', async () => {
     const client = address();
     for (let i = 0; i < 3; i++) expect((await quick(t.app, '[{"a":1}]', client)).statusCode).toBe(200);
     const refused = await quick(t.app, '[{"a":1}]', client);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().code).toBe('RATE_LIMITED');
-    expect(refused.json().detail).toMatch(/limited to 3 per 24 hours/);
+    expect(refused.json()).toEqual({
+      code: 'RATE_LIMITED',
+      detail:
+        'Quick convert allows 3 conversions per 24 hours, and they have been used. The next one is available in 24 hours; sign in for more.',
+    });
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(23 * 3600);
     expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
+    expect(standing(refused)).toEqual({ limit: 3, remaining: 0, reset: retryAfter });
     t.clock.advance(retryAfter * 1000);
     expect((await quick(t.app, '[{"a":1}]', client)).statusCode).toBe(200);
   });
 
-  it('counts broken bodies against the quota, so they cannot be sent without end', async () => {
+  it('says on each answer how many conversions are left and when the next comes back', async () => {
     const client = address();
-    expect((await quick(t.app, '{', client)).statusCode).toBe(422);
-    expect((await quick(t.app, ' ', client)).statusCode).toBe(400);
+    const first = await quick(t.app, '[{"a":1}]', client);
+    // The first conversion comes back 24 hours after it was made.
+    expect(standing(first)).toEqual({ limit: 3, remaining: 2, reset: 24 * 3600 });
+    t.clock.advance(3600 * 1000);
+    const second = await quick(t.app, '[{"a":1}]', client);
+    expect(standing(second)).toEqual({ limit: 3, remaining: 1, reset: 23 * 3600 });
+    t.clock.advance(3600 * 1000);
+    const third = await quick(t.app, '[{"a":1}]', client);
+    expect(standing(third)).toEqual({ limit: 3, remaining: 0, reset: 22 * 3600 });
+    const refused = await quick(t.app, '[{"a":1}]', client);
+    expect(refused.json().detail).toMatch(/The next one is available in 22 hours; sign in for more\.$/);
+    expect(standing(refused)).toEqual({ limit: 3, remaining: 0, reset: 22 * 3600 });
+  });
+
+  it('counts broken bodies sent directly against the quota, so they cannot be sent without end', async () => {
+    const client = address();
+    const broken = await quick(t.app, '{', client);
+    expect(broken.statusCode).toBe(422);
+    expect(standing(broken)).toMatchObject({ limit: 3, remaining: 2 });
+    const blank = await quick(t.app, ' ', client);
+    expect(blank.statusCode).toBe(400);
+    expect(standing(blank)).toMatchObject({ remaining: 1 });
     expect((await quick(t.app, '[{"a":1}]', client)).statusCode).toBe(200);
     expect((await quick(t.app, '[{"a":1}]', client)).statusCode).toBe(429);
   });
@@ -148,6 +181,18 @@ describe('POST /api/convert/simple (anonymous)', () => {
     }
     expect((await quick(proxied.app, '[{"a":1}]', proxy, { 'x-forwarded-for': '203.0.113.50' })).statusCode).toBe(429);
     expect((await quick(proxied.app, '[{"a":1}]', proxy, { 'x-forwarded-for': '203.0.113.51' })).statusCode).toBe(200);
+  });
+
+  it('behind a trusted proxy, counts a forwarded value that is not an IP address as the proxy, not as a new client', async () => {
+    const proxy = '10.9.9.11';
+    const garbage = ['unknown', 'x1', 'x2', '<script>', '203.0.113.5:80', '::zz', '999.0.0.1'];
+    const statuses: number[] = [];
+    for (const value of garbage) {
+      statuses.push((await quick(proxied.app, '[{"a":1}]', proxy, { 'x-forwarded-for': value })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429]);
+    // A real client address through the same proxy still has its own quota.
+    expect((await quick(proxied.app, '[{"a":1}]', proxy, { 'x-forwarded-for': '203.0.113.60' })).statusCode).toBe(200);
   });
 
   it('behind one proxy, believes only the address that proxy appended, whatever the client wrote before it', async () => {

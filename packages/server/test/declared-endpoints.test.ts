@@ -15,7 +15,7 @@ let pro: TestUser;
 
 async function professional(label: string): Promise<TestUser> {
   const email = (await signedInUser(t, label)).email;
-  await runAdminCommand(['grant', email, 'professional'], t.auth);
+  await runAdminCommand(['grant', email, 'professional'], t.auth, t.payments);
   const login = await post(t.app, '/api/auth/login', { email, password: 'correct horse' });
   return {
     id: login.json().user.user_id,

@@ -27,11 +27,31 @@ describe('PAYMENTS off', () => {
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({
         code: 'PAYMENTS_OFF',
-        detail: 'Online payments are not enabled on this server',
+        detail:
+          'Payments are not configured on this server, so plans and credits cannot be bought here. The operator can assign a plan.',
       });
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/payments/test-checkout/order_test_x' })).statusCode).toBe(
       404,
     );
   });
+});
+
+describe('PAYMENTS off on an open listener', () => {
+  it('a server listening on every interface without keys sells nothing, even with a local PUBLIC_URL', async () => {
+    const open = await startTestApp({ env: { HOST: '0.0.0.0' } });
+    try {
+      expect(
+        open.logs.some((line) => line.includes('Payments are off') && line.includes('is not a loopback listener')),
+      ).toBe(true);
+      const user = await signedInUser(open, 'open-listener');
+      const response = await call(open.app, user, 'POST', '/api/payments/create-order', {
+        payload: { plan_id: 'starter' },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().code).toBe('PAYMENTS_OFF');
+    } finally {
+      await open.close();
+    }
+  }, 60_000);
 });

@@ -74,7 +74,7 @@ describe('GET /api/payments/user-subscription', () => {
       retention_hours: 1,
     });
     expect(response.json().storage_used).toBeGreaterThanOrEqual(0);
-    await runAdminCommand(['grant', fresh.email, 'business'], t.auth);
+    await runAdminCommand(['grant', fresh.email, 'business'], t.auth, t.payments);
     const business = await call(t.app, fresh, 'GET', '/api/payments/user-subscription');
     expect(business.json()).toMatchObject({
       plan: 'business',

@@ -88,7 +88,13 @@ describe('JSON to relational output', () => {
     expect(download.headers['content-disposition']).toContain('orders.zip');
     expect(download.rawPayload.length).toBe(result.converted_size);
     const entries = await entriesOf(download.rawPayload);
-    expect(Object.keys(entries)).toEqual(['plan.json', 'main.csv', 'tables/items.csv', 'tables/items.parts.csv']);
+    expect(Object.keys(entries)).toEqual([
+      'plan.json',
+      'written.json',
+      'main.csv',
+      'tables/items.csv',
+      'tables/items.parts.csv',
+    ]);
     expect(JSON.parse(entries['plan.json'] as string)).toEqual(PLAN);
     expect(entries['main.csv']).toBe('\\#id,id,items,tags\n1,1,tables/items,x\n2,2,tables/items,"y; z"\n');
     expect(entries['tables/items.csv']).toBe(

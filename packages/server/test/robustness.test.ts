@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, multipartBody, signedInUser, type TestUser } from './support/api-client.js';
+import { listening, rawRequest, uploadHead } from './support/raw-http.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { DATABASE_URL } from './support/test-database.js';
 
@@ -18,28 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-function listening(app: TestApp['app']): number {
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('not listening');
-  return address.port;
-}
-
-/** A raw HTTP exchange: sends `head` and `body` parts as told, reads the whole answer. */
-function rawRequest(port: number) {
-  const socket = net.connect(port, '127.0.0.1');
-  let answer = '';
-  socket.on('data', (chunk) => {
-    answer += chunk.toString('utf8');
-  });
-  const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(answer)));
-  socket.on('error', () => {});
-  return { socket, answer: closed };
-}
-
-function uploadHead(auth: string, contentType: string, length: number): string {
-  return `POST /api/convert/file HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${auth}\r\nContent-Type: ${contentType}\r\nContent-Length: ${length}\r\n\r\n`;
-}
 
 describe('slow clients', () => {
   it('must send their headers within 30 s and a whole request within REQUEST_TIMEOUT_SECONDS', async () => {

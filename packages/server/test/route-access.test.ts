@@ -1,7 +1,23 @@
-import type { RouteOptions } from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RouteAccess, securityFor } from '../src/platform/route-access.js';
+import { AppError } from '../src/platform/errors.js';
+import {
+  type Authenticator,
+  installRouteAccess,
+  type RouteAccess,
+  securityFor,
+  takesApiKeys,
+} from '../src/platform/route-access.js';
+import { call, signedInUser } from './support/api-client.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
+
+/** An authenticator that never finds a credential (the declaration check runs before any request). */
+const NO_CALLER: Authenticator = {
+  present: () => false,
+  authenticate: async () => {
+    throw new AppError('UNAUTHENTICATED');
+  },
+};
 
 interface ListedRoute {
   methods: string[];
@@ -102,22 +118,55 @@ describe('access on every route of the built app', () => {
     ]);
   });
 
-  it('takes API keys on the conversion, files, usage and activity routes only, never on account or key management', () => {
+  it('declares API keys on the conversion, files, batch and jobs routes only (and the key’s own usage and validity)', () => {
     const keyRoutes = routes
       .filter((route) => route.access === 'user-or-key')
       .map((route) => `${route.methods.join(',')} ${route.url}`);
-    const accountRoutes = routes
-      .filter((route) => route.access === 'user' || route.access === 'admin')
-      .map((route) => route.url);
-    for (const url of keyRoutes)
-      expect(url).toMatch(/ \/api\/(convert|files|batch|jobs|usage|auth\/validate|audit\/user-activity)\b/);
+    for (const route of keyRoutes) expect(route).toMatch(/ \/api\/(convert|files|batch|jobs|usage$|auth\/validate$)/);
     expect(keyRoutes).toEqual(
       expect.arrayContaining(['POST /api/convert/file', 'GET /api/files', 'POST /api/convert/compare-analysis']),
     );
-    expect(accountRoutes).toEqual(
-      expect.arrayContaining(['/api/keys', '/api/keys/:id', '/api/profile', '/api/profile/settings', '/api/auth/me']),
+    expect(keyRoutes).not.toContain('GET /api/audit/user-activity');
+  });
+
+  it('an API key is taken by every route declared for keys and refused by every other route that is not public', async () => {
+    const owner = await signedInUser(t, 'route-keys');
+    await t.auth.setPlan(owner.email, 'professional');
+    const key = (await call(t.app, owner, 'POST', '/api/keys', { payload: { name: 'walk' } })).json().key as string;
+    const checked = routes.filter((route) => route.access !== 'public' && !route.methods.includes('HEAD'));
+    expect(checked.length).toBeGreaterThan(20);
+    const outcomes: string[] = [];
+    for (const route of checked) {
+      const url = route.url.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000');
+      for (const method of route.methods) {
+        const response = await t.app.inject({ method: method as 'GET', url, headers: { 'x-api-key': key } });
+        const code = response.json().code as string | undefined;
+        const taken = response.statusCode !== 401 && code !== 'API_KEY_NOT_ALLOWED' && code !== 'FORBIDDEN';
+        outcomes.push(`${method} ${route.url}: ${taken ? 'taken' : `refused ${response.statusCode} ${code}`}`);
+      }
+    }
+    const expected = checked.flatMap((route) =>
+      route.methods.map(
+        (method) =>
+          `${method} ${route.url}: ${takesApiKeys(route.url) && route.access === 'user-or-key' ? 'taken' : 'refused 403 API_KEY_NOT_ALLOWED'}`,
+      ),
     );
-    expect(accountRoutes.filter((url) => url.startsWith('/api/payments/')).length).toBeGreaterThan(3);
+    expect(outcomes).toEqual(expected);
+    expect(outcomes).toContain('GET /api/audit/user-activity: refused 403 API_KEY_NOT_ALLOWED');
+  });
+
+  it('refuses a route outside those paths that declares API keys, so the app does not start', async () => {
+    const app = Fastify();
+    installRouteAccess(app, {
+      authenticators: { bearerAuth: NO_CALLER, apiKey: NO_CALLER, downloadTicket: NO_CALLER },
+      adminGroup: 'admin',
+      meterKeyCall: async () => undefined,
+    });
+    app.get('/api/files/list', { config: { access: 'user-or-key' } }, async () => ({}));
+    expect(() => app.get('/api/audit/user-activity', { config: { access: 'user-or-key' } }, async () => ({}))).toThrow(
+      'GET /api/audit/user-activity takes API keys, which work only on the conversion, files, batch and jobs endpoints',
+    );
+    await app.close();
   });
 
   it('every route that is not public answers 401 UNAUTHENTICATED without a token', async () => {

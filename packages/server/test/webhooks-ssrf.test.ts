@@ -41,6 +41,36 @@ describe('webhook URLs at registration', () => {
     // Other spellings of 127.0.0.1, which the URL parser normalises before any check.
     ['https://2130706433/hook', '127.0.0.1 is a loopback address'],
     ['https://0x7f.1/hook', '127.0.0.1 is a loopback address'],
+    ['https://0177.0.0.1/hook', '127.0.0.1 is a loopback address'],
+    ['https://0x7f000001/hook', '127.0.0.1 is a loopback address'],
+    ['https://127.1/hook', '127.0.0.1 is a loopback address'],
+    ['https://017700000001/hook', '127.0.0.1 is a loopback address'],
+    ['https://0/hook', '0.0.0.0 is an unspecified address'],
+    ['https://0x0a.0.0.1/hook', '10.0.0.1 is a private address'],
+    ['https://3232235777/hook', '192.168.1.1 is a private address'],
+    ['https://0xa9fea9fe/hook', '169.254.169.254 is a link-local address'],
+    // IPv6 spellings of loopback and private IPv4 addresses: mapped, compatible, translated, tunnelled.
+    ['https://[::127.0.0.1]/hook', '::7f00:1 is an IPv4-compatible address'],
+    ['https://[::7f00:1]/hook', '::7f00:1 is an IPv4-compatible address'],
+    ['https://[0:0:0:0:0:0:127.0.0.1]/hook', '::7f00:1 is an IPv4-compatible address'],
+    ['https://[::169.254.169.254]/hook', '::a9fe:a9fe is an IPv4-compatible address'],
+    ['https://[::ffff:7f00:1]/hook', '::ffff:7f00:1 (127.0.0.1) is a loopback address'],
+    ['https://[0:0:0:0:0:ffff:127.0.0.1]/hook', '::ffff:7f00:1 (127.0.0.1) is a loopback address'],
+    ['https://[::ffff:10.1.2.3]/hook', '::ffff:a01:203 (10.1.2.3) is a private address'],
+    ['https://[::ffff:a9fe:a9fe]/hook', '::ffff:a9fe:a9fe (169.254.169.254) is a link-local address'],
+    ['https://[::ffff:0:127.0.0.1]/hook', 'is a reserved (rfc6145) address'],
+    ['https://[64:ff9b::127.0.0.1]/hook', 'is a reserved (rfc6052) address'],
+    ['https://[2002:7f00:1::1]/hook', 'is a reserved (6to4) address'],
+    ['https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook', 'is a reserved (teredo) address'],
+    ['https://[::]/hook', ':: is an unspecified address'],
+    ['https://[::0.0.0.0]/hook', ':: is an unspecified address'],
+    ['https://[fe80::1]/hook', 'fe80::1 is a link-local address'],
+    ['https://[fec0::1]/hook', 'is a reserved (deprecatedSiteLocal) address'],
+    ['https://[ff02::1]/hook', 'ff02::1 is a multicast address'],
+    ['https://[100::1]/hook', 'is a reserved (discard) address'],
+    ['https://[4000::1]/hook', '4000::1 is not a global unicast address'],
+    ['https://255.255.255.255/hook', '255.255.255.255 is a broadcast address'],
+    ['https://192.0.2.1/hook', 'is a reserved'],
   ])('refuses %s with a clear 400', async (url, reason) => {
     const response = await register(url);
     expect(response.statusCode, response.body).toBe(400);
@@ -48,11 +78,12 @@ describe('webhook URLs at registration', () => {
     expect(response.json().detail).toContain(reason);
   });
 
-  it('refuses plain http, credentials in the URL and what is not a URL', async () => {
+  it('refuses plain http, credentials in the URL, what is not a URL and a private address, each in one sentence', async () => {
     const cases: Array<[string, string]> = [
       ['http://93.184.215.14/hook', 'The webhook URL must start with https://.'],
       ['https://user:secret@93.184.215.14/hook', 'The webhook URL must not contain a user name or password.'],
       ['not a url', 'The webhook URL is not a valid URL.'],
+      ['https://10.1.2.3/hook', 'Webhooks cannot be sent to this address: 10.1.2.3 is a private address.'],
     ];
     for (const [url, detail] of cases) {
       const response = await register(url);
@@ -89,6 +120,38 @@ describe('webhook sending', () => {
       const outcome = await sendWebhook({ url, ...MESSAGE }, STRICT, LIMITS);
       expect(outcome, url).toMatchObject({ succeeded: false, statusCode: null });
       expect(outcome.error, url).toContain('loopback');
+    }
+    expect(inbox.received).toHaveLength(0);
+  });
+
+  it.each([
+    '::7f00:1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:0:7f00:1',
+    '64:ff9b::7f00:1',
+    '2002:7f00:1::1',
+    '0.0.0.0',
+    '::',
+    '10.0.0.7',
+    'fe80::1',
+  ])('refuses at delivery a host name that resolves to %s, without connecting', async (address) => {
+    const inbox = await receiver();
+    const port = new URL(inbox.url).port;
+    const resolvesTo: TargetRules = { ...STRICT, resolve: async () => ['93.184.215.14', address] };
+    const outcome = await sendWebhook({ url: `http://hook.example:${port}/hook`, ...MESSAGE }, resolvesTo, LIMITS);
+    expect(outcome).toMatchObject({ succeeded: false, statusCode: null });
+    expect(outcome.error).toContain('(hook.example resolves to it)');
+    expect(inbox.received).toHaveLength(0);
+  });
+
+  it('refuses at delivery the IPv6 spellings of the receiver’s loopback address, without connecting', async () => {
+    const inbox = await receiver();
+    const port = new URL(inbox.url).port;
+    for (const host of ['[::127.0.0.1]', '[::ffff:7f00:1]', '[0:0:0:0:0:ffff:127.0.0.1]', '2130706433', '0177.0.0.1']) {
+      const outcome = await sendWebhook({ url: `http://${host}:${port}/hook`, ...MESSAGE }, STRICT, LIMITS);
+      expect(outcome, host).toMatchObject({ succeeded: false, statusCode: null });
+      expect(outcome.error, host).toMatch(/loopback|IPv4-compatible/);
     }
     expect(inbox.received).toHaveLength(0);
   });

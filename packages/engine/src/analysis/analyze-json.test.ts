@@ -41,6 +41,7 @@ describe('analyzeJson: quality issues', () => {
     expect(issue(report, 'duplicate_keys', 'dup')).toMatchObject({ count: 1, examples: ['record 2'] });
     expect(issue(report, 'surrounding_spaces', 'name')).toMatchObject({ count: 2, examples: ['" Ada"', '"Bob "'] });
     expect(issue(report, 'formula_like', 'formula')).toMatchObject({ count: 2, examples: ['=SUM(A1:A9)', '@cmd'] });
+    expect(issue(report, 'formula_like', 'formula')?.recommendation).not.toContain('--');
     expect(issue(report, 'beyond_double_precision', 'big')).toMatchObject({
       count: 2,
       examples: ['12345678901234567890', '0.1000000000000000055'],
@@ -147,5 +148,13 @@ describe('analyzeJson: schema', () => {
     const failure = await analyzeJson(encode('[{"a":1},\n{"a":2,}]')).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ConversionError);
     expect(failure).toMatchObject({ code: 'JSON_SYNTAX', line: 2, record: 2 });
+  });
+});
+
+describe('formula-like values', () => {
+  it('are the values the formula guard changes: not numbers or phone numbers', async () => {
+    const records = [{ phone: '+49 30 1234567' }, { phone: '-12.5' }, { phone: '-abc' }, { phone: '=1' }];
+    const report = await analyzeJson([new TextEncoder().encode(JSON.stringify(records))]);
+    expect(issue(report, 'formula_like', 'phone')).toMatchObject({ count: 2, examples: ['-abc', '=1'] });
   });
 });

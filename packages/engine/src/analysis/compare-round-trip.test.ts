@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jsonToCsvText } from '../json-to-csv.js';
+import { jsonToRelational } from '../relational/json-to-relational.js';
 import { compareRoundTrip } from './compare-round-trip.js';
 import type { ComparisonReport } from './report.js';
 
@@ -81,6 +82,8 @@ describe('compareRoundTrip', () => {
       missing: 2,
       addedNull: 5,
       addedValue: 2,
+      guarded: 0,
+      guardLeft: 0,
     });
     expect(report.paths).toMatchObject({ original: 7, reconverted: 6, preserved: 5, lost: 2, gained: 1 });
     expect(report.paths.lostPaths).toEqual(['tags.1', 'gone']);
@@ -94,6 +97,59 @@ describe('compareRoundTrip', () => {
     });
     expect(report.recommendations[0]).toMatch(/^The original has 1 record and the CSV gives back 2/);
     expect(report.recommendations.join('\n')).toContain('(first: record 1, \'qty\': "5" → 5)');
+  });
+
+  describe('with the options the CSV was written with', () => {
+    const orders = JSON.stringify([
+      { id: 1, phone: '+49 30 1234567', note: '=SUM(A1)', code: '-abc' },
+      { id: 2, phone: '+49 30 7654321', note: 'ok', code: '-12.5' },
+      { id: 3, phone: '@home', note: "'=kept", code: '' },
+    ]);
+
+    it('reads a guarded CSV back with the guard undone: 100, and the guarded values listed as such', async () => {
+      const csv = await jsonToCsvText(orders, { excelSafe: true });
+      const report = await compareRoundTrip(encode(orders), encode(csv), { excelSafe: true });
+      expect(report.scores).toEqual(PERFECT);
+      expect(report.differencesTotal).toBe(0);
+      expect(report.counts).toMatchObject({ guarded: 4, guardLeft: 0, equal: 12 });
+      expect(report.guardedValues).toEqual([
+        { record: 1, path: 'note', value: '=SUM(A1)' },
+        { record: 1, path: 'code', value: '-abc' },
+        { record: 3, path: 'phone', value: '@home' },
+        { record: 3, path: 'note', value: "'=kept" },
+      ]);
+      expect(report.advice).toEqual([]);
+    });
+
+    it('compared without the guard undone, names the guard as the cause and the setting that fixes it', async () => {
+      const csv = await jsonToCsvText(orders, { excelSafe: true });
+      const report = await compareRoundTrip(encode(orders), encode(csv));
+      expect(report.counts).toMatchObject({ guarded: 0, guardLeft: 4, valueChanged: 4 });
+      expect(report.advice).toHaveLength(1);
+      expect(report.advice[0]).toMatchObject({ cause: 'formula_guard', option: 'excel_safe' });
+      expect(report.advice[0]?.text).toMatch(/^4 values came back with the ' that the Spreadsheet-safe guard/);
+      expect(report.advice[0]?.text).toContain(`(first: record 1, 'note': "=SUM(A1)" → "'=SUM(A1)")`);
+      expect(report.recommendations.join('\n')).not.toMatch(/spreadsheet may have|--/);
+    });
+
+    it('tells a changed value from the guard', async () => {
+      const csv = (await jsonToCsvText(orders, { excelSafe: true })).replace('+49 30 7654321', '+49 30 0');
+      const report = await compareRoundTrip(encode(orders), encode(csv));
+      expect(report.advice.map((entry) => entry.cause)).toEqual(['formula_guard', 'value_changed']);
+      expect(report.advice[1]?.text).toContain(`'phone': "+49 30 7654321" → "+49 30 0"`);
+    });
+
+    it('reads a relational ZIP back as written.json says, unless told', async () => {
+      const plan = { version: 1 as const, paths: [{ path: 'items', strategy: 'table' as const }] };
+      const nested = JSON.stringify([{ id: 1, note: '=1', items: [{ sku: '-abc' }] }]);
+      const zip: Uint8Array[] = [];
+      for await (const chunk of jsonToRelational(encode(nested), { plan, excelSafe: true })) zip.push(chunk);
+      const report = await compareRoundTrip(encode(nested), zip);
+      expect(report.scores).toEqual(PERFECT);
+      expect(report.counts.guarded).toBe(2);
+      const told = await compareRoundTrip(encode(nested), zip, { excelSafe: false });
+      expect(told.counts.guardLeft).toBe(2);
+    });
   });
 
   it('caps the listed differences but counts them all', async () => {

@@ -1,17 +1,27 @@
 import { type ByteSource, concatBytes } from '../byte-source.js';
 import { csvToJson } from '../csv-to-json.js';
 import { ConversionError } from '../errors.js';
+import { guardFormula } from '../formula-guard.js';
 import { normalizeCsvToJsonOptions, normalizeJsonToCsvOptions } from '../options.js';
 import { checkFlattenPlan } from '../plan/flatten-plan.js';
-import { isZip, peekBytes, relationalPlan, relationalToJson } from '../relational/relational-to-json.js';
+import { isZip, peekBytes, relationalToJson, relationalWriting } from '../relational/relational-to-json.js';
 import { recordsMapAllowed } from '../table/json-table.js';
 import { comparisonScores } from './comparison-scores.js';
 import { type FlatRecord, type FlatValue, flatRecords } from './flat-records.js';
-import type { CompareOptions, ComparisonCounts, ComparisonReport, Difference, DifferenceKind } from './report.js';
-import { roundTripRecommendations } from './round-trip-recommendations.js';
+import type {
+  CompareOptions,
+  ComparisonCounts,
+  ComparisonReport,
+  Difference,
+  DifferenceKind,
+  GuardedValue,
+} from './report.js';
+import { roundTripAdvice } from './round-trip-recommendations.js';
 
 /** How many lost and gained paths a report lists. */
 const MAX_LISTED_PATHS = 100;
+/** How many guarded values a report lists. */
+const MAX_LISTED_GUARDED = 20;
 
 function jsonText(value: FlatValue | undefined): string | null {
   if (value === undefined) return null;
@@ -33,14 +43,37 @@ class RoundTripTally {
     missing: 0,
     addedNull: 0,
     addedValue: 0,
+    guarded: 0,
+    guardLeft: 0,
   };
+  readonly guardedValues: GuardedValue[] = [];
   readonly originalPaths = new Set<string>();
   readonly reconvertedPaths = new Set<string>();
   readonly differences: Difference[] = [];
   differencesTotal = 0;
   maxDepth = 0;
 
-  constructor(private readonly maxDifferences: number) {}
+  /** `excelSafe`: the CSV has the formula guard and was read back with it undone. */
+  constructor(
+    private readonly maxDifferences: number,
+    private readonly excelSafe: boolean,
+  ) {}
+
+  /** Counts an original string the CSV holds guarded (with `excelSafe`), or one that came back still guarded. */
+  private noteGuard(record: number, path: string, value: FlatValue, back: FlatValue | undefined): void {
+    if (value.type !== 'string') return;
+    if (this.excelSafe) {
+      if (guardFormula(value.text) === value.text) return;
+      this.counts.guarded++;
+      if (this.guardedValues.length < MAX_LISTED_GUARDED) this.guardedValues.push({ record, path, value: value.text });
+    } else if (
+      back?.type === 'string' &&
+      back.text.length === value.text.length + 1 &&
+      back.text === guardFormula(value.text)
+    ) {
+      this.counts.guardLeft++;
+    }
+  }
 
   private differ(record: number, path: string, kind: DifferenceKind, original?: FlatValue, back?: FlatValue): void {
     this.differencesTotal++;
@@ -63,6 +96,7 @@ class RoundTripTally {
       this.originalPaths.add(path);
       counts.originalValues++;
       const other = back?.cells.get(path);
+      this.noteGuard(record, path, value, other);
       if (other === undefined) {
         counts.missing++;
         this.differ(record, path, 'missing', value);
@@ -121,19 +155,28 @@ export async function compareRoundTrip(
   const relational = peeked.first !== undefined && isZip(peeked.first);
   let converted: ByteSource = peeked.bytes;
   let plan = relational && options.plan !== undefined ? checkFlattenPlan(options.plan, { relational }) : options.plan;
-  if (relational && plan === undefined) {
+  let excelSafe = options.excelSafe ?? false;
+  if (relational) {
+    // The ZIP is read whole anyway (its directory is at its end); it says how its tables were written.
     const chunks: Uint8Array[] = [];
     for await (const chunk of peeked.bytes) chunks.push(chunk);
     const zip = concatBytes(chunks);
     converted = [zip];
-    plan = await relationalPlan(zip);
+    const writing = await relationalWriting(zip, options.zipLimits);
+    plan ??= writing.plan;
+    excelSafe = options.excelSafe ?? writing.excelSafe;
   }
   const json = normalizeJsonToCsvOptions({
     separator: options.separator,
     recordsPath: options.recordsPath,
     plan: plan && { ...plan, paths: plan.paths.filter((entry) => entry.strategy !== 'table') },
   });
-  const csv = normalizeCsvToJsonOptions({ separator: json.separator, delimiter: options.delimiter, plan: json.plan });
+  const csv = normalizeCsvToJsonOptions({
+    separator: json.separator,
+    delimiter: options.delimiter,
+    plan: json.plan,
+    excelSafe,
+  });
   // Under a plan whose records are a map, the CSV reads back as one object keyed as the original map was;
   // otherwise a map at the records path read back is an array of records with the key in a column.
   const map = json.plan?.records?.shape === 'map';
@@ -142,7 +185,7 @@ export async function compareRoundTrip(
   if (!Number.isInteger(maxDifferences) || maxDifferences < 0) {
     throw new ConversionError('INVALID_OPTION', 'maxDifferences must be a whole number, 0 or more');
   }
-  const tally = new RoundTripTally(maxDifferences);
+  const tally = new RoundTripTally(maxDifferences, excelSafe);
   const originals = flatRecords(originalJson, {
     separator: json.separator,
     recordsPath: json.recordsPath,
@@ -151,8 +194,18 @@ export async function compareRoundTrip(
   });
   const reconverted = flatRecords(
     relational
-      ? relationalToJson(converted, { separator: csv.separator, delimiter: options.delimiter })
-      : csvToJson(converted, { separator: csv.separator, delimiter: options.delimiter, plan: csv.plan }),
+      ? relationalToJson(converted, {
+          ...options.zipLimits,
+          separator: csv.separator,
+          delimiter: options.delimiter,
+          excelSafe,
+        })
+      : csvToJson(converted, {
+          separator: csv.separator,
+          delimiter: options.delimiter,
+          plan: csv.plan,
+          excelSafe: csv.excelSafe,
+        }),
     { separator: json.separator, recordsMap: map, keyColumn, ...(map ? { recordsPath: '' } : {}) },
   );
   try {
@@ -178,6 +231,7 @@ export async function compareRoundTrip(
     gainedPaths: gainedPaths.slice(0, MAX_LISTED_PATHS),
   };
   const records = Math.max(counts.originalRecords, counts.reconvertedRecords);
+  const advice = roundTripAdvice(counts, paths, tally.differences);
   const rate = (part: number, whole: number) => (whole === 0 ? null : part / whole);
   return {
     counts,
@@ -189,6 +243,8 @@ export async function compareRoundTrip(
     originalStructure: `${counts.originalRecords} records, ${paths.original} fields, depth ${tally.maxDepth}`,
     differences: tally.differences,
     differencesTotal: tally.differencesTotal,
-    recommendations: roundTripRecommendations(counts, paths, tally.differences),
+    recommendations: advice.map((entry) => entry.text),
+    advice,
+    guardedValues: tally.guardedValues,
   };
 }

@@ -1,3 +1,4 @@
+import { guardFormula } from '../formula-guard.js';
 import { isJsonNumber } from '../json/json-scalars.js';
 import { DistinctCounter } from './distinct-counter.js';
 import { Evidence, MAX_EXAMPLE_LENGTH } from './evidence.js';
@@ -8,9 +9,18 @@ import { SemanticTally } from './semantic-types.js';
 import { isSpaceCodePoint, type Utf8Text } from './utf8-text.js';
 import { type Hash53, hashKey } from './value-hash.js';
 
-/** Whether a text starting with this character may run as a spreadsheet formula (json2csv --excel-safe guards them). */
+/** Whether a text starting with this character may run as a spreadsheet formula (a cheap test first). */
 function startsFormula(cp: number): boolean {
   return cp === 61 || cp === 43 || cp === 45 || cp === 64 || cp === 9 || cp === 13;
+}
+
+/** Whether the formula guard would change this text (see formula-guard.ts): `+49 30 1234567` is no formula. */
+function guarded(value: Utf8Text): boolean {
+  const cp = value.firstCodePoint();
+  if (!startsFormula(cp)) return false;
+  if (cp !== 43 && cp !== 45) return true;
+  const text = value.text();
+  return guardFormula(text) !== text;
 }
 
 /** Whether `value` (within 1e-14) lies so far inside [min, max] that its exact value cannot be a new bound. */
@@ -190,7 +200,7 @@ export class FieldStats {
       if (this.spaces.wantsExample()) this.spaces.add(JSON.stringify(value.preview(MAX_EXAMPLE_LENGTH)));
       else this.spaces.addUnshown();
     }
-    if (!numeric && startsFormula(value.firstCodePoint())) this.note(this.formulas, value);
+    if (!numeric && guarded(value)) this.note(this.formulas, value);
   }
 
   /** Counts one occurrence in `evidence`, building its example text only while one may be kept. */

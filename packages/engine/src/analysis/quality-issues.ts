@@ -129,8 +129,8 @@ function fieldIssues(field: FieldStats, records: number): QualityIssue[] {
       'warning',
       path,
       field.formulas,
-      `${plural(field.formulas.count, 'value', 'values')} of '${path}' ${field.formulas.count === 1 ? 'starts' : 'start'} with = + - @ or a control character; a spreadsheet may run ${field.formulas.count === 1 ? 'it as a formula' : 'them as formulas'}.`,
-      'Convert with the formula guard (json2csv --excel-safe) before opening the CSV in a spreadsheet.',
+      `${plural(field.formulas.count, 'value', 'values')} of '${path}' ${field.formulas.count === 1 ? 'starts' : 'start'} like a spreadsheet formula; a spreadsheet may run ${field.formulas.count === 1 ? 'it' : 'them'}.`,
+      "Keep Spreadsheet-safe (the formula guard) on for a CSV that a spreadsheet opens: such cells get a ' in front, which reading back with the guard undone takes off.",
     ),
     ...fromEvidence(
       'beyond_double_precision',

@@ -1,4 +1,5 @@
 import type { FlattenPlan } from '../plan/flatten-plan.js';
+import type { InflationLimits } from '../relational/zip-entries.js';
 /**
  * The shapes of every analysis report the engine computes: the schema and quality report of one JSON
  * file (`analyzeJson`, `AnalysisCollector`), smart column names (`smartColumnNames`) and the round-trip
@@ -195,6 +196,35 @@ export interface ComparisonCounts {
   addedNull: number;
   /** Reconverted values absent from the original record that are not null. */
   addedValue: number;
+  /**
+   * Original strings the CSV holds with the formula guard's `'` (compared with `excelSafe`): read back with the
+   * guard undone, each counts as equal too. 0 without `excelSafe`.
+   */
+  guarded: number;
+  /**
+   * Values that came back as the original with the guard's `'` still in front: the CSV has the guard and was
+   * read back without undoing it (compared without `excelSafe`). Counted in `valueChanged` too.
+   */
+  guardLeft: number;
+}
+
+/** One cell the formula guard changed in the CSV, as the comparison lists it. */
+export interface GuardedValue {
+  record: number;
+  path: string;
+  /** The original text (the CSV holds it with a `'` in front). */
+  value: string;
+}
+
+/** A setting whose change fixes what a piece of advice is about (the web app links to its control). */
+export type AdviceOption = 'excel_safe' | 'array_strategy' | 'types' | 'separator';
+
+/** One recommendation: what was found and why, what to do, and the setting that does it (null: none does). */
+export interface Advice {
+  /** What it is about: `records`, `lost_fields`, `gained_fields`, `formula_guard`, `type_changed`, ... */
+  cause: string;
+  text: string;
+  option: AdviceOption | null;
 }
 
 /** Column-level comparison: which paths (over all records) survived; a path holding only padding nulls is not counted as reconverted. */
@@ -240,8 +270,12 @@ export interface ComparisonReport {
   differences: Difference[];
   /** All differences found, listed or not. */
   differencesTotal: number;
-  /** What to do, drawn from the counts; empty when the round trip was lossless. */
+  /** What to do, drawn from the counts; empty when the round trip was lossless (the texts of `advice`). */
   recommendations: string[];
+  /** The same recommendations with their cause and the setting that fixes each. */
+  advice: Advice[];
+  /** The first values the formula guard changed (with `excelSafe`), in record order; all are in `counts.guarded`. */
+  guardedValues: GuardedValue[];
 }
 
 /** Options of `analyzeJson` and `AnalysisCollector`. */
@@ -269,8 +303,16 @@ export interface CompareOptions {
   /** How many differences to list (default 100); all are counted. */
   maxDifferences?: number;
   /**
+   * The CSV was written with the formula guard (json2csv `excelSafe`): it is read back with the guard undone,
+   * and the values the guard changed are counted (`counts.guarded`) and listed (`guardedValues`). A relational
+   * ZIP says itself how it was written; this overrides it.
+   */
+  excelSafe?: boolean;
+  /**
    * The plan the CSV was written with: the CSV is read back under it, and the records (with their map key,
    * when the plan's records are a map's members) are compared with the original's.
    */
   plan?: FlattenPlan;
+  /** How far a relational ZIP (the converted side) may inflate while it is read back (default: no limit). */
+  zipLimits?: InflationLimits;
 }

@@ -1,63 +1,98 @@
 import { plural } from './evidence.js';
-import type { ComparisonCounts, Difference, DifferenceKind, PathComparison } from './report.js';
+import type { Advice, ComparisonCounts, Difference, DifferenceKind, PathComparison } from './report.js';
 
-function first(differences: readonly Difference[], kind: DifferenceKind): string {
-  const found = differences.find((difference) => difference.kind === kind);
+function first(
+  differences: readonly Difference[],
+  kind: DifferenceKind,
+  which: (difference: Difference) => boolean = () => true,
+): string {
+  const found = differences.find((difference) => difference.kind === kind && which(difference));
   if (found === undefined) return '';
   return ` (first: record ${found.record}, '${found.path}': ${found.original ?? 'absent'} → ${found.reconverted ?? 'absent'})`;
 }
 
-/** What to do about each kind of loss the counts show, with the first example; empty when nothing was lost. */
-export function roundTripRecommendations(
+/**
+ * What to do about each kind of loss the counts show, with the first example; empty when nothing was lost.
+ * Each names its cause and the setting that fixes it (`option`), in words every face of the product shares:
+ * the CLI adds its flag, the web app links to its control.
+ */
+export function roundTripAdvice(
   counts: ComparisonCounts,
   paths: PathComparison,
   differences: readonly Difference[],
-): string[] {
-  const advice: string[] = [];
+): Advice[] {
+  const advice: Advice[] = [];
+  const add = (cause: string, text: string, option: Advice['option'] = null) => advice.push({ cause, text, option });
   if (counts.originalRecords !== counts.reconvertedRecords) {
-    advice.push(
+    add(
+      'records',
       `The original has ${plural(counts.originalRecords, 'record', 'records')} and the CSV gives back ${counts.reconvertedRecords}: rows were added or removed after conversion, or the CSV belongs to another file.`,
     );
   }
   if (paths.lost > 0) {
-    advice.push(
-      `${plural(paths.lost, 'field is', 'fields are')} missing from the CSV (${paths.lostPaths.slice(0, 3).join(', ')}): convert again without dropping columns, and keep the same --separator.`,
+    add(
+      'lost_fields',
+      `${plural(paths.lost, 'field is', 'fields are')} missing from the CSV (${paths.lostPaths.slice(0, 3).join(', ')}): convert again without dropping columns, and keep the same nested-key separator.`,
+      'separator',
     );
   }
   if (paths.gained > 0) {
-    advice.push(
+    add(
+      'gained_fields',
       `${plural(paths.gained, 'field appears', 'fields appear')} that the original does not have (${paths.gainedPaths.slice(0, 3).join(', ')}): check the CSV was not edited, and read it back with the separator it was written with.`,
+      'separator',
+    );
+  }
+  if (counts.guardLeft > 0) {
+    add(
+      'formula_guard',
+      `${plural(counts.guardLeft, 'value', 'values')} came back with the ' that the Spreadsheet-safe guard put in front of text a spreadsheet would run as a formula${first(differences, 'value', guardLeft)}: the CSV was written with the guard; read it back with the guard undone, or convert without Spreadsheet-safe if no spreadsheet opens the file.`,
+      'excel_safe',
     );
   }
   if (counts.typeChanged > 0) {
-    advice.push(
-      `${plural(counts.typeChanged, 'value', 'values')} came back with another JSON type${first(differences, 'type')}: read text columns back with csv2json --no-types, or store such values in their real type.`,
+    add(
+      'type_changed',
+      `${plural(counts.typeChanged, 'value', 'values')} came back with another JSON type${first(differences, 'type')}: text that reads as a number, true, false or null lost its quotes in the CSV; read such columns back as text (types off), or store the values in their real type.`,
+      'types',
     );
   }
-  if (counts.valueChanged > 0) {
-    advice.push(
-      `${plural(counts.valueChanged, 'value', 'values')} came back with different text${first(differences, 'value')}: a spreadsheet may have rounded long numbers or reformatted dates; import those columns as text.`,
+  const otherChanges = counts.valueChanged - counts.guardLeft;
+  if (otherChanges > 0) {
+    add(
+      'value_changed',
+      `${plural(otherChanges, 'value', 'values')} came back with different text${first(differences, 'value', (difference) => !guardLeft(difference))}: the CSV was changed after conversion, for instance by a spreadsheet that rounded long numbers or reformatted dates; import those columns as text.`,
     );
   }
   if (counts.emptied > 0) {
-    advice.push(
+    add(
+      'emptied',
       `${plural(counts.emptied, 'value', 'values')} came back empty${first(differences, 'emptied')}: check whether cells were cleared, or whether arrays of nulls were written (CSV cannot tell them from an empty cell).`,
     );
   }
   if (counts.missing > 0 && paths.lost === 0) {
-    advice.push(
-      `${plural(counts.missing, 'value is', 'values are')} missing${first(differences, 'missing')}: arrays come back without trailing null elements; keep such arrays in one cell with --arrays json.`,
+    add(
+      'missing',
+      `${plural(counts.missing, 'value is', 'values are')} missing${first(differences, 'missing')}: arrays come back without trailing null elements; keep such arrays in one cell with Arrays set to JSON text.`,
+      'array_strategy',
     );
   }
   if (counts.addedValue > 0) {
-    advice.push(
+    add(
+      'added_value',
       `${plural(counts.addedValue, 'value', 'values')} appear that the original records did not hold${first(differences, 'added')}: check for edits to the CSV.`,
     );
   }
   if (counts.addedNull > 0) {
-    advice.push(
+    add(
+      'added_null',
       `${plural(counts.addedNull, 'key', 'keys')} absent from their original record came back as null, because every CSV row has every column: treat null as absent when you use the data.`,
     );
   }
   return advice;
+}
+
+/** Whether a listed value difference is the guard's `'` left in front (both sides are JSON text). */
+function guardLeft({ original, reconverted }: Difference): boolean {
+  return original?.startsWith('"') === true && reconverted === `"'${original.slice(1)}`;
 }

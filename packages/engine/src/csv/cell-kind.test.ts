@@ -44,11 +44,12 @@ describe('cellKind', () => {
     for (const text of ['', '1', 'true', '[]']) expect(kind(text, 0, untyped)).toBe(KIND_STRING);
   });
 
-  it('recognises the spreadsheet guard only before formula characters', () => {
+  it('recognises the spreadsheet guard only where json2csv adds it', () => {
     const guarded = { types: true, excelSafe: true };
-    for (const text of ["'=1", "'+1", "'-1", "'@a", "'\tx", "'\rx"])
+    for (const text of ["'=1", "'+a", "'-a1", "'@a", "'\tx", "'\rx", "''=1"])
       expect(kind(text, 0, guarded), text).toBe(KIND_GUARDED_STRING);
-    expect(kind("'a", 0, guarded)).toBe(KIND_STRING);
+    for (const text of ["'a", "'+1", "'-1.5", "'+49 30 1234567", "''a"])
+      expect(kind(text, 0, guarded), text).toBe(KIND_STRING);
     expect(kind("'", 0, guarded)).toBe(KIND_STRING);
     expect(kind("'=1", 0, typed)).toBe(KIND_STRING);
   });

@@ -1,3 +1,4 @@
+import { isFormulaGuarded } from '../formula-guard.js';
 import { isJsonContainer } from '../infer/json-text.js';
 import { isJsonNumber } from '../infer/number-literal.js';
 import { cellBytes } from './cell-bytes.js';
@@ -18,7 +19,7 @@ export const KIND_GUARDED_STRING = 6;
 export interface InferenceRules {
   /** Numbers, booleans, null and JSON containers are recognised. */
   types: boolean;
-  /** A leading `'` before `=` `+` `-` `@` tab or CR is removed. */
+  /** The formula guard's leading `'` is removed (exactly where json2csv adds one, see formula-guard.ts). */
   excelSafe: boolean;
 }
 
@@ -28,10 +29,11 @@ function isWord(bytes: Uint8Array, start: number, end: number, word: string): bo
   return true;
 }
 
-function isGuardedStart(bytes: Uint8Array, start: number, end: number): boolean {
+function isGuardedCell(bytes: Uint8Array, start: number, end: number, flags: number): boolean {
   if (end - start < 2 || bytes[start] !== 0x27) return false;
-  const next = bytes[start + 1];
-  return next === 0x3d || next === 0x2b || next === 0x2d || next === 0x40 || next === 0x09 || next === 0x0d;
+  if ((flags & (CELL_DOUBLED | CELL_TRAILING)) === 0) return isFormulaGuarded(bytes, start, end);
+  const content = cellBytes(bytes, start, end, flags);
+  return isFormulaGuarded(content, 0, content.length);
 }
 
 /**
@@ -40,7 +42,7 @@ function isGuardedStart(bytes: Uint8Array, start: number, end: number): boolean 
  * JSON array or object text becomes that value, quoted or not; everything else is a string.
  */
 export function cellKind(data: Uint8Array, start: number, end: number, flags: number, rules: InferenceRules): number {
-  if (rules.excelSafe && isGuardedStart(data, start, end)) return KIND_GUARDED_STRING;
+  if (rules.excelSafe && isGuardedCell(data, start, end, flags)) return KIND_GUARDED_STRING;
   if (!rules.types) return KIND_STRING;
   const first = data[start];
   if ((flags & CELL_QUOTED) === 0) {

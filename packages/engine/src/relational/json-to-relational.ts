@@ -1,5 +1,5 @@
 import { type ByteSource, iterateBytes } from '../byte-source.js';
-import { guardFormula } from '../formula-guard.js';
+import { addGuardedCells, type FormulaGuardReport, guardHeaders } from '../formula-guard.js';
 import { InputDecoder } from '../json/input-encoding.js';
 import { type JsonToCsvOptions, type NormalizedJsonToCsvOptions, normalizeJsonToCsvOptions } from '../options.js';
 import { checkFlattenPlan, type FlattenPlan } from '../plan/flatten-plan.js';
@@ -8,7 +8,7 @@ import { csvOutput } from '../table/csv-output.js';
 import { RelationalTable } from './relational-table.js';
 import { allTables, renameHeader, type TableSpec, tableSpecs } from './table-specs.js';
 import { sheetNames, xlsxWorkbook } from './xlsx-workbook.js';
-import { PLAN_FILE, type ZipEntry, zipOutput } from './zip-output.js';
+import { PLAN_FILE, WRITTEN_FILE, type ZipEntry, zipOutput } from './zip-output.js';
 
 /** Options of a relational conversion: those of json2csv, with the plan required. */
 export interface RelationalOptions extends Omit<JsonToCsvOptions, 'plan' | 'analysis'> {
@@ -94,15 +94,26 @@ async function* convert(
       return;
     }
     const extension = options.format === 'tsv' ? 'tsv' : 'csv';
+    const encoder = new TextEncoder();
     const entries: ZipEntry[] = [
-      { name: PLAN_FILE, data: [new TextEncoder().encode(`${JSON.stringify(options.plan, null, 2)}\n`)] },
+      { name: PLAN_FILE, data: [encoder.encode(`${JSON.stringify(options.plan, null, 2)}\n`)] },
+      // How the tables were written, for reading them back: the guard's `'` is dropped only where it was added.
+      { name: WRITTEN_FILE, data: [encoder.encode(`${JSON.stringify({ excelSafe: options.excelSafe }, null, 2)}\n`)] },
     ];
-    for (const table of tables) {
+    const guard: FormulaGuardReport = { cells: 0, examples: [] };
+    const written = tables.map((table) => {
       const headers = headersOf(table);
+      // A child table's examples name the table too: `items/sku`.
+      const prefix = table.spec.path === '' ? '' : `${table.spec.file.replace(/^tables\//, '')}/`;
+      if (table.table.guardedCells) addGuardedCells(guard, table.table.guardedCells, headers, prefix);
+      return guardHeaders(headers, options.excelSafe, guard, prefix);
+    });
+    if (options.excelSafe) options.onNotice?.({ kind: 'formula-guard', ...guard });
+    for (const [n, table] of tables.entries()) {
       entries.push({
         name: `${table.spec.file}.${extension}`,
         data: csvOutput(table.spool.read(), table.rowLengths.read(), {
-          headers: options.excelSafe ? headers.map(guardFormula) : headers,
+          headers: written[n] as string[],
           widthLog: table.table.rows.widthLog,
           delimiter: options.delimiter,
           eol: options.eol === 'crlf' ? '\r\n' : '\n',

@@ -8,20 +8,21 @@ import { JsonNumber, type JsonObject, type JsonValue } from '../plan/json-value.
 import { flatRows, PlannedJsonWriter } from '../plan/planned-csv-to-json.js';
 import { type FlatRow, type PlannedRecord, PlannedRecordBuilder } from '../plan/planned-records.js';
 import { MEMBER_KEY, PARENT_KEY, type TableSpec, tableSpecs, VALUE_KEY, wrappedHeader } from './table-specs.js';
-import { entryBytes, zipEntries } from './zip-entries.js';
-import { PLAN_FILE } from './zip-output.js';
+import { entryBytes, InflationBudget, type InflationLimits, zipEntries } from './zip-entries.js';
+import { PLAN_FILE, WRITTEN_FILE } from './zip-output.js';
 
 /** Options of reading a relational ZIP back: csv2json's, less those the ZIP decides (plan, header, types). */
 const MB = 1024 * 1024;
 const sizeText = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.ceil(bytes / 1024)} KB`);
 
-export type RelationalReadOptions = Omit<CsvToJsonOptions, 'plan' | 'header' | 'types' | 'unflatten' | 'ndjson'> & {
-  /**
-   * The largest ZIP read (its central directory is at its end, so the ZIP is held whole in memory): a bigger
-   * one fails with RELATIONAL_ZIP_TOO_LARGE as soon as it passes the limit. Default: no limit.
-   */
-  maxZipBytes?: number;
-};
+export type RelationalReadOptions = Omit<CsvToJsonOptions, 'plan' | 'header' | 'types' | 'unflatten' | 'ndjson'> &
+  InflationLimits & {
+    /**
+     * The largest ZIP read (its central directory is at its end, so the ZIP is held whole in memory): a bigger
+     * one fails with RELATIONAL_ZIP_TOO_LARGE as soon as it passes the limit. Default: no limit.
+     */
+    maxZipBytes?: number;
+  };
 
 /** A source's first chunk (to recognise a ZIP), and the whole source again. */
 export async function peekBytes(
@@ -83,27 +84,51 @@ function setAt(root: JsonObject, keys: readonly string[], value: JsonValue): voi
   target.set(keys[keys.length - 1] as string, value);
 }
 
-/** A relational ZIP's entries and its checked plan. */
-async function openRelationalZip(zip: Uint8Array) {
+/** One JSON entry of the ZIP, its inflation counted in `budget`. */
+async function entryJson(
+  zip: Uint8Array,
+  entry: ReturnType<typeof zipEntries>[number],
+  budget: InflationBudget,
+): Promise<unknown> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of entryBytes(zip, entry, budget)) chunks.push(chunk);
+  try {
+    return JSON.parse(new TextDecoder().decode(concatBytes(chunks)));
+  } catch {
+    invalidZip(`${entry.name} is not JSON`);
+  }
+}
+
+/**
+ * A relational ZIP's entries, its checked plan, and whether its tables were written with the formula guard
+ * (`written.json`; a ZIP without one was written without it); the bytes it reads are counted in `budget`.
+ */
+async function openRelationalZip(zip: Uint8Array, budget: InflationBudget) {
   if (!isZip(zip)) invalidZip('Not a ZIP file');
   const entries = zipEntries(zip);
   const planEntry = entries.find((entry) => entry.name === PLAN_FILE);
   if (planEntry === undefined) invalidZip(`The ZIP holds no ${PLAN_FILE}: it is not a relational conversion`);
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of entryBytes(zip, planEntry)) chunks.push(chunk);
-  let planJson: unknown;
-  try {
-    planJson = JSON.parse(new TextDecoder().decode(concatBytes(chunks)));
-  } catch {
-    invalidZip(`${PLAN_FILE} is not JSON`);
-  }
-  const plan: FlattenPlan = checkFlattenPlan(planJson, { relational: true });
-  return { entries, plan };
+  budget.admit(entries);
+  const plan: FlattenPlan = checkFlattenPlan(await entryJson(zip, planEntry, budget), { relational: true });
+  const writtenEntry = entries.find((entry) => entry.name === WRITTEN_FILE);
+  const written = writtenEntry === undefined ? {} : await entryJson(zip, writtenEntry, budget);
+  const excelSafe =
+    typeof written === 'object' && written !== null && (written as { excelSafe?: unknown }).excelSafe === true;
+  return { entries, plan, excelSafe };
 }
 
-/** The plan inside a relational ZIP (`plan.json`), checked. */
-export async function relationalPlan(zip: Uint8Array): Promise<FlattenPlan> {
-  return (await openRelationalZip(zip)).plan;
+/** The plan inside a relational ZIP (`plan.json`), checked; its inflation is held to `limits`. */
+export async function relationalPlan(zip: Uint8Array, limits: InflationLimits = {}): Promise<FlattenPlan> {
+  return (await openRelationalZip(zip, new InflationBudget(zip.length, limits))).plan;
+}
+
+/** How a relational ZIP's tables were written: its checked plan, and whether they have the formula guard. */
+export async function relationalWriting(
+  zip: Uint8Array,
+  limits: InflationLimits = {},
+): Promise<{ plan: FlattenPlan; excelSafe: boolean }> {
+  const { plan, excelSafe } = await openRelationalZip(zip, new InflationBudget(zip.length, limits));
+  return { plan, excelSafe };
 }
 
 /** A child table's next row: its ids, its position or key, and the row (its id columns are not data). */
@@ -210,6 +235,7 @@ async function attach(
 
 /**
  * Reads a relational ZIP (`jsonToRelational`) back into the JSON it was made from: the plan from `plan.json`,
+ * the formula guard undone when `written.json` says the tables have it (`excelSafe` overrides),
  * every child table's rows gathered by parent id into the array or object at its path, the records in order.
  * Every table streams side by side (a child table's rows come in the order of their parents), so memory holds
  * the ZIP's compressed bytes and one record with its child rows.
@@ -219,7 +245,13 @@ export async function* relationalToJson(
   options: RelationalReadOptions = {},
 ): AsyncGenerator<Uint8Array> {
   const chunks: Uint8Array[] = [];
-  const { maxZipBytes = Number.POSITIVE_INFINITY, ...readOptions } = options;
+  const {
+    maxZipBytes = Number.POSITIVE_INFINITY,
+    maxInflatedBytes,
+    maxInflateRatio,
+    ratioFloorBytes,
+    ...readOptions
+  } = options;
   let bytes = 0;
   for await (const chunk of iterateBytes(input)) {
     bytes += chunk.length;
@@ -232,7 +264,9 @@ export async function* relationalToJson(
     chunks.push(chunk);
   }
   const zip = concatBytes(chunks);
-  const { entries, plan } = await openRelationalZip(zip);
+  // Every entry read counts against one budget: tables that share their compressed bytes count each time.
+  const budget = new InflationBudget(zip.length, { maxInflatedBytes, maxInflateRatio, ratioFloorBytes });
+  const { entries, plan, excelSafe } = await openRelationalZip(zip, budget);
   const specs = tableSpecs(plan);
   const separator = options.separator ?? '.';
   const rowsOf = (spec: TableSpec): AsyncGenerator<FlatRow[]> => {
@@ -241,8 +275,10 @@ export async function* relationalToJson(
       entries.find((candidate) => candidate.name === `${spec.file}.tsv`);
     if (entry === undefined) invalidZip(`The ZIP has no ${spec.file}.csv, which its plan needs`);
     return flatRows(
-      csvToJson(entryBytes(zip, entry), {
+      csvToJson(entryBytes(zip, entry, budget), {
         ...readOptions,
+        // The guard is undone as the ZIP says it was written, unless the caller says otherwise.
+        excelSafe: options.excelSafe ?? excelSafe,
         delimiter: entry.name.endsWith('.tsv') ? '\t' : options.delimiter,
         onNotice: undefined,
         onProgress: undefined,

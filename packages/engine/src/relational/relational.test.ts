@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import type { Notice } from '../byte-source.js';
 import { concatBytes } from '../byte-source.js';
 import { csvToJson } from '../csv-to-json.js';
 import { ConversionError } from '../errors.js';
@@ -73,6 +74,32 @@ async function proposalWithTables(input: Uint8Array, paths: string[], recordsPat
 }
 
 describe('relational output', () => {
+  it('records the formula guard in written.json, counts it over every table and undoes it on reading back', async () => {
+    const input = encoder.encode(
+      JSON.stringify([
+        { id: 1, phone: '+49 30 1234567', note: '=SUM(A1)', items: [{ sku: '-abc' }, { sku: "'=x" }] },
+        { id: 2, phone: '-', note: '@me', items: [] },
+      ]),
+    );
+    const plan: FlattenPlan = { version: 1, paths: [{ path: 'items', strategy: 'table' }] };
+    const notices: Notice[] = [];
+    const zip = await bytesOf(jsonToRelational([input], { plan, excelSafe: true, onNotice: (n) => notices.push(n) }));
+    const files = filesOf(zip);
+    expect(JSON.parse(files['written.json'] as string)).toEqual({ excelSafe: true });
+    expect(files['main.csv']).toContain("+49 30 1234567,'=SUM(A1),tables/items");
+    expect(notices.find((notice) => notice.kind === 'formula-guard')).toEqual({
+      kind: 'formula-guard',
+      cells: 4,
+      examples: [
+        { column: 'note', value: '=SUM(A1)' },
+        { column: 'note', value: '@me' },
+      ],
+    });
+    // Read back as written, without being told; told otherwise, the guard stays.
+    expect(exact(await bytesOf(relationalToJson([zip])))).toBe(exact(input));
+    expect(exact(await bytesOf(relationalToJson([zip], { excelSafe: false })))).toContain("'=SUM(A1)");
+  });
+
   it('writes a small nested document as related tables and reads it back exactly', async () => {
     const input = encoder.encode(
       JSON.stringify([
@@ -99,6 +126,7 @@ describe('relational output', () => {
     const { files, back } = await roundTrip(input, plan);
     expect(Object.keys(files)).toEqual([
       'plan.json',
+      'written.json',
       'main.csv',
       'tables/items.csv',
       'tables/items.parts.csv',
@@ -111,6 +139,7 @@ describe('relational output', () => {
     expect(files['tables/items.parts.csv']).toBe('\\#id,\\#parent,parts.\\#,parts.n\n1,1,0,1.50\n');
     expect(files['tables/tags.csv']).toBe('\\#id,\\#parent,tags.\\#,tags\n1,1,x,"1"\n2,1,y,2\n');
     expect(JSON.parse(files['plan.json'] as string)).toEqual(plan);
+    expect(JSON.parse(files['written.json'] as string)).toEqual({ excelSafe: false });
     // A key missing from a row comes back null, as from any table.
     const expected = exact(input)
       .replace('"items":null}', '"items":null,"tags":null}')
@@ -228,6 +257,7 @@ describe('relational output', () => {
     const { files, back } = await roundTrip(countries, proposal.plan);
     expect(Object.keys(files)).toEqual([
       'plan.json',
+      'written.json',
       'main.csv',
       'tables/name.native.csv',
       'tables/currencies.csv',

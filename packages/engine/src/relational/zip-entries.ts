@@ -8,13 +8,99 @@ export interface ZipEntryInfo {
   /** Where its compressed bytes start and how many there are. */
   start: number;
   size: number;
+  /** The size its directory states once unpacked; undefined when it defers to a ZIP64 record. */
+  statedSize: number | undefined;
 }
 
 /**
  * Compressed bytes handed to the inflater at a time. What one slice inflates to is held at once, and deflate
- * can expand about 1,000 times, so a hostile entry costs at most about 64 MB here.
+ * can expand about 1,000 times (MAX_DEFLATE_RATIO), so a hostile entry costs at most about 64 MB here; near
+ * the end of an inflation budget the slices shrink so that the budget is not passed by more than one of them.
  */
 const SLICE = 64 * 1024;
+const MIN_SLICE = 1024;
+/** Deflate's most: a run of 258 bytes from one code of at least 2 bits (about 1,032 : 1). */
+const MAX_DEFLATE_RATIO = 1032;
+
+/** How far the entries of one ZIP may inflate, all entries read together. */
+export interface InflationLimits {
+  /** Most bytes read out of the ZIP's entries, all together (their inflated size). Default: no limit. */
+  maxInflatedBytes?: number;
+  /**
+   * Most inflated bytes per byte of the ZIP, beyond `ratioFloorBytes` (a small ZIP may inflate that far
+   * whatever its size). Default: no limit.
+   */
+  maxInflateRatio?: number;
+  /** Inflated bytes always allowed by the ratio (default 10 MB). */
+  ratioFloorBytes?: number;
+}
+
+const DEFAULT_RATIO_FLOOR_BYTES = 10 * 1024 * 1024;
+const MB = 1024 * 1024;
+const sizeText = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.ceil(bytes / 1024)} KB`);
+
+/**
+ * Counts the bytes every entry of one ZIP inflates to against its limits, as they are inflated, so that a ZIP
+ * bomb (a small ZIP whose entries inflate to gigabytes, or entries sharing their compressed bytes) is refused
+ * after at most a slice past the limit, long before its bytes are parsed or held.
+ */
+export class InflationBudget {
+  private used = 0;
+  private readonly sizeLimit: number;
+  private readonly ratioLimit: number;
+
+  constructor(
+    zipBytes: number,
+    private readonly limits: InflationLimits = {},
+  ) {
+    this.sizeLimit = limits.maxInflatedBytes ?? Number.POSITIVE_INFINITY;
+    this.ratioLimit =
+      limits.maxInflateRatio === undefined
+        ? Number.POSITIVE_INFINITY
+        : Math.max(limits.ratioFloorBytes ?? DEFAULT_RATIO_FLOOR_BYTES, limits.maxInflateRatio * zipBytes);
+  }
+
+  /**
+   * Refuses at once a ZIP whose directory states that its files unpack past the limits, before any is
+   * inflated (each entry is then held to its stated size as it inflates, see `entryBytes`).
+   */
+  admit(entries: readonly ZipEntryInfo[]): void {
+    this.check(entries.reduce((total, entry) => total + (entry.statedSize ?? 0), 0));
+  }
+
+  /** Bytes that may still be inflated. */
+  get left(): number {
+    return Math.min(this.sizeLimit, this.ratioLimit) - this.used;
+  }
+
+  /** Counts `bytes` more inflated; fails once a limit is passed. */
+  take(bytes: number): void {
+    this.used += bytes;
+    this.check(this.used);
+  }
+
+  private check(bytes: number): void {
+    if (bytes > this.sizeLimit) {
+      throw new ConversionError(
+        'RELATIONAL_ZIP_INFLATES_TOO_LARGE',
+        `The files in the ZIP add up to more than ${sizeText(this.sizeLimit)} once unpacked`,
+      );
+    }
+    if (bytes > this.ratioLimit) {
+      throw new ConversionError(
+        'RELATIONAL_ZIP_RATIO_TOO_HIGH',
+        `The files in the ZIP unpack to more than ${this.limits.maxInflateRatio} times the ZIP's size (a ZIP bomb?)`,
+      );
+    }
+  }
+}
+
+/** How much compressed input to inflate next: a whole slice while the budget is far, less when it is near. */
+function sliceFor(budget: InflationBudget): number {
+  const left = budget.left;
+  if (left >= SLICE * MAX_DEFLATE_RATIO) return SLICE;
+  return Math.max(MIN_SLICE, Math.min(SLICE, Math.floor(left / MAX_DEFLATE_RATIO)));
+}
 
 function broken(message: string): never {
   throw new ConversionError('RELATIONAL_ZIP_INVALID', `The ZIP cannot be read: ${message}`);
@@ -49,6 +135,7 @@ export function zipEntries(zip: Uint8Array): ZipEntryInfo[] {
       method: view.getUint16(at + 10, true),
       size: view.getUint32(at + 20, true),
       start: local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true),
+      statedSize: view.getUint32(at + 24, true) === 0xffffffff ? undefined : view.getUint32(at + 24, true),
     };
     if (entry.start + entry.size > zip.length) broken(`${entry.name} runs past the end`);
     if (entry.method !== 0 && entry.method !== 8) broken(`${entry.name} uses compression method ${entry.method}`);
@@ -58,11 +145,30 @@ export function zipEntries(zip: Uint8Array): ZipEntryInfo[] {
   return entries;
 }
 
-/** An entry's bytes, inflated a slice at a time as they are asked for. */
-export async function* entryBytes(zip: Uint8Array, entry: ZipEntryInfo): AsyncGenerator<Uint8Array> {
+/**
+ * An entry's bytes, inflated a slice at a time as they are asked for, each counted against `budget` (shared by
+ * every entry of the ZIP) before it is handed on.
+ */
+export async function* entryBytes(
+  zip: Uint8Array,
+  entry: ZipEntryInfo,
+  budget: InflationBudget = new InflationBudget(zip.length),
+): AsyncGenerator<Uint8Array> {
   const data = zip.subarray(entry.start, entry.start + entry.size);
+  let inflated = 0;
+  const count = (bytes: number) => {
+    inflated += bytes;
+    // Past the size its directory states, the entry is not what the ZIP says: refused before more is read.
+    if (entry.statedSize !== undefined && inflated > entry.statedSize)
+      broken(`${entry.name} unpacks past its stated size`);
+    budget.take(bytes);
+  };
   if (entry.method === 0) {
-    for (let at = 0; at < data.length; at += SLICE) yield data.subarray(at, at + SLICE);
+    for (let at = 0; at < data.length; at += SLICE) {
+      const slice = data.subarray(at, at + SLICE);
+      count(slice.length);
+      yield slice;
+    }
     return;
   }
   const { Inflate } = await import('fflate');
@@ -70,12 +176,13 @@ export async function* entryBytes(zip: Uint8Array, entry: ZipEntryInfo): AsyncGe
   const inflate = new Inflate((chunk) => {
     out.push(chunk);
   });
-  for (let at = 0; at < data.length || at === 0; at += SLICE) {
+  for (let at = 0, slice = sliceFor(budget); at < data.length || at === 0; at += slice, slice = sliceFor(budget)) {
     try {
-      inflate.push(data.subarray(at, at + SLICE), at + SLICE >= data.length);
+      inflate.push(data.subarray(at, at + slice), at + slice >= data.length);
     } catch (error) {
       broken(`${entry.name}: ${(error as Error).message}`);
     }
+    for (const chunk of out) count(chunk.length);
     yield* out.splice(0, out.length);
   }
 }

@@ -1,5 +1,7 @@
 /** The plan inside a relational ZIP, so that it reads back without another file. */
 export const PLAN_FILE = 'plan.json';
+/** How the tables inside were written (`{"excelSafe": true}`), so that reading back undoes exactly that. */
+export const WRITTEN_FILE = 'written.json';
 
 /** One file of a ZIP: its name and its bytes as they stream. */
 export interface ZipEntry {

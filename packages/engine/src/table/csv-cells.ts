@@ -1,4 +1,5 @@
 import { repeated } from '../byte-words.js';
+import { GuardedCells, mayNeedFormulaGuard, needsFormulaGuard } from '../formula-guard.js';
 import { INCOMPLETE, type JsonCursor } from '../json/json-cursor.js';
 import { isJsonNumber } from '../json/json-scalars.js';
 import { BACKSLASH, decodeEscape, HIGH, PLAIN, QUOTE, scanString, stringByteClasses } from '../json/json-string.js';
@@ -22,7 +23,8 @@ const LITERAL_BYTES = '0123456789.eE+-truefalsn[]{}';
  * a string is quoted when it is empty, holds the delimiter (or any of `,;|` and tab, which csv2json may
  * sniff as the delimiter), a quote, CR or LF, or would read back as
  * something else (a JSON number, `true`, `false`, text starting with `[` or `{`). With `excelSafe`, text
- * starting with = + - @ tab or CR gets a leading `'`. Numbers and booleans are written as they are.
+ * a spreadsheet would run gets a leading `'` (the rule is in formula-guard.ts), counted in `guarded`.
+ * Numbers and booleans are written as they are.
  */
 export class CsvCellWriter implements CellWriter {
   private readonly classes = stringByteClasses();
@@ -42,6 +44,8 @@ export class CsvCellWriter implements CellWriter {
   private inputView: DataView = new DataView(new ArrayBuffer(0));
   private output: Uint8Array = new Uint8Array(0);
   private outputView: DataView = new DataView(new ArrayBuffer(0));
+  /** The cells the formula guard changed. */
+  readonly guarded = new GuardedCells();
 
   constructor(
     private readonly rows: RowBuffer,
@@ -192,32 +196,37 @@ export class CsvCellWriter implements CellWriter {
         this.cursor.fail('JSON_SYNTAX', 'Unescaped control character in a string', j);
       }
     }
-    // Most text starts with a letter and needs neither quotes nor a guard: skip the checks.
+    // Most text starts with a letter and needs neither quotes nor a guard: skip the checks. (The guard's
+    // other first bytes, + - ' tab CR, are below 58.)
     const first = out[start] as number;
     const plain =
       !quote &&
-      !this.excelSafe &&
       p > start &&
       first > 57 &&
+      first !== 61 &&
+      first !== 64 &&
       first !== 91 &&
       first !== 123 &&
       first !== 102 &&
       first !== 116;
-    rows.pos = plain ? p : this.finishText(out, start, p, quote);
+    rows.pos = plain ? p : this.finishText(col, out, start, p, quote);
     rows.endCell();
     return j + 1;
   }
 
   /** Adds the formula guard and the quotes a text cell needs; returns its new end. */
-  private finishText(out: Uint8Array, start: number, p: number, quote: boolean): number {
+  private finishText(col: number, out: Uint8Array, start: number, p: number, quote: boolean): number {
     let end = p;
-    if (this.excelSafe && end > start) {
-      const first = out[start];
-      if (first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13) {
-        out.copyWithin(start + 1, start, end);
-        out[start] = 39;
-        end++;
-      }
+    if (
+      this.excelSafe &&
+      end > start &&
+      mayNeedFormulaGuard(out[start] as number) &&
+      needsFormulaGuard(out, start, end)
+    ) {
+      this.guarded.note(col, out, start, end);
+      out.copyWithin(start + 1, start, end);
+      out[start] = 39;
+      end++;
     }
     if (quote || end === start || looksTyped(out, start, end)) {
       out.copyWithin(start + 1, start, end);
@@ -287,7 +296,7 @@ export class CsvCellWriter implements CellWriter {
       else if (c === d[0] && matchesAt(bytes, k, d)) quote = true;
       out[p++] = c;
     }
-    rows.pos = this.finishText(out, start, p, quote);
+    rows.pos = this.finishText(col, out, start, p, quote);
     rows.endCell();
   }
 }

@@ -5,6 +5,7 @@ import { ColumnSet } from '../flatten/column-set.js';
 import { RecordFlattener } from '../flatten/record-flattener.js';
 import { RowsFlattener } from '../flatten/rows-flattener.js';
 import { TableSink } from '../flatten/table-sink.js';
+import type { GuardedCells } from '../formula-guard.js';
 import { DocumentReader, type RecordSink, type RecordsForm } from '../json/document-reader.js';
 import { INCOMPLETE, JsonCursor } from '../json/json-cursor.js';
 import { recordsPathOf } from '../json/records-path.js';
@@ -70,6 +71,8 @@ export class JsonTable {
   readonly rows: RowBuffer;
   private readonly reader: DocumentReader;
   private readonly sink: TableSink;
+  /** The cells the formula guard changed (CSV and TSV output). */
+  readonly guardedCells: GuardedCells | null;
 
   /** Whether the input's UTF-8 is known valid, so string cells may copy it unchecked. */
   private readonly trust: Utf8Trust;
@@ -84,10 +87,10 @@ export class JsonTable {
       encoder.encode(options.eol === 'crlf' ? '\r\n' : '\n'),
     );
     const cursor = new JsonCursor();
-    const cells: CellWriter =
-      format === 'xlsx'
-        ? new XlsxCellWriter(this.rows, cursor)
-        : new CsvCellWriter(this.rows, cursor, options.delimiter, options.excelSafe, this.trust);
+    const csvCells =
+      format === 'xlsx' ? null : new CsvCellWriter(this.rows, cursor, options.delimiter, options.excelSafe, this.trust);
+    this.guardedCells = csvCells?.guarded ?? null;
+    const cells: CellWriter = csvCells ?? new XlsxCellWriter(this.rows, cursor);
     const plan = options.plan;
     const compiled = plan === undefined ? null : compilePlan(plan);
     if (compiled !== null) this.columns.root.attachPlan(compiled);

@@ -4,8 +4,8 @@ import { auditLogs, files, payments, users } from '../db/schema.js';
 
 /** An account row as the admin area reads it. */
 export type AccountRow = typeof users.$inferSelect;
-/** An audit row with its account's e-mail. */
-export type LogRow = typeof auditLogs.$inferSelect & { email: string };
+/** An audit row, with the e-mails of the accounts it names as they were at the time. */
+export type LogRow = typeof auditLogs.$inferSelect;
 
 /** Filters of the audit of every account. */
 export interface LogFilter {
@@ -37,11 +37,12 @@ export class AdminRepository {
     return Number(row?.total ?? 0);
   }
 
-  /** Accounts with an audited action since `since`. */
+  /** Accounts (that still exist) with an audited action since `since`. */
   async activeAccounts(since: Date): Promise<number> {
     const [row] = await this.db
       .select({ total: sql<number>`count(distinct ${auditLogs.userId})::int` })
       .from(auditLogs)
+      .innerJoin(users, eq(users.id, auditLogs.userId))
       .where(gte(auditLogs.createdAt, since));
     return Number(row?.total ?? 0);
   }
@@ -122,31 +123,31 @@ export class AdminRepository {
     return Number(row?.total ?? 0);
   }
 
-  /** A page of every account's audit, newest first, filtered. */
+  /**
+   * A page of every account's audit, newest first, filtered; `user` matches the account that acted or
+   * the one acted on, by id or e-mail at the time, deleted accounts included.
+   */
   async logs(filter: LogFilter, offset: number, limit: number): Promise<{ rows: LogRow[]; total: number }> {
     const conditions: SQL[] = [];
     const user = filter.user?.trim();
     if (user) {
-      const byEmail = ilike(users.email, containing(user.toLowerCase()));
-      conditions.push(UUID.test(user) ? (or(eq(auditLogs.userId, user), byEmail) as SQL) : byEmail);
+      const pattern = containing(user.toLowerCase());
+      const byEmail = or(ilike(auditLogs.email, pattern), ilike(auditLogs.subjectEmail, pattern)) as SQL;
+      const byId = or(eq(auditLogs.userId, user), eq(auditLogs.subjectUserId, user)) as SQL;
+      conditions.push(UUID.test(user) ? (or(byId, byEmail) as SQL) : byEmail);
     }
     if (filter.action) conditions.push(eq(auditLogs.action, filter.action));
     if (filter.status) conditions.push(eq(auditLogs.status, filter.status));
     const where = conditions.length > 0 ? and(...conditions) : undefined;
     const rows = await this.db
-      .select({ log: auditLogs, email: users.email })
+      .select()
       .from(auditLogs)
-      .innerJoin(users, eq(users.id, auditLogs.userId))
       .where(where)
       .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
       .limit(limit)
       .offset(offset);
-    const [total] = await this.db
-      .select({ total: count() })
-      .from(auditLogs)
-      .innerJoin(users, eq(users.id, auditLogs.userId))
-      .where(where);
-    return { rows: rows.map((row) => ({ ...row.log, email: row.email })), total: Number(total?.total ?? 0) };
+    const [total] = await this.db.select({ total: count() }).from(auditLogs).where(where);
+    return { rows, total: Number(total?.total ?? 0) };
   }
 
   /** Audited actions since `since`, by action and status. */

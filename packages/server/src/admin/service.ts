@@ -138,33 +138,35 @@ export class AdminService {
     return this.user(userId);
   }
 
-  /** Gives or takes the admin role; accounts in ADMIN_EMAILS keep it whatever is stored. */
+  /**
+   * Gives or takes the admin role. An account in ADMIN_EMAILS is an admin whatever is stored, so taking
+   * its role is refused (ADMIN_FROM_CONFIG); the refusal is audited like any failed action.
+   */
   async setRole(adminId: string, userId: string, admin: boolean): Promise<AdminUserDetail> {
     const account = await this.account(userId);
-    if (!admin && this.deps.auth.isConfiguredAdmin(account.email)) {
-      throw new AppError('BAD_REQUEST', {
-        detail: 'This account is an admin through ADMIN_EMAILS: remove it from that setting instead.',
-      });
-    }
-    if (!admin && userId === adminId) {
-      throw new AppError('BAD_REQUEST', { detail: 'You cannot take the admin role from your own account.' });
-    }
     const summary = admin ? 'Gave the admin role' : 'Took the admin role';
-    await this.audited(adminId, { action: 'admin_set_role', account, summary }, () =>
-      this.deps.auth.changeAccess(userId, { isAdmin: admin }),
-    );
+    await this.audited(adminId, { action: 'admin_set_role', account, summary }, async () => {
+      if (!admin) this.refuseIfConfiguredAdmin(account, 'demoted');
+      if (!admin && userId === adminId) {
+        throw new AppError('BAD_REQUEST', { detail: 'You cannot take the admin role from your own account.' });
+      }
+      await this.deps.auth.changeAccess(userId, { isAdmin: admin });
+    });
     return this.user(userId);
   }
 
   /** Disables an account (no sign-in, its tokens refused at once) or enables it again. */
   async setDisabled(adminId: string, userId: string, disabled: boolean): Promise<AdminUserDetail> {
     const account = await this.account(userId);
-    if (disabled && userId === adminId) {
-      throw new AppError('BAD_REQUEST', { detail: 'You cannot disable your own account.' });
-    }
     const action = disabled ? 'admin_disable' : 'admin_enable';
     const summary = disabled ? 'Disabled the account' : 'Enabled the account';
-    await this.audited(adminId, { action, account, summary }, () => this.deps.auth.setDisabled(userId, disabled));
+    await this.audited(adminId, { action, account, summary }, async () => {
+      if (disabled) this.refuseIfConfiguredAdmin(account, 'disabled');
+      if (disabled && userId === adminId) {
+        throw new AppError('BAD_REQUEST', { detail: 'You cannot disable your own account.' });
+      }
+      return this.deps.auth.setDisabled(userId, disabled);
+    });
     return this.user(userId);
   }
 
@@ -176,15 +178,19 @@ export class AdminService {
     );
   }
 
-  /** Deletes an account with its stored files, as the account's own deletion does. */
+  /**
+   * Deletes an account with its stored files and its own history, as the account's own deletion does.
+   * The audit of admin actions by it and on it stays, naming it by id and e-mail.
+   */
   async deleteUser(adminId: string, userId: string): Promise<void> {
     const account = await this.account(userId);
-    if (userId === adminId) {
-      throw new AppError('BAD_REQUEST', { detail: 'You cannot delete your own account here: use Settings.' });
-    }
-    await this.audited(adminId, { action: 'admin_delete_user', account, summary: 'Deleted the account' }, () =>
-      this.deps.profile.eraseAccount(userId),
-    );
+    await this.audited(adminId, { action: 'admin_delete_user', account, summary: 'Deleted the account' }, async () => {
+      this.refuseIfConfiguredAdmin(account, 'deleted');
+      if (userId === adminId) {
+        throw new AppError('BAD_REQUEST', { detail: 'You cannot delete your own account here: use Settings.' });
+      }
+      await this.deps.profile.eraseAccount(userId);
+    });
   }
 
   async stats(): Promise<AdminStats> {
@@ -219,7 +225,13 @@ export class AdminService {
       pageSize,
     );
     return {
-      logs: rows.map((row) => ({ ...toAuditLog(row), user_id: row.userId, email: row.email })),
+      logs: rows.map((row) => ({
+        ...toAuditLog(row),
+        user_id: row.userId,
+        email: row.email,
+        subject_user_id: row.subjectUserId,
+        subject_email: row.subjectEmail,
+      })),
       total,
       page,
       page_size: pageSize,
@@ -268,31 +280,51 @@ export class AdminService {
     };
   }
 
+  /** An ADMIN_EMAILS account is the operator's: the admin area cannot demote, disable or delete it. */
+  private refuseIfConfiguredAdmin(account: AccountRow, what: 'demoted' | 'disabled' | 'deleted'): void {
+    if (!this.deps.auth.isConfiguredAdmin(account.email)) return;
+    throw new AppError('ADMIN_FROM_CONFIG', {
+      detail: `${account.email} is an admin through the ADMIN_EMAILS setting, so it cannot be ${what} here. Remove it from ADMIN_EMAILS on the server first.`,
+    });
+  }
+
   private async account(userId: string): Promise<AccountRow> {
     const account = await this.deps.repository.account(userId);
     if (!account) throw new AppError('USER_NOT_FOUND');
     return account;
   }
 
-  /** Runs an admin action and writes it, done or failed, to the audit under the admin's account. */
+  /**
+   * Runs an admin action and writes it, done or failed (a refusal too), to the audit under the admin's
+   * account, naming the account it was done to by id and e-mail, and whether that account was an admin.
+   */
   private async audited<T>(
     adminId: string,
     target: Target,
     work: () => Promise<T>,
     outcome: (result: T) => string = () => '',
   ): Promise<T> {
-    const about = `${target.summary}, for ${target.account.email} (${target.account.id})`;
+    const { account } = target;
+    const anAdmin = account.isAdmin || this.deps.auth.isConfiguredAdmin(account.email) ? ', an admin' : '';
+    const about = `${target.summary}, for ${account.email} (${account.id})${anAdmin}`;
+    const subject = { id: account.id, email: account.email };
     try {
       const result = await work();
       await this.deps.audit.record(adminId, {
         action: target.action,
         status: 'success',
         details: `${about}${outcome(result)}`,
+        subject,
       });
       return result;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      await this.deps.audit.record(adminId, { action: target.action, status: 'error', details: `${about}: ${reason}` });
+      await this.deps.audit.record(adminId, {
+        action: target.action,
+        status: 'error',
+        details: `${about}: ${reason}`,
+        subject,
+      });
       throw error;
     }
   }

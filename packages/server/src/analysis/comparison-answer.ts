@@ -1,4 +1,9 @@
-import { type AiAnalysis, type ComparisonAnalysis, type FileQualityAnalysis, trustScoreBand } from '@unnest/contracts';
+import {
+  type AiAnalysis,
+  type ComparisonAnalysis,
+  type FileQualityAnalysis,
+  reliabilityVerdict,
+} from '@unnest/contracts';
 import { type ComparisonReport, percent } from '@unnest/engine';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -9,7 +14,11 @@ export function qualityAssessment(report: ComparisonReport): string {
   const values = plural(counts.originalValues, 'value');
   const records = plural(counts.originalRecords, 'record');
   if (report.differencesTotal === 0 && paths.lost === 0 && counts.originalRecords === counts.reconvertedRecords) {
-    return `Lossless: all ${values} of ${records} came back exactly as written.`;
+    const guarded =
+      counts.guarded === 0
+        ? ''
+        : ` ${plural(counts.guarded, 'value has', 'values have')} the Spreadsheet-safe ' in the CSV, taken off on reading back.`;
+    return `Lossless: all ${values} of ${records} came back exactly as written.${guarded}`;
   }
   const share = percent(counts.equal, counts.originalValues);
   const parts = [
@@ -51,7 +60,9 @@ export function comparisonAnalysis(report: ComparisonReport): ComparisonAnalysis
   return {
     ...scores,
     quality_assessment: qualityAssessment(report),
+    conversion_reliability: reliabilityVerdict(scores.trust_score),
     recommendations: report.recommendations,
+    advice: report.advice,
     evidence: {
       original_records: counts.originalRecords,
       reconverted_records: counts.reconvertedRecords,
@@ -74,16 +85,11 @@ export function comparisonAnalysis(report: ComparisonReport): ComparisonAnalysis
       original_structure: report.originalStructure,
       differences: report.differences,
       differences_total: report.differencesTotal,
+      guarded_values: counts.guarded,
+      guarded: report.guardedValues,
     },
   };
 }
-
-const RELIABILITY = {
-  success: 'highly_reliable',
-  info: 'reliable',
-  warning: 'needs_review',
-  error: 'unreliable',
-} as const;
 
 /**
  * The per-file quality analysis of spec 3 (batch shape) from the same comparison. Its two business
@@ -99,8 +105,7 @@ export function fileQualityAnalysis(report: ComparisonReport, original: AiAnalys
   return {
     quality_score: scores.quality_score,
     trust_score: scores.trust_score,
-    conversion_reliability:
-      scores.trust_score === null ? 'nothing_to_compare' : RELIABILITY[trustScoreBand(scores.trust_score)],
+    conversion_reliability: reliabilityVerdict(scores.trust_score),
     data_integrity: {
       score: scores.data_integrity,
       preserved_fields: paths.preserved,
@@ -116,6 +121,8 @@ export function fileQualityAnalysis(report: ComparisonReport, original: AiAnalys
       analysis_readiness: percent(columns - flagged.size, columns),
     },
     recommendations: report.recommendations,
+    advice: report.advice,
+    guarded_values: counts.guarded,
     issues_found: [
       ...issuesFound(report),
       ...original.data_quality_issues.filter((issue) => issue.severity !== 'info').map((issue) => issue.message),

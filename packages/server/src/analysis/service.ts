@@ -126,7 +126,7 @@ export class AnalysisService {
    * (taken once the request is found valid, given back if the comparison fails).
    */
   async compare(userId: string, body: CompareAnalysisBody): Promise<CompareAnalysisResponse> {
-    const { original, csv, plan } = await this.texts(userId, body);
+    const { original, csv, plan, excelSafe } = await this.texts(userId, body);
     const originalBytes = encoder.encode(original);
     const csvBytes = encoder.encode(csv);
     if (!comparableSize(originalBytes.length) || !comparableSize(csvBytes.length)) {
@@ -139,6 +139,7 @@ export class AnalysisService {
         convertedCsv: csvBytes,
         ...(body.delimiter === undefined ? {} : { delimiter: body.delimiter }),
         ...(plan === undefined ? {} : { plan }),
+        excelSafe,
       });
       const analysis = comparisonAnalysis(comparison);
       return {
@@ -157,7 +158,8 @@ export class AnalysisService {
   /**
    * POST /api/convert/round-trip-test: JSON (under 20 MB) converted to CSV, read back and compared
    * with itself in one call, all in the worker pool. Paid like the comparison (premium, or one credit
-   * given back if the work fails). Spreadsheet formula guarding is off: it would change values.
+   * given back if the work fails). With `excel_safe` the CSV is written with the formula guard and read back
+   * with it undone, as a web round trip does; without, the guard is off.
    */
   async roundTrip(userId: string, json: Uint8Array, query: RoundTripTestQuery): Promise<RoundTripTestResponse> {
     const delimiter = delimiterFromSetting(query.delimiter ?? ',');
@@ -167,6 +169,7 @@ export class AnalysisService {
       });
     }
     const arrays = query.array_strategy ?? 'index';
+    const excelSafe = query.excel_safe === true || query.excel_safe === 'true';
     const plan = planFromField(query.plan);
     const planned = plan === undefined ? {} : { plan };
     if (json.length === 0) throw new AppError('VALIDATION_FAILED', { detail: ANALYSIS_TEXTS.nothingToCompare });
@@ -179,7 +182,7 @@ export class AnalysisService {
           delimiter,
           arrays,
           bom: false,
-          excelSafe: false,
+          excelSafe,
           analysis: false,
           ...planned,
         },
@@ -190,6 +193,7 @@ export class AnalysisService {
         originalJson: json,
         convertedCsv: csv,
         delimiter,
+        excelSafe,
         ...planned,
       });
       const analysis = comparisonAnalysis(comparison);
@@ -201,6 +205,7 @@ export class AnalysisService {
         converted_size: csv.length,
         delimiter,
         array_strategy: arrays,
+        excel_safe: excelSafe,
       };
     } catch (error) {
       await giveBack().catch((giveBackError: unknown) =>
@@ -215,20 +220,28 @@ export class AnalysisService {
     return fileQualityAnalysis(result.comparison, aiAnalysis(result.report));
   }
 
-  /** The two texts to compare, and the plan the CSV was written with (the stored file's, or the one sent). */
+  /**
+   * The two texts to compare, and the options the CSV was written with: a stored file's own (its plan and its
+   * formula guard), or those sent with the texts.
+   */
   private async texts(
     userId: string,
     body: CompareAnalysisBody,
-  ): Promise<{ original: string; csv: string; plan?: FlattenPlan }> {
+  ): Promise<{ original: string; csv: string; plan?: FlattenPlan; excelSafe: boolean }> {
     if (body.file_id !== undefined) {
       const data = await this.deps.files.compareData(userId, body.file_id);
       const plan = data.plan === undefined ? {} : { plan: checkedPlan(data.plan) };
-      return { original: data.original_json, csv: data.converted_csv, ...plan };
+      return { original: data.original_json, csv: data.converted_csv, excelSafe: data.excel_safe, ...plan };
     }
     const csv = body.csv_data ?? body.csv_content;
     if (body.original_json === undefined || csv === undefined) {
       throw new AppError('VALIDATION_FAILED', { detail: ANALYSIS_TEXTS.nothingToCompare });
     }
-    return { original: body.original_json, csv, ...(body.plan === undefined ? {} : { plan: checkedPlan(body.plan) }) };
+    return {
+      original: body.original_json,
+      csv,
+      excelSafe: body.excel_safe === true,
+      ...(body.plan === undefined ? {} : { plan: checkedPlan(body.plan) }),
+    };
   }
 }

@@ -1,18 +1,7 @@
-import type { FastifyReply } from 'fastify';
 import { AppError } from '../platform/errors.js';
+import { setRateLimitHeaders } from '../platform/rate-limit-headers.js';
 import type { KeyCallMeter } from '../platform/route-access.js';
-import type { ApiCallMeter, CallAllowance } from './metering.js';
-
-/**
- * The IETF RateLimit headers of a key call: the month's limit, what is left of it, and the seconds
- * until it starts again. An unlimited plan has no limit to state, so it gets none.
- */
-function setRateLimitHeaders(reply: FastifyReply, allowance: CallAllowance): void {
-  if (allowance.limit < 0) return;
-  reply.header('ratelimit-limit', String(allowance.limit));
-  reply.header('ratelimit-remaining', String(allowance.remaining));
-  reply.header('ratelimit-reset', String(allowance.resetSeconds));
-}
+import type { ApiCallMeter } from './metering.js';
 
 /** Route access's meter for key calls: counts the call (or only reads the month) and sets the headers. */
 export function meterKeyCalls(meter: ApiCallMeter): KeyCallMeter {

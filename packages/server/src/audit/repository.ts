@@ -1,11 +1,11 @@
-import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { auditLogs } from '../db/schema.js';
+import { auditLogs, users } from '../db/schema.js';
 
 /** An audit row. */
 export type AuditRow = typeof auditLogs.$inferSelect;
-/** What a new audit row holds. */
-export type NewAuditRow = Omit<typeof auditLogs.$inferInsert, 'id'>;
+/** What a new audit row holds; the acting account's e-mail is read when it is written. */
+export type NewAuditRow = Omit<typeof auditLogs.$inferInsert, 'id' | 'email'>;
 
 /** Totals over a user's conversions. */
 export interface ConversionTotals {
@@ -40,8 +40,20 @@ function whereOf(filter: AuditFilter): SQL | undefined {
 export class AuditRepository {
   constructor(private readonly db: Database) {}
 
+  /** Writes a row with the acting account's e-mail as it is now, in the same statement. */
   async insert(row: NewAuditRow): Promise<void> {
-    await this.db.insert(auditLogs).values(row);
+    const email = sql<string>`(select ${users.email} from ${users} where ${users.id} = ${row.userId})`;
+    await this.db.insert(auditLogs).values({ ...row, email });
+  }
+
+  /**
+   * Deletes what an account did for itself (conversions, downloads, sign-ins), as its deletion promises;
+   * what admins did, by it or to it, stays.
+   */
+  async deleteOwnActivity(userId: string, keptActions: readonly string[]): Promise<void> {
+    await this.db
+      .delete(auditLogs)
+      .where(and(eq(auditLogs.userId, userId), notInArray(auditLogs.action, [...keptActions])));
   }
 
   /** One page of the entries the filter selects, newest first, and how many there are. */

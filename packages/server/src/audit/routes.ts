@@ -3,7 +3,7 @@ import { AuditLogsQuery, AuditLogsResponse, ErrorBody, UserActivityQuery } from 
 import type { FastifyInstance } from 'fastify';
 import type { AuditService } from './service.js';
 
-/** The signed-in user's history, paged, newest first: as the history page reads it, and filtered for programs. */
+/** The signed-in user's history, paged, newest first: as the history page reads it, and filtered by action, status and time. */
 export function auditRoutes(service: AuditService) {
   return async function register(app: FastifyInstance): Promise<void> {
     app.withTypeProvider<TypeBoxTypeProvider>().get(
@@ -24,7 +24,8 @@ export function auditRoutes(service: AuditService) {
     app.withTypeProvider<TypeBoxTypeProvider>().get(
       '/api/audit/user-activity',
       {
-        config: { access: 'user-or-key' },
+        // Sign-in addresses are in it: a session's, never an API key's (DESIGN 7.13).
+        config: { access: 'user' },
         schema: {
           tags: ['audit'],
           summary:

@@ -1,4 +1,10 @@
-import type { AuditAction, AuditLog, AuditLogsResponse, AuditStatus } from '@unnest/contracts';
+import {
+  ADMIN_AUDIT_ACTIONS,
+  type AuditAction,
+  type AuditLog,
+  type AuditLogsResponse,
+  type AuditStatus,
+} from '@unnest/contracts';
 import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import type { AuditFilter, AuditRepository, AuditRow, ConversionTotals } from './repository.js';
@@ -13,6 +19,8 @@ export interface AuditEntry {
   details: string;
   fileSizeBytes?: number | undefined;
   durationMs?: number | undefined;
+  /** The account an admin action was done to, as it is at the time. */
+  subject?: { id: string; email: string } | undefined;
 }
 
 const MB = 1024 * 1024;
@@ -31,7 +39,10 @@ export function toAuditLog(row: AuditRow): AuditLog {
   };
 }
 
-/** The usage history: every conversion, download, deletion and sign-in of a user. */
+/**
+ * The usage history: every conversion, download, deletion and sign-in of a user, and what admins do.
+ * Records of admin actions outlive the accounts they name (kept by id and e-mail at the time).
+ */
 export class AuditService {
   constructor(
     private readonly repository: AuditRepository,
@@ -47,6 +58,8 @@ export class AuditService {
     try {
       await this.repository.insert({
         userId,
+        subjectUserId: entry.subject?.id ?? null,
+        subjectEmail: entry.subject?.email ?? null,
         action: entry.action,
         status: entry.status,
         details: entry.details,
@@ -57,6 +70,11 @@ export class AuditService {
     } catch (error) {
       this.log.error({ err: error, userId, action: entry.action }, 'audit entry not written');
     }
+  }
+
+  /** Forgets a deleted account's own activity; the records of admin actions by it or on it stay. */
+  async forgetOwnActivity(userId: string): Promise<void> {
+    await this.repository.deleteOwnActivity(userId, ADMIN_AUDIT_ACTIONS);
   }
 
   /** One page of the user's history, newest first. */

@@ -13,6 +13,7 @@ import {
   SignupBody,
 } from '@unnest/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { clientAddress } from '../platform/client-address.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from './access-tokens.js';
 import type { AuthService, Session } from './service.js';
 
@@ -59,7 +60,7 @@ export function authRoutes(service: AuthService, options: { secureCookie: boolea
         },
       },
       async (request, reply) => {
-        await service.signup(request.body.email, request.body.password, request.ip);
+        await service.signup(request.body.email, request.body.password, clientAddress(request));
         return reply
           .status(201)
           .send(message('Account created successfully! Please check your email for a confirmation code.'));
@@ -95,7 +96,7 @@ export function authRoutes(service: AuthService, options: { secureCookie: boolea
         },
       },
       async (request) => {
-        await service.resendConfirmation(request.body.email, request.ip);
+        await service.resendConfirmation(request.body.email, clientAddress(request));
         return message('Confirmation code sent successfully! Please check your email.');
       },
     );
@@ -112,7 +113,7 @@ export function authRoutes(service: AuthService, options: { secureCookie: boolea
         },
       },
       async (request, reply) =>
-        sendSession(reply, await service.login(request.body.email, request.body.password, request.ip)),
+        sendSession(reply, await service.login(request.body.email, request.body.password, clientAddress(request))),
     );
 
     api.post(
@@ -208,7 +209,7 @@ export function authRoutes(service: AuthService, options: { secureCookie: boolea
         },
       },
       async (request) => {
-        await service.forgotPassword(request.body.email, request.ip);
+        await service.forgotPassword(request.body.email, clientAddress(request));
         return message('If an account exists for this email, a reset code has been sent to it.');
       },
     );

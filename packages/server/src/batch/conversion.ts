@@ -2,7 +2,7 @@ import { BATCH_TEXTS, CONVERSION_TEXTS } from '@unnest/contracts';
 import { ConversionError } from '@unnest/engine';
 import type { AuditService } from '../audit/service.js';
 import type { Clock } from '../platform/clock.js';
-import type { ConversionPool } from '../platform/conversion-pool.js';
+import type { ConversionPool, TaskOptions } from '../platform/conversion-pool.js';
 import { EmptyInputError, type EngineSettings, StorageLeftExceededError } from '../platform/conversion-tasks.js';
 import { AppError } from '../platform/errors.js';
 import type { InputFormat } from '../platform/file-names.js';
@@ -52,6 +52,8 @@ export class BatchConverter {
       worker: string;
       /** Bytes the user may still store in batch files (plan storage minus single conversions). */
       storageAllowance: (userId: string) => Promise<number>;
+      /** How long one of the user's files may take to convert (the plan's conversion time limit). */
+      timeLimit: (userId: string) => Promise<TaskOptions['timeLimit']>;
       enqueue: (file: QueuedFile) => Promise<void>;
       /** Called after a file reached a final state (the service finishes the job). */
       fileSettled: (jobId: string) => Promise<void>;
@@ -138,7 +140,7 @@ export class BatchConverter {
         counted(),
         // No size hint: batch files are background work for the bulk lane, even small ones, so that the
         // quick lane stays free for the small conversions someone is waiting on.
-        { signal: stop.signal },
+        { signal: stop.signal, timeLimit: await this.deps.timeLimit(file.userId) },
       );
       const outcome = await repository.complete(
         file,
@@ -163,6 +165,8 @@ export class BatchConverter {
         return false;
       }
       const reason = fileFailure(error, file.inputFormat);
+      // A worker stopped at the time limit wrote its result no further: what it left goes.
+      if (error instanceof AppError && error.code === 'CONVERSION_TIME_LIMIT') await storage.delete(file.resultKey);
       if (reason === undefined) {
         // The server's own trouble (storage unreachable, a shutdown): the file goes back to the queue.
         await repository.release(file.id, worker);
@@ -182,6 +186,11 @@ export class BatchConverter {
     const now = await this.deps.repository.findFile(file.id);
     if (now?.status === 'completed') return;
     await this.deps.storage.delete(file.resultKey);
+    // The job was deleted while this file converted: the deletion emptied its folder while the conversion
+    // still wrote there, so the folder goes now that the conversion has stopped.
+    if (now === undefined && !(await this.deps.repository.findJob(file.jobId))) {
+      await this.deps.storage.deletePrefix(jobFolder(file.userId, file.jobId));
+    }
   }
 
   private async failed(file: BatchFileRow, reason: string, started: number): Promise<boolean> {
@@ -218,5 +227,6 @@ function fileFailure(error: unknown, input: string): string | undefined {
   if (error instanceof StoredObjectMissingError) return BATCH_TEXTS.originalNotFound;
   // The worker thread died under it (out of memory): the file's own doing.
   if (error instanceof AppError && error.code === 'CONVERSION_FAILED') return `${prefix}: ${error.message}`;
+  if (error instanceof AppError && error.code === 'CONVERSION_TIME_LIMIT') return error.message;
   return undefined;
 }

@@ -5,10 +5,9 @@ import {
   BATCH_TEXTS,
   type BatchJob,
   CONVERSION_TEXTS,
-  ConversionOptionFields,
   type JobKind,
 } from '@unnest/contracts';
-import { type OptionFields, resolveOptions } from '../convert/service.js';
+import { inflatedBytesBound, isOptionName, type OptionFields, resolveOptions } from '../convert/service.js';
 import { fileSizeLimitBytes, type PlanLimits, retentionMs } from '../plans/catalogue.js';
 import type { PlansService } from '../plans/service.js';
 import type { Clock } from '../platform/clock.js';
@@ -22,15 +21,11 @@ import { describeJob } from './answers.js';
 import { type JobEngineSettings, jobFolder, type QueuedFile } from './conversion.js';
 import type { BatchRepository } from './repository.js';
 
-/** Option fields as a request sends them (text). */
-export type BatchOptionFields = OptionFields;
-
 /** One part of the multipart request: an option field, or a file (`files`, repeated). */
 export type BatchPart =
   | { kind: 'field'; name: string; value: string }
   | { kind: 'file'; field: string; filename: string; body: AsyncIterable<Uint8Array> };
 
-const OPTION_NAMES = Object.keys(ConversionOptionFields.properties);
 /** Storage is reserved ahead of the bytes in steps of this size (one locked update per step). */
 const RESERVE_STEP = 8 * 1024 * 1024;
 
@@ -94,7 +89,7 @@ export class BatchIntake {
     try {
       for await (const part of parts) {
         if (part.kind === 'field') {
-          if (OPTION_NAMES.includes(part.name)) fields[part.name as keyof OptionFields] = part.value;
+          if (isOptionName(part.name)) fields[part.name] = part.value;
           continue;
         }
         if (part.field !== fileField) {
@@ -111,7 +106,7 @@ export class BatchIntake {
           continue;
         }
         if (!engines) {
-          engines = await this.engines(userId, fields, plan);
+          engines = await this.engines(userId, fields, plan, maxBytes);
           await this.deps.repository.insertJob({
             id: jobId,
             userId,
@@ -223,7 +218,12 @@ export class BatchIntake {
   }
 
   /** The engine settings for JSON files (to the asked table format) and CSV files (to JSON). */
-  private async engines(userId: string, fields: OptionFields, plan: PlanLimits): Promise<JobEngineSettings> {
+  private async engines(
+    userId: string,
+    fields: OptionFields,
+    plan: PlanLimits,
+    maxFileBytes: number,
+  ): Promise<JobEngineSettings> {
     const settings = await this.deps.profile.settings(userId);
     const asked = fields.output_format?.trim().toLowerCase();
     const json = resolveOptions(
@@ -244,13 +244,13 @@ export class BatchIntake {
         delimiter: json.delimiter,
         arrays: json.arrays,
         bom: json.bom,
-        excelSafe: json.excelSafe,
+        excelSafe: json.excelSafe === true,
         analysis: false,
       },
       // A CSV cannot be read back under `table` paths (a relational ZIP holds its own plan).
-      csv: { direction: 'csv-to-json', ...(json.relational ? {} : flattening) },
-      // A relational ZIP reads back under the plan inside it.
-      zip: { direction: 'csv-to-json', relational: true },
+      csv: { direction: 'csv-to-json', ...(json.relational ? {} : flattening), ...inflatedBytesBound(maxFileBytes) },
+      // A relational ZIP reads back under the plan inside it; its files may unpack to a file's size limit.
+      zip: { direction: 'csv-to-json', relational: true, ...inflatedBytesBound(maxFileBytes) },
     };
   }
 

@@ -78,6 +78,8 @@ export class BatchQuality {
         originalJson: fromJson ? original : result,
         convertedCsv: fromJson ? result : original,
         ...(fromJson && delimiter !== undefined ? { delimiter } : {}),
+        // The results were written with the job's options: the guard is undone as it was added.
+        ...(fromJson && engine?.direction === 'json-to-csv' ? { excelSafe: engine.excelSafe } : {}),
       });
       return { analysis: this.deps.analysis.fileQuality(compared), error: null };
     } catch (error) {

@@ -1,5 +1,5 @@
 import type { JobKind } from '@unnest/contracts';
-import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { batchFiles, batchJobs } from '../db/schema.js';
 
@@ -158,6 +158,34 @@ export class BatchRepository {
       .from(batchJobs)
       .where(and(eq(batchJobs.userId, userId), ne(batchJobs.status, 'uploading'), eq(batchJobs.kind, kind)));
     return rows.map((row) => row.id);
+  }
+
+  /**
+   * Gives the user's jobs a new time to be kept after they end (`keepSeconds`, null: until deleted), as
+   * files get theirs: as if made under it, and never less than that from now when it is shorter than
+   * what an ended job had. Jobs whose time is already up stay expired.
+   */
+  async reapplyRetention(userId: string, keepSeconds: number | null, now: Date): Promise<void> {
+    const nowAt = sql`${now.toISOString()}::timestamptz`;
+    const ageSeconds = sql`extract(epoch from (${nowAt} - ${batchJobs.completedAt}))`;
+    await this.db
+      .update(batchJobs)
+      .set({
+        keepSeconds:
+          keepSeconds === null
+            ? null
+            : sql`case when ${batchJobs.completedAt} is null then ${keepSeconds}::int else greatest(${keepSeconds}::int, least(coalesce(${batchJobs.keepSeconds}, 2147483647), ceil(${ageSeconds})::int + ${keepSeconds}::int)) end`,
+      })
+      .where(
+        and(
+          eq(batchJobs.userId, userId),
+          or(
+            isNull(batchJobs.keepSeconds),
+            isNull(batchJobs.completedAt),
+            sql`${batchJobs.completedAt} + make_interval(secs => ${batchJobs.keepSeconds}) > ${nowAt}`,
+          ),
+        ),
+      );
   }
 
   /** Up to 100 jobs whose time to be kept after they ended is over at `now` (oldest first). */

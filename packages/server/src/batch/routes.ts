@@ -18,7 +18,7 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../platform/errors.js';
 import type { InFlightConversions } from '../platform/in-flight.js';
-import type { BatchIntake, BatchOptionFields, BatchPart } from './intake.js';
+import type { BatchIntake, BatchPart } from './intake.js';
 import type { BatchQuality } from './quality.js';
 import type { BatchDownload, BatchService } from './service.js';
 
@@ -201,12 +201,7 @@ export function batchRoutes(
           },
         },
         async (request, reply) =>
-          intake.create(
-            request.claims.sub,
-            batchParts(request),
-            request.query as BatchOptionFields,
-            inFlight.track(reply),
-          ),
+          intake.create(request.claims.sub, batchParts(request), request.query, inFlight.track(reply)),
       );
     });
   };

@@ -1,3 +1,4 @@
+import { waitText } from '@unnest/contracts';
 import type { PaymentsService } from '../payments/service.js';
 import { fileSizeLimitBytes, type PlanLimits } from '../plans/catalogue.js';
 import { conversionsPerDay } from '../plans/quotas.js';
@@ -76,7 +77,7 @@ export class ConversionAllowance {
       }
       refusals.unshift(
         new AppError('QUOTA_EXCEEDED', {
-          detail: `The ${plan.name} plan includes ${plan.conversionsPerDay} conversions per 24 hours and you have used them all. Try again in ${Math.ceil(quota.retryAfterSeconds / 60)} minute(s), or upgrade your plan.`,
+          detail: `The ${plan.name} plan includes ${plan.conversionsPerDay} conversions per 24 hours and you have used them all. Try again in ${waitText(quota.retryAfterSeconds)}, or upgrade your plan.`,
           retryAfterSeconds: quota.retryAfterSeconds,
         }),
       );

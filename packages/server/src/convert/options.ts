@@ -1,6 +1,7 @@
 import {
   ARRAY_STRATEGIES,
   type ArrayStrategyName,
+  ConversionOptionFields,
   delimiterFromSetting,
   OUTPUT_FORMATS,
   type OutputFormat,
@@ -12,21 +13,23 @@ import { AppError } from '../platform/errors.js';
 import type { InputFormat } from '../platform/file-names.js';
 import { planFromField } from '../platform/flatten-plan-field.js';
 
-/** Conversion options as the request sends them (multipart fields or query string): text or absent. */
-export type OptionFields = Partial<
-  Record<
-    | 'output_format'
-    | 'delimiter'
-    | 'array_strategy'
-    | 'include_bom'
-    | 'excel_safe'
-    | 'analysis'
-    | 'plan'
-    | 'records'
-    | 'relational',
-    string
-  >
->;
+/**
+ * Conversion options as a request sends them: the names of ConversionOptionFields, each as text (a multipart
+ * field, checked here) or, for a yes-or-no option, also a boolean (the query string, checked by the route's
+ * schema, whose coercion turns `true` and `false` into booleans; a JSON body).
+ */
+export type OptionFields = {
+  [Name in keyof ConversionOptionFields]?: [Extract<ConversionOptionFields[Name], boolean>] extends [never]
+    ? string
+    : string | boolean;
+};
+
+const OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys(ConversionOptionFields.properties));
+
+/** Whether a multipart field (or any named value) is one of the conversion options. */
+export function isOptionName(name: string): name is keyof OptionFields {
+  return OPTION_NAMES.has(name);
+}
 
 /** The options one conversion runs with, after request fields, settings and plan are combined. */
 export interface ResolvedOptions {
@@ -34,7 +37,11 @@ export interface ResolvedOptions {
   delimiter: string;
   arrays: ArrayStrategyName;
   bom: boolean;
-  excelSafe: boolean;
+  /**
+   * JSON input: write the formula guard. CSV input: undo it (asked for only; default false). A relational ZIP:
+   * undo as the request says, else as the ZIP says (`undefined`).
+   */
+  excelSafe: boolean | undefined;
   /** The premium analysis asked for explicitly (a plan that includes it runs it anyway). */
   analysis: boolean;
   /** The flattening plan asked for (JSON input only). */
@@ -49,7 +56,8 @@ function invalid(detail: string): AppError {
   return new AppError('VALIDATION_FAILED', { detail });
 }
 
-function flag(value: string | undefined, name: string, fallback: boolean): boolean {
+function flag(value: string | boolean | undefined, name: string, fallback: boolean): boolean {
+  if (typeof value === 'boolean') return value;
   if (value === undefined || value === '') return fallback;
   if (value === 'true' || value === '1') return true;
   if (value === 'false' || value === '0') return false;
@@ -71,6 +79,20 @@ function flattening(fields: OptionFields, input: InputFormat): { flattenPlan?: F
   // Without relational output, the plan is checked again as a single table's (`table` refused, saying why).
   if (!relational && hasTable) planFromField(fields.plan);
   return { ...(flattenPlan === undefined ? {} : { flattenPlan }), relational };
+}
+
+/**
+ * The formula guard: written from JSON as the request or the user's setting says; undone from a CSV only when
+ * asked (a foreign file's own leading ' stays); for a ZIP as asked, else as the ZIP itself says.
+ */
+function guardOption(
+  value: string | boolean | undefined,
+  settings: UserSettings,
+  input: InputFormat,
+): boolean | undefined {
+  if (input === 'json') return flag(value, 'excel_safe', settings.excel_safe);
+  if (input === 'zip' && (value === undefined || value === '')) return undefined;
+  return flag(value, 'excel_safe', false);
 }
 
 /** The premium analysis asked for explicitly; relational output carries none, so asking for both is refused. */
@@ -129,7 +151,7 @@ export function resolveOptions(
     delimiter,
     arrays,
     bom: flag(fields.include_bom, 'include_bom', settings.include_bom),
-    excelSafe: flag(fields.excel_safe, 'excel_safe', settings.excel_safe),
+    excelSafe: guardOption(fields.excel_safe, settings, input),
     analysis: analysisAsked(fields, relational),
   };
 }

@@ -16,14 +16,24 @@ import {
 } from '@unnest/contracts';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clientAddress } from '../platform/client-address.js';
 import { contentTypeFor } from '../platform/content-types.js';
 import { AppError } from '../platform/errors.js';
 import { cleanFilename } from '../platform/file-names.js';
 import type { InFlightConversions } from '../platform/in-flight.js';
+import { setRateLimitHeaders } from '../platform/rate-limit-headers.js';
 import { acceptRawBodies, declaredLength, uploadCutShort } from '../platform/request-body.js';
-import type { OptionFields } from './options.js';
+import { isOptionName, type OptionFields } from './options.js';
 import { flattenPlanRoutes } from './plan-routes.js';
 import type { ConvertService } from './service.js';
+
+/** The quick convert's standing, sent on its answers (see its route's description). */
+const QUICK_CONVERT_HEADERS = {
+  'ratelimit-limit': { type: 'integer', description: 'quick conversions per 24 hours per address (3)' },
+  'ratelimit-remaining': { type: 'integer', description: 'conversions left for this address' },
+  'ratelimit-reset': { type: 'integer', description: 'seconds until the next conversion comes back' },
+};
+const quickConvertError = { ...ErrorBody, headers: QUICK_CONVERT_HEADERS };
 
 const errors = {
   400: ErrorBody,
@@ -33,7 +43,6 @@ const errors = {
   422: ErrorBody,
   429: ErrorBody,
 };
-const OPTION_NAMES = Object.keys(ConversionOptionFields.properties);
 
 /** The raw request body as a byte stream (an empty body is an empty stream). */
 function rawBody(request: FastifyRequest): AsyncIterable<Uint8Array> {
@@ -85,6 +94,7 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
           skip_rows,
           header_rows,
           plan,
+          excel_safe,
         } = request.body as CsvToJsonBody;
         const csv = csv_content ?? csv_data;
         if (csv === undefined) throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyCsvText });
@@ -92,7 +102,15 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
         const json = await service.csvTextToJson(
           request.claims.sub,
           csv,
-          { delimiter, quote, escape: escapeChar, skipRows: skip_rows, headerRows: header_rows, plan },
+          {
+            delimiter,
+            quote,
+            escape: escapeChar,
+            skipRows: skip_rows,
+            headerRows: header_rows,
+            plan,
+            excelSafe: excel_safe,
+          },
           counted,
           inFlight.track(reply),
         );
@@ -112,15 +130,28 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
           schema: {
             tags,
             summary: 'Anonymous quick convert: raw JSON (up to 512 KB) to a CSV download, 3 per 24 hours',
-            response: { 400: ErrorBody, 413: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+            description:
+              'Every answer that counted a conversion (a refused body counts too), and the 429, carries the address’s standing: `RateLimit-Limit` (3), `RateLimit-Remaining` (conversions left in the last 24 hours) and `RateLimit-Reset` (seconds until the next one comes back).',
+            response: {
+              200: {
+                description: 'The CSV (text/csv), named converted.csv',
+                headers: QUICK_CONVERT_HEADERS,
+                content: { 'text/csv': { schema: { type: 'string' } } },
+              },
+              400: quickConvertError,
+              413: quickConvertError,
+              422: quickConvertError,
+              429: quickConvertError,
+            },
           },
         },
         async (request, reply) => {
           const csv = await service.quickConvert(
-            request.ip,
+            clientAddress(request),
             rawBody(request),
             declaredLength(request.headers['content-length']),
             inFlight.track(reply),
+            (standing) => setRateLimitHeaders(reply, standing),
           );
           return reply
             .type(contentTypeFor('csv'))
@@ -149,7 +180,7 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
               body: rawBody(request),
               declaredBytes: declaredLength(request.headers['content-length']),
             },
-            fields as OptionFields,
+            fields,
             CONVERSION_TEXTS.failedToConvertText,
             inFlight.track(reply),
           );
@@ -175,7 +206,8 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
               body: rawBody(request),
               declaredBytes: declaredLength(request.headers['content-length']),
             },
-            request.query as OptionFields,
+            // Checked by the schema above (this route's reply is bytes, so it is not typed by a provider).
+            request.query as ConversionOptionFields,
             inFlight.track(reply),
           );
           return reply
@@ -217,17 +249,17 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
           if (part?.fieldname !== 'file') {
             throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.noFile });
           }
-          const { async: queued, ...query } = request.query as FileConversionQuery;
-          const fields: OptionFields = { ...(query as OptionFields) };
+          const { async: queued, ...query } = request.query;
+          const fields: OptionFields = { ...query };
           for (const [name, value] of Object.entries(part.fields)) {
             if (
-              OPTION_NAMES.includes(name) &&
+              isOptionName(name) &&
               value &&
               !Array.isArray(value) &&
               value.type === 'field' &&
               typeof value.value === 'string'
             ) {
-              fields[name as keyof OptionFields] = value.value;
+              fields[name] = value.value;
             }
           }
           const upload = {

@@ -9,18 +9,28 @@ import {
   OUTPUT_FORMATS,
   QUICK_CONVERT_MAX_BYTES,
   type UserSettings,
+  waitText,
 } from '@unnest/contracts';
 import { ConversionError, type FlattenPlan } from '@unnest/engine';
 import type { AnalysisService } from '../analysis/service.js';
 import type { AuditService } from '../audit/service.js';
 import type { FileSlot, FilesService } from '../files/service.js';
-import { fileSizeLimitBytes, type PlanLimits, retentionMs, storageLimitBytes } from '../plans/catalogue.js';
+import {
+  type ConversionTimeLimits,
+  conversionTimeLimitMs,
+  durationText,
+  fileSizeLimitBytes,
+  type PlanLimits,
+  planLimits,
+  retentionMs,
+  storageLimitBytes,
+} from '../plans/catalogue.js';
 import { QUICK_CONVERSIONS } from '../plans/quotas.js';
 import type { PlansService } from '../plans/service.js';
 import { type ByteCount, limitBytes } from '../platform/byte-limit.js';
 import { addressSubject } from '../platform/client-address.js';
 import type { Clock } from '../platform/clock.js';
-import type { ConversionPool } from '../platform/conversion-pool.js';
+import type { ConversionPool, TaskOptions } from '../platform/conversion-pool.js';
 import {
   EmptyInputError,
   type EngineSettings,
@@ -34,13 +44,13 @@ import { checkedPlan } from '../platform/flatten-plan-field.js';
 import { abortable } from '../platform/in-flight.js';
 import type { Logger } from '../platform/logger.js';
 import { primed } from '../platform/primed-stream.js';
-import type { RateLimiter } from '../platform/rate-limiter.js';
+import type { LimitStanding, RateLimiter } from '../platform/rate-limiter.js';
 import { incomplete } from '../platform/request-body.js';
 import { tooLargeRefusal } from '../platform/size-refusal.js';
 import type { ProfileService } from '../profile/service.js';
 import type { Allowance, ConversionAllowance } from './conversion-allowance.js';
 import { csvToJsonEnvelope } from './json-envelope.js';
-import { type OptionFields, type ResolvedOptions, resolveOptions } from './options.js';
+import { isOptionName, type OptionFields, type ResolvedOptions, resolveOptions } from './options.js';
 import { proposeFlatteningPlan } from './plan-service.js';
 
 // Batch processing resolves the same options for each of its files.
@@ -53,7 +63,7 @@ export interface CsvTextReading {
   headerRows?: number | undefined;
 }
 
-export { type OptionFields, resolveOptions };
+export { isOptionName, type OptionFields, resolveOptions };
 
 /** What queues an asynchronous conversion (the jobs feature, given by the app). */
 export interface AsyncConversions {
@@ -94,9 +104,29 @@ function conversionFailure(error: unknown, prefix: string): unknown {
   if (!(error instanceof ConversionError)) return error;
   if (error.code === 'INVALID_OPTION')
     return new AppError('VALIDATION_FAILED', { detail: error.message, cause: error });
-  if (error.code === 'RELATIONAL_ZIP_TOO_LARGE')
+  if (error.code === 'RELATIONAL_ZIP_TOO_LARGE' || error.code === 'RELATIONAL_ZIP_RATIO_TOO_HIGH')
     return new AppError('FILE_TOO_LARGE', { detail: `${error.message}.`, cause: error });
   return new AppError('CONVERSION_FAILED', { detail: `${prefix}: ${error.describe()}`, cause: error });
+}
+
+/**
+ * The time limit of a conversion paid for by `plan` or by a credit, and its refusal: the conversion is
+ * stopped, and its caller removes what it stored and gives back what paid for it.
+ */
+export function conversionTimeLimit(
+  plan: PlanLimits,
+  credit: boolean,
+  limits: ConversionTimeLimits,
+): NonNullable<TaskOptions['timeLimit']> {
+  const ms = conversionTimeLimitMs(plan, credit, limits);
+  const payer = credit && ms > plan.conversionSeconds * 1000 ? 'a conversion credit' : `the ${plan.name} plan`;
+  return {
+    ms,
+    refusal: () =>
+      new AppError('CONVERSION_TIME_LIMIT', {
+        detail: `The conversion took longer than ${payer} allows (${durationText(ms / 1000)}) and was stopped. Nothing was stored, and it was not counted.`,
+      }),
+  };
 }
 
 /** Empty or whitespace-only input is reported with the spec's text rather than as a syntax error. */
@@ -125,6 +155,8 @@ export class ConvertService {
       events: DomainEvents;
       /** Starts an asynchronous conversion (POST /api/convert/file?async=1): a queued one-file job. */
       asyncConversions: AsyncConversions;
+      /** Conversion time limits configured over the catalogue's (CONVERSION_TIME_LIMITS). */
+      timeLimits: ConversionTimeLimits;
       clock: Clock;
       log: Logger;
     },
@@ -134,21 +166,27 @@ export class ConvertService {
    * Anonymous quick convert: at most 512 KB of JSON, 3 per 24 hours per client address, counted in the
    * database before the body is read. A broken or oversized body uses its conversion up (else an
    * anonymous client could make the server parse bodies without end); only the server's own failure
-   * gives it back. Formula-like cells are made safe for spreadsheets (`excelSafe`).
+   * gives it back. Formula-like cells are made safe for spreadsheets (`excelSafe`). `report` hears the
+   * address's standing once it is known (conversions left, seconds until the next comes back).
    */
   async quickConvert(
     clientAddress: string,
     body: AsyncIterable<Uint8Array>,
     declaredBytes: number | undefined,
     signal: AbortSignal,
+    report: (standing: LimitStanding) => void,
   ): Promise<Buffer> {
     const quota = await this.deps.limiter.acquire(QUICK_CONVERSIONS, addressSubject(clientAddress));
+    const limit = QUICK_CONVERSIONS.max;
     if (!quota.granted) {
+      report({ limit, remaining: 0, resetSeconds: quota.retryAfterSeconds });
       throw new AppError('RATE_LIMITED', {
-        detail: `Free quick conversions are limited to 3 per 24 hours. Please try again in ${Math.ceil(quota.retryAfterSeconds / 3600)} hour(s), or sign in for more.`,
+        detail: `Quick convert allows ${limit} conversions per 24 hours, and they have been used. The next one is available in ${waitText(quota.retryAfterSeconds)}; sign in for more.`,
         retryAfterSeconds: quota.retryAfterSeconds,
       });
     }
+    // Input the server refuses still counts (a typo costs nothing in the web app, which checks it first).
+    report({ limit, remaining: quota.remaining, resetSeconds: quota.resetSeconds });
     try {
       const tooLarge = () =>
         new AppError('PAYLOAD_TOO_LARGE', {
@@ -160,12 +198,17 @@ export class ConvertService {
       );
       if (isBlank(input)) throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyQuickConvert });
       try {
-        return asBuffer(await this.deps.pool.toBytes(QUICK_CONVERT_ENGINE, Buffer.concat(input)));
+        // Anonymous conversions run within the free plan's time.
+        const timeLimit = conversionTimeLimit(planLimits('free'), false, this.deps.timeLimits);
+        return asBuffer(await this.deps.pool.toBytes(QUICK_CONVERT_ENGINE, Buffer.concat(input), { timeLimit }));
       } catch (error) {
         throw conversionFailure(error, CONVERSION_TEXTS.conversionFailed);
       }
     } catch (error) {
-      if (!(error instanceof AppError) || error.status >= 500) await quota.release();
+      if (!(error instanceof AppError) || error.status >= 500) {
+        await quota.release();
+        report({ limit, remaining: quota.remaining + 1, resetSeconds: quota.resetSeconds });
+      }
       throw error;
     }
   }
@@ -206,7 +249,7 @@ export class ConvertService {
       upload.declaredBytes,
     );
     const tooLarge = () => tooLargeRefusal(plan.name, remainingStorage, allowance);
-    const engine = engineSettings(input, options, analysis);
+    const engine = engineSettings(input, options, analysis, allowance.maxFileBytes);
     const outputFormat = resultFormat(engine);
     let slot: FileSlot | undefined;
     let originalSize = 0;
@@ -224,16 +267,20 @@ export class ConvertService {
         inputFormat: input,
         outputFormat,
         retentionType: plan.id === 'free' ? 'free' : 'premium',
-        // A CSV's own delimiter is detected, and its conversion takes no other option.
+        // A CSV's own delimiter is detected, and its conversion takes no other option but undoing the guard.
         options:
           input !== 'json'
-            ? { output_format: options.outputFormat, ...planOptions(options) }
+            ? {
+                output_format: options.outputFormat,
+                ...(options.excelSafe === undefined ? {} : { excel_safe: options.excelSafe }),
+                ...planOptions(options),
+              }
             : {
                 output_format: options.outputFormat,
                 delimiter: options.delimiter,
                 array_strategy: options.arrays,
                 include_bom: options.bom,
-                excel_safe: options.excelSafe,
+                excel_safe: options.excelSafe === true,
                 analysis,
                 ...planOptions(options),
               },
@@ -255,7 +302,11 @@ export class ConvertService {
             remainingStorage,
             counted,
           ),
-          { sizeHint: upload.declaredBytes, signal },
+          {
+            sizeHint: upload.declaredBytes,
+            signal,
+            timeLimit: conversionTimeLimit(plan, allowance.credit, this.deps.timeLimits),
+          },
         )
         .catch((error: unknown) => {
           if (error instanceof EmptyInputError) {
@@ -264,6 +315,8 @@ export class ConvertService {
             });
           }
           if (error instanceof StorageLeftExceededError) throw new AppError('STORAGE_LIMIT_REACHED');
+          if (error instanceof ConversionError && error.code === 'RELATIONAL_ZIP_INFLATES_TOO_LARGE')
+            throw tooLargeRefusal(plan.name, remainingStorage, allowance, { unpacked: true });
           throw error;
         });
       originalSize = stored.originalBytes;
@@ -315,6 +368,7 @@ export class ConvertService {
         converted_size: resultSize,
         records: summary.records,
         columns: summary.columns,
+        formula_guard: summary.formulaGuard,
         duration_seconds: durationMs / 1000,
         expires_at: record.expires_at,
         download_url: `/api/files/download/${record.fileId}`,
@@ -359,13 +413,17 @@ export class ConvertService {
     const counted = { bytes: 0 };
     try {
       if (upload.declaredBytes !== undefined && upload.declaredBytes > allowance.maxFileBytes) throw tooLarge();
-      const engine = engineSettings('json', options, false);
+      const engine = engineSettings('json', options, false, allowance.maxFileBytes);
       const format = resultFormat(engine);
       const body = await primed(
         this.deps.pool.toStream(
           engine,
           this.limitUpload(abortable(upload.body, signal), upload, plan, allowance, Number.POSITIVE_INFINITY, counted),
-          { sizeHint: upload.declaredBytes, signal },
+          {
+            sizeHint: upload.declaredBytes,
+            signal,
+            timeLimit: conversionTimeLimit(plan, allowance.credit, this.deps.timeLimits),
+          },
         ),
       );
       await this.deps.audit.record(userId, {
@@ -395,13 +453,13 @@ export class ConvertService {
   async csvTextToJson(
     userId: string,
     csv: string,
-    how: CsvTextReading & { plan?: FlattenPlanDocument | undefined },
+    how: CsvTextReading & { plan?: FlattenPlanDocument | undefined; excelSafe?: boolean | undefined },
     counted: boolean,
     signal: AbortSignal,
   ): Promise<Buffer> {
     const started = this.deps.clock.now().getTime();
     if (csv.trim() === '') throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyCsvText });
-    const { plan: _plan, ...dialect } = how;
+    const { plan: _plan, excelSafe: _excelSafe, ...dialect } = how;
     const given = Object.fromEntries(Object.entries(dialect).filter(([, value]) => value !== undefined));
     // The comparison reads a CSV written with a flattening plan back under it.
     const planned = how.plan === undefined ? {} : { plan: checkedPlan(how.plan) };
@@ -419,7 +477,17 @@ export class ConvertService {
     }
     try {
       if (signal.aborted) throw signal.reason;
-      const read = await this.deps.pool.toBytesRead({ direction: 'csv-to-json', ...given, ...planned }, bytes);
+      const read = await this.deps.pool.toBytesRead(
+        {
+          direction: 'csv-to-json',
+          ...given,
+          ...planned,
+          ...inflatedBytesBound(maxFileBytes),
+          ...(how.excelSafe === true ? { excelSafe: true } : {}),
+        },
+        bytes,
+        { signal, timeLimit: conversionTimeLimit(plan, allowance?.credit ?? false, this.deps.timeLimits) },
+      );
       const json = asBuffer(read.bytes);
       if (counted) {
         await this.deps.audit.record(userId, {
@@ -431,7 +499,16 @@ export class ConvertService {
         });
       }
       return csvToJsonEnvelope(json, read.reading);
-    } catch (error) {
+    } catch (caught) {
+      const error =
+        caught instanceof ConversionError && caught.code === 'RELATIONAL_ZIP_INFLATES_TOO_LARGE'
+          ? tooLargeRefusal(
+              plan.name,
+              Number.POSITIVE_INFINITY,
+              { maxFileBytes, credit: allowance?.credit ?? false },
+              { unpacked: true },
+            )
+          : caught;
       if (allowance)
         await this.fail(userId, undefined, allowance, error, {
           input: 'csv',
@@ -552,11 +629,26 @@ export class ConvertService {
   }
 }
 
-/** The engine settings of a signed-in conversion. */
-function engineSettings(input: InputFormat, options: ResolvedOptions, analysis: boolean): EngineSettings {
+/** The bound on what a ZIP read back may unpack to (the file size that is paid for), when there is one. */
+export function inflatedBytesBound(maxFileBytes: number): { maxInflatedBytes?: number } {
+  return Number.isFinite(maxFileBytes) ? { maxInflatedBytes: maxFileBytes } : {};
+}
+
+/**
+ * The engine settings of a signed-in conversion; a ZIP's files (a CSV known as a ZIP by its first bytes too)
+ * may unpack to `maxFileBytes` at most, the file size paid for.
+ */
+function engineSettings(
+  input: InputFormat,
+  options: ResolvedOptions,
+  analysis: boolean,
+  maxFileBytes: number,
+): EngineSettings {
   const plan = options.flattenPlan === undefined ? {} : { plan: options.flattenPlan };
-  if (input === 'zip') return { direction: 'csv-to-json', relational: true };
-  if (input === 'csv') return { direction: 'csv-to-json', ...plan };
+  const guard = options.excelSafe === undefined ? {} : { excelSafe: options.excelSafe };
+  if (input === 'zip')
+    return { direction: 'csv-to-json', relational: true, ...guard, ...inflatedBytesBound(maxFileBytes) };
+  if (input === 'csv') return { direction: 'csv-to-json', ...plan, ...guard, ...inflatedBytesBound(maxFileBytes) };
   return {
     ...plan,
     ...(options.recordsPath === undefined ? {} : { recordsPath: options.recordsPath }),
@@ -566,7 +658,7 @@ function engineSettings(input: InputFormat, options: ResolvedOptions, analysis: 
     delimiter: options.delimiter,
     arrays: options.arrays,
     bom: options.bom,
-    excelSafe: options.excelSafe,
+    excelSafe: options.excelSafe === true,
     analysis,
   };
 }

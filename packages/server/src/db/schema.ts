@@ -126,14 +126,21 @@ export const files = pgTable(
   ],
 );
 
-/** Usage history: one row per conversion, download, deletion and sign-in. */
+/**
+ * Usage history: one row per conversion, download, deletion and sign-in, and per admin action. An
+ * account's own rows are deleted with it; rows of admin actions, by it or on it, stay.
+ */
 export const auditLogs = pgTable(
   'audit_logs',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // No foreign key: the audit outlives the accounts it names (who made an admin stays known after
+    // that admin is deleted), so both accounts are kept by id and by their e-mail at the time.
+    userId: uuid('user_id').notNull(),
+    email: text('email').notNull(),
+    /** The account an admin action was done to; null for an account's own actions. */
+    subjectUserId: uuid('subject_user_id'),
+    subjectEmail: text('subject_email'),
     action: text('action').notNull(),
     status: text('status').notNull(),
     details: text('details').notNull(),
@@ -141,7 +148,10 @@ export const auditLogs = pgTable(
     durationMs: integer('duration_ms'),
     createdAt: at('created_at').notNull(),
   },
-  (table) => [index('audit_logs_user_created_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('audit_logs_user_created_idx').on(table.userId, table.createdAt),
+    index('audit_logs_subject_idx').on(table.subjectUserId),
+  ],
 );
 
 /** Display name and settings; an account without a row has the default settings. */
@@ -166,7 +176,8 @@ export const userProfiles = pgTable('user_profiles', {
 /**
  * A checkout started by an account: what it buys, at which price (from the catalogue, decided here
  * and never by the client), and where it stands. `providerOrderId` is Razorpay's order id, or a
- * local `order_test_...` id in test mode. `first50` marks an order holding a first-50 discount.
+ * local `order_test_...` id in test mode. `first50` marks an order priced with the first-50 discount;
+ * whether the discount is honoured is decided when it is captured (`payments.first50`).
  */
 export const paymentOrders = pgTable(
   'payment_orders',
@@ -211,16 +222,43 @@ export const payments = pgTable(
     /** Which path proved the payment: verify, complete-payment or a webhook event. */
     verifiedBy: text('verified_by').notNull(),
     creditsGranted: integer('credits_granted').notNull(),
+    /** The plan time this payment bought (null for a credit pack), fixed at capture. */
+    grantedFrom: at('granted_from'),
+    grantedUntil: at('granted_until'),
+    /** Whether the first-50 discount was honoured at capture (the account's one half-price month). */
+    first50: boolean('first50').notNull().default(false),
+    /** The last refund applied, and the running totals of every refund applied to this payment. */
     refundId: text('refund_id'),
     refundedAmount: integer('refunded_amount'),
     creditsTakenBack: integer('credits_taken_back'),
+    secondsTakenBack: integer('seconds_taken_back'),
     refundedAt: at('refunded_at'),
+    /** When the dashboard showed this payment's success banner (null: not shown yet). */
+    acknowledgedAt: at('acknowledged_at'),
     createdAt: at('created_at').notNull(),
   },
   (table) => [
     uniqueIndex('payments_order_idx').on(table.orderId),
     index('payments_user_idx').on(table.userId, table.createdAt),
   ],
+);
+
+/**
+ * Refunds Razorpay reported (signed webhooks), each once by its id. A refund may arrive before the
+ * capture it refunds: it is kept here unapplied and applied right after that capture is granted.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: id(),
+    providerRefundId: text('provider_refund_id').notNull().unique(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    providerOrderId: text('provider_order_id').notNull(),
+    amount: integer('amount').notNull(),
+    receivedAt: at('received_at').notNull(),
+    appliedAt: at('applied_at'),
+  },
+  (table) => [index('payment_refunds_payment_idx').on(table.providerPaymentId)],
 );
 
 /** Conversion credits an account holds; never negative, never expiring. */
@@ -238,7 +276,8 @@ export const creditBalances = pgTable(
 
 /**
  * A bought plan's current period. The account's `users.plan` is what entitles it; this row says
- * until when, whether the user wants to renew, and which period's reminder went out.
+ * until when, whether the user wants to renew, and which period's reminder went out. `periodStart`
+ * is where the run of months of this plan began (months bought in a row follow on from it).
  */
 export const subscriptions = pgTable(
   'subscriptions',

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { fileExpiryNotices, files } from '../db/schema.js';
 
@@ -97,12 +97,31 @@ export class FilesRepository {
   }
 
   /** Up to `limit` files whose time is up. */
-  /** Makes every file of the user that would outlive `latest` expire then, under `retentionType`. */
-  async capRetention(userId: string, latest: Date, retentionType: string): Promise<void> {
+  /**
+   * Gives the user's stored files a new retention `keepMs` (null: until deleted) under `retentionType`:
+   * each is kept as if it had been made under it (created plus keep), and never less than keep from now
+   * when that is shorter than what it had (so a shorter retention leaves every file at least that long
+   * from now). Files still converting get theirs when they finish; files whose time is up stay expired.
+   */
+  async reapplyRetention(userId: string, keepMs: number | null, retentionType: string, now: Date): Promise<void> {
+    const keep = sql`make_interval(secs => ${(keepMs ?? 0) / 1000})`;
+    const nowAt = sql`${now.toISOString()}::timestamptz`;
     await this.db
       .update(files)
-      .set({ expiresAt: latest, retentionType })
-      .where(and(eq(files.userId, userId), or(isNull(files.expiresAt), gt(files.expiresAt, latest))));
+      .set({
+        retentionType,
+        expiresAt:
+          keepMs === null
+            ? null
+            : sql`greatest(${files.createdAt} + ${keep}, least(coalesce(${files.expiresAt}, 'infinity'::timestamptz), ${nowAt} + ${keep}))`,
+      })
+      .where(
+        and(
+          eq(files.userId, userId),
+          ne(files.status, 'pending'),
+          or(isNull(files.expiresAt), gt(files.expiresAt, now)),
+        ),
+      );
   }
 
   async expired(now: Date, limit: number): Promise<FileRow[]> {

@@ -10,7 +10,6 @@ import {
   type UsedOptions,
 } from '@unnest/contracts';
 import type { AuditService } from '../audit/service.js';
-import { planLimits } from '../plans/catalogue.js';
 import type { Clock } from '../platform/clock.js';
 import { contentTypeFor } from '../platform/content-types.js';
 import { AppError } from '../platform/errors.js';
@@ -289,8 +288,9 @@ export class FilesService {
         filename: row.filename,
         original_size: row.originalSize,
         size: row.resultSize,
-        // The flattening plan the CSV was written with: it is read back and compared under it.
+        // The flattening plan the CSV was written with: it is read back and compared under it, and the guard undone.
         ...planOf(row.options as UsedOptions | null),
+        excel_safe: (row.options as UsedOptions | null)?.excel_safe === true,
       };
     } catch (error) {
       this.deps.log.error({ err: error, fileId }, 'stored bytes could not be read for comparison');
@@ -344,13 +344,11 @@ export class FilesService {
   }
 
   /**
-   * After a bought plan ends, the account's files are kept as the Free plan keeps them from now on:
-   * none outlives now plus the Free retention.
+   * After a change of plan: the user's stored files are kept `keepMs` (null: until deleted) as if they
+   * had been made under it, and at least that long from now when it is shorter than what they had.
    */
-  async applyFreeRetention(userId: string): Promise<void> {
-    const hours = planLimits('free').retentionHours ?? 0;
-    const latest = new Date(this.deps.clock.now().getTime() + hours * 60 * 60 * 1000);
-    await this.deps.repository.capRetention(userId, latest, 'free');
+  async reapplyRetention(userId: string, keepMs: number | null, retentionType: 'free' | 'premium'): Promise<void> {
+    await this.deps.repository.reapplyRetention(userId, keepMs, retentionType, this.deps.clock.now());
   }
 
   /** Deletes every stored byte of a user (account deletion); the records go with the account. */

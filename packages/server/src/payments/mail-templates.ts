@@ -37,7 +37,7 @@ export function renewalReminderNotice(planName: string, periodEnd: Date): Notice
       `Your ${planName} plan ends on ${periodEnd.toISOString()}.\n\n` +
       'To keep it, buy the next month on your dashboard. ' +
       'Otherwise your account goes back to the Free plan then, and your files are kept as the Free plan keeps them. ' +
-      'To stop these reminders, cancel renewal under Settings, Manage Subscription.',
+      'To stop these reminders, use Stop Renewal Reminders under Settings, Manage Subscription. Plans never renew by themselves.',
     link: '/dashboard',
   };
 }

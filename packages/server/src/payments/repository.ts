@@ -1,6 +1,14 @@
-import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
-import { creditBalances, creditGrants, paymentOrders, payments, subscriptions, users } from '../db/schema.js';
+import {
+  creditBalances,
+  creditGrants,
+  paymentOrders,
+  paymentRefunds,
+  payments,
+  subscriptions,
+  users,
+} from '../db/schema.js';
 
 export type OrderRow = typeof paymentOrders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -15,16 +23,34 @@ export interface VerifiedPayment {
   verifiedBy: string;
 }
 
-/** The first-50 offer as the order creation sees it. */
-export interface First50Terms {
-  slots: number;
-  /** Unpaid discounted orders younger than this hold a slot. */
-  holdSince: Date;
-  discountedAmount: number;
+/** A refund as Razorpay reported it (a verified webhook). */
+export interface ReportedRefund {
+  providerRefundId: string;
+  providerPaymentId: string;
+  providerOrderId: string;
+  amount: number;
 }
 
-/** The period a plan grant gives, from the subscription the account has (if any). */
-export type PeriodFor = (current: SubscriptionRow | undefined) => { start: Date; end: Date };
+/** What the refunds applied in one call took back. */
+export interface TakenBack {
+  credits: number;
+  seconds: number;
+  /** Whether the plan ended because of them (the account went back to Free). */
+  planEnded: boolean;
+}
+
+/**
+ * The plan time a captured plan payment buys, from the subscription the account has (if any):
+ * `fraction` of a month (1 unless a discounted price was paid without the discount honoured), and
+ * where the run of months of this plan began.
+ */
+export type PeriodFor = (
+  current: SubscriptionRow | undefined,
+  fraction: number,
+) => { runStart: Date; start: Date; end: Date };
+
+// A valid UUID never matches anything else; a malformed id must not reach the uuid column (an error).
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Serialises first-50 decisions on both databases (a transaction-scoped advisory lock).
 const FIRST_50_LOCK = 'payments.first50';
@@ -34,44 +60,32 @@ export class PaymentsRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * Inserts an order. With `first50`, decides the discount atomically: the account gets it when it
-   * never paid for a plan and either already holds a slot or fewer than `slots` accounts hold one
-   * (paid, or unpaid and recent), so concurrent first purchases hand out exactly `slots` discounts.
+   * Inserts an order at `amount`, or at `first50.discountedAmount` when the account may still get the
+   * first-50 discount (it has no plan payment and fewer than `first50.slots` accounts have had it).
+   * This only prices the order: whether the discount is honoured is decided at capture.
    */
-  async createOrder(order: NewOrder, amount: number, first50: First50Terms | undefined): Promise<OrderRow> {
-    return this.db.transaction(async (tx) => {
-      let discounted = false;
-      if (first50) {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${FIRST_50_LOCK}))`);
-        const [paidBefore] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(payments)
-          .innerJoin(paymentOrders, eq(payments.orderId, paymentOrders.id))
-          .where(and(eq(payments.userId, order.userId), eq(paymentOrders.kind, 'plan')));
-        if (Number(paidBefore?.n ?? 0) === 0) {
-          const holders = await tx
-            .selectDistinct({ userId: paymentOrders.userId })
-            .from(paymentOrders)
-            .where(and(eq(paymentOrders.first50, true), slotHeld(first50.holdSince)));
-          discounted = holders.some((holder) => holder.userId === order.userId) || holders.length < first50.slots;
-        }
-      }
-      const [row] = await tx
-        .insert(paymentOrders)
-        .values({ ...order, first50: discounted, amount: discounted && first50 ? first50.discountedAmount : amount })
-        .returning();
-      if (!row) throw new Error('order was not inserted');
-      return row;
-    });
+  async createOrder(
+    order: NewOrder,
+    amount: number,
+    first50: { slots: number; discountedAmount: number } | undefined,
+  ): Promise<OrderRow> {
+    const discounted = first50 !== undefined && (await this.first50Eligible(order.userId, first50.slots));
+    const [row] = await this.db
+      .insert(paymentOrders)
+      .values({ ...order, first50: discounted, amount: discounted && first50 ? first50.discountedAmount : amount })
+      .returning();
+    if (!row) throw new Error('order was not inserted');
+    return row;
   }
 
-  /** Accounts holding a first-50 slot now. */
-  async first50Holders(holdSince: Date): Promise<number> {
-    const [row] = await this.db
-      .select({ n: sql<number>`count(distinct ${paymentOrders.userId})::int` })
-      .from(paymentOrders)
-      .where(and(eq(paymentOrders.first50, true), slotHeld(holdSince)));
-    return Number(row?.n ?? 0);
+  /** Whether the account could get the first-50 discount now (no plan payment yet, a place left). */
+  async first50Eligible(userId: string, slots: number): Promise<boolean> {
+    return (await planPaymentsOf(this.db, userId)) === 0 && (await first50Holders(this.db)) < slots;
+  }
+
+  /** Accounts whose first-50 discount was honoured at capture (unpaid orders hold no place). */
+  async first50Holders(): Promise<number> {
+    return first50Holders(this.db);
   }
 
   async setProviderOrderId(id: string, providerOrderId: string, now: Date): Promise<OrderRow> {
@@ -105,10 +119,26 @@ export class PaymentsRepository {
   /**
    * Records a verified payment and grants what the order buys, in one transaction. The unique order
    * id on `payments` makes this happen once: a second caller (a repeated verify, a duplicate or
-   * concurrent webhook) inserts nothing and grants nothing. Returns whether this call granted.
+   * concurrent webhook) inserts nothing and grants nothing. A plan order priced with the first-50
+   * discount has it honoured here, at capture, under one lock: when the account has no other plan
+   * payment and fewer than `first50Slots` accounts have had it; otherwise the payment buys the part of
+   * a month its amount pays for at the regular price. Returns whether this call granted.
    */
-  async grant(order: OrderRow, payment: VerifiedPayment, credits: number, periodFor: PeriodFor, now: Date) {
+  async grant(
+    order: OrderRow,
+    payment: VerifiedPayment,
+    credits: number,
+    periodFor: PeriodFor,
+    first50Slots: number,
+    now: Date,
+  ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
+      let honoured = false;
+      // Only orders priced with the discount wait for the lock; every other grant runs alongside.
+      if (order.kind === 'plan' && order.first50) {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${FIRST_50_LOCK}))`);
+        honoured = (await planPaymentsOf(tx, order.userId)) === 0 && (await first50Holders(tx)) < first50Slots;
+      }
       const [recorded] = await tx
         .insert(payments)
         .values({
@@ -119,6 +149,7 @@ export class PaymentsRepository {
           currency: payment.currency,
           verifiedBy: payment.verifiedBy,
           creditsGranted: credits,
+          first50: honoured,
           createdAt: now,
         })
         .onConflictDoNothing({ target: payments.orderId })
@@ -140,11 +171,16 @@ export class PaymentsRepository {
         .from(subscriptions)
         .where(eq(subscriptions.userId, order.userId))
         .for('update');
-      const period = periodFor(current);
+      const fraction = !order.first50 || honoured ? 1 : Math.min(1, order.amount / order.regularAmount);
+      const period = periodFor(current, fraction);
+      await tx
+        .update(payments)
+        .set({ grantedFrom: period.start, grantedUntil: period.end })
+        .where(eq(payments.id, recorded.id));
       const values = {
         plan: order.itemId,
         orderId: order.id,
-        periodStart: period.start,
+        periodStart: period.runStart,
         periodEnd: period.end,
         renew: true,
         endedAt: null,
@@ -159,51 +195,144 @@ export class PaymentsRepository {
     });
   }
 
+  /** Keeps a reported refund once (by its id); returns whether it was new. */
+  async recordRefund(refund: ReportedRefund, now: Date): Promise<boolean> {
+    const inserted = await this.db
+      .insert(paymentRefunds)
+      .values({ ...refund, receivedAt: now })
+      .onConflictDoNothing({ target: paymentRefunds.providerRefundId })
+      .returning({ id: paymentRefunds.id });
+    return inserted.length > 0;
+  }
+
   /**
-   * Records a refund once (by refund id) and takes back what it can: the unspent part of the pack's
-   * credits, or the plan when this payment bought the current period. Returns the credits taken back,
-   * or undefined when this refund was recorded before.
+   * Applies the refunds kept for this payment and not applied yet, once each, in proportion: with R the
+   * running total refunded (at most the amount paid), the payment's grant G (credits, or seconds of plan
+   * time) is taken back down to floor(G x R / amount) in all, so a refund of the whole amount takes back
+   * everything and rounding never takes more than the refunded share. Credits already spent stay spent.
+   * Plan time comes off the end of the running plan only when this payment's time is part of it (same
+   * plan, bought since the run began); the plan ends now when nothing is left. Undefined: none to apply.
    */
-  async refund(payment: PaymentRow, kind: string, refund: { id: string; amount: number }, now: Date) {
+  async applyRefunds(payment: PaymentRow, order: OrderRow, now: Date): Promise<TakenBack | undefined> {
     return this.db.transaction(async (tx) => {
-      const [marked] = await tx
-        .update(payments)
-        .set({ refundId: refund.id, refundedAmount: refund.amount, refundedAt: now })
-        .where(and(eq(payments.id, payment.id), isNull(payments.refundId)))
+      const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for('update');
+      if (!locked) return undefined;
+      const applied = await tx
+        .update(paymentRefunds)
+        .set({ appliedAt: now })
+        .where(
+          and(
+            eq(paymentRefunds.providerPaymentId, locked.providerPaymentId),
+            eq(paymentRefunds.providerOrderId, order.providerOrderId ?? ''),
+            isNull(paymentRefunds.appliedAt),
+          ),
+        )
         .returning();
-      if (!marked) return undefined;
-      await tx
-        .update(paymentOrders)
-        .set({ status: 'refunded', updatedAt: now })
-        .where(eq(paymentOrders.id, payment.orderId));
-      let takenBack = 0;
-      if (kind === 'credits') {
+      const last = applied.at(-1);
+      if (!last) return undefined;
+      const before = locked.refundedAmount ?? 0;
+      const refunded = Math.min(locked.amount, before + applied.reduce((sum, refund) => sum + refund.amount, 0));
+      const owed = (granted: number) =>
+        Math.floor((granted * refunded) / locked.amount) - Math.floor((granted * before) / locked.amount);
+      const taken: TakenBack = { credits: 0, seconds: 0, planEnded: false };
+      if (order.kind === 'credits') {
         const [balance] = await tx
           .select()
           .from(creditBalances)
-          .where(eq(creditBalances.userId, payment.userId))
+          .where(eq(creditBalances.userId, locked.userId))
           .for('update');
-        takenBack = Math.min(balance?.balance ?? 0, payment.creditsGranted);
+        taken.credits = Math.min(balance?.balance ?? 0, owed(locked.creditsGranted));
         await tx
           .update(creditBalances)
-          .set({ balance: sql`${creditBalances.balance} - ${takenBack}`, updatedAt: now })
-          .where(eq(creditBalances.userId, payment.userId));
-      } else {
-        const [ended] = await tx
-          .update(subscriptions)
-          .set({ periodEnd: now, endedAt: now, renew: false, updatedAt: now })
-          .where(and(eq(subscriptions.userId, payment.userId), eq(subscriptions.orderId, payment.orderId)))
-          .returning();
-        if (ended) {
-          await tx
-            .update(users)
-            .set({ plan: 'free', updatedAt: now })
-            .where(and(eq(users.id, payment.userId), eq(users.plan, ended.plan)));
+          .set({ balance: sql`${creditBalances.balance} - ${taken.credits}`, updatedAt: now })
+          .where(eq(creditBalances.userId, locked.userId));
+      } else if (locked.grantedFrom && locked.grantedUntil) {
+        const from = locked.grantedFrom;
+        const seconds = owed(Math.floor((locked.grantedUntil.getTime() - from.getTime()) / 1000));
+        const [running] = await tx
+          .select()
+          .from(subscriptions)
+          .where(eq(subscriptions.userId, locked.userId))
+          .for('update');
+        const inRunningPlan = running?.endedAt === null && running.plan === order.itemId && from >= running.periodStart;
+        if (running && inRunningPlan && seconds > 0) {
+          taken.seconds = seconds;
+          const end = new Date(running.periodEnd.getTime() - seconds * 1000);
+          if (end > now) {
+            await tx
+              .update(subscriptions)
+              .set({ periodEnd: end, updatedAt: now })
+              .where(eq(subscriptions.userId, locked.userId));
+          } else {
+            await tx
+              .update(subscriptions)
+              .set({ periodEnd: now, endedAt: now, renew: false, updatedAt: now })
+              .where(eq(subscriptions.userId, locked.userId));
+            const changed = await tx
+              .update(users)
+              .set({ plan: 'free', updatedAt: now })
+              .where(and(eq(users.id, locked.userId), eq(users.plan, running.plan)))
+              .returning({ id: users.id });
+            taken.planEnded = changed.length > 0;
+          }
         }
       }
-      await tx.update(payments).set({ creditsTakenBack: takenBack }).where(eq(payments.id, payment.id));
-      return takenBack;
+      await tx
+        .update(payments)
+        .set({
+          refundId: last.providerRefundId,
+          refundedAmount: refunded,
+          refundedAt: now,
+          creditsTakenBack: (locked.creditsTakenBack ?? 0) + taken.credits,
+          secondsTakenBack: (locked.secondsTakenBack ?? 0) + taken.seconds,
+        })
+        .where(eq(payments.id, locked.id));
+      if (refunded >= locked.amount) {
+        await tx
+          .update(paymentOrders)
+          .set({ status: 'refunded', updatedAt: now })
+          .where(eq(paymentOrders.id, locked.orderId));
+      }
+      return taken;
     });
+  }
+
+  /** The account's newest payment whose success the dashboard has not shown, unless refunded in full. */
+  async unacknowledgedPayment(userId: string) {
+    const [row] = await this.db
+      .select({ payment: payments, order: paymentOrders })
+      .from(payments)
+      .innerJoin(paymentOrders, eq(payments.orderId, paymentOrders.id))
+      .where(
+        and(
+          eq(payments.userId, userId),
+          isNull(payments.acknowledgedAt),
+          or(isNull(payments.refundedAmount), lt(payments.refundedAmount, payments.amount)),
+        ),
+      )
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Marks the account's payment `paymentId` and every older one as shown; returns whether the payment
+   * is the account's (a payment of another account, or none, marks nothing).
+   */
+  async acknowledge(userId: string, paymentId: string, now: Date): Promise<boolean> {
+    if (!UUID.test(paymentId)) return false;
+    const [payment] = await this.db
+      .select({ createdAt: payments.createdAt })
+      .from(payments)
+      .where(and(eq(payments.id, paymentId), eq(payments.userId, userId)));
+    if (!payment) return false;
+    await this.db
+      .update(payments)
+      .set({ acknowledgedAt: now })
+      .where(
+        and(eq(payments.userId, userId), isNull(payments.acknowledgedAt), lte(payments.createdAt, payment.createdAt)),
+      );
+    return true;
   }
 
   /**
@@ -357,10 +486,23 @@ export class PaymentsRepository {
   }
 }
 
-/** A discounted order holds its slot once paid, or while unpaid and younger than `holdSince`. */
-function slotHeld(holdSince: Date) {
-  return or(
-    inArray(paymentOrders.status, ['paid', 'refunded']),
-    and(inArray(paymentOrders.status, ['creating', 'created']), gt(paymentOrders.createdAt, holdSince)),
-  );
+type Reader = Pick<Database, 'select'>;
+
+/** How many plan payments the account has had (refunded ones too). */
+async function planPaymentsOf(db: Reader, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payments)
+    .innerJoin(paymentOrders, eq(payments.orderId, paymentOrders.id))
+    .where(and(eq(payments.userId, userId), eq(paymentOrders.kind, 'plan')));
+  return Number(row?.n ?? 0);
+}
+
+/** Accounts whose first-50 discount was honoured at capture. */
+async function first50Holders(db: Reader): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${payments.userId})::int` })
+    .from(payments)
+    .where(eq(payments.first50, true));
+  return Number(row?.n ?? 0);
 }

@@ -1,11 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
+  AcknowledgePaymentRequest,
   CheckoutResult,
   CreateOrderRequest,
   CreateOrderResponse,
   ErrorBody,
   PaymentConfirmation,
   PaymentHistory,
+  PaymentNotice,
   PaymentRecord,
   PayPerUseRequest,
   PayPerUseResponse,
@@ -29,9 +31,10 @@ export function paymentsRoutes(service: PaymentsService) {
         config,
         schema: {
           ...secured,
-          summary: 'Start buying a month of a plan (price from the catalogue; first-50 discount decided here)',
+          summary:
+            'Start buying a month of a plan (price from the catalogue; the first-50 discount is honoured at capture; a lower plan than a paid one is refused)',
           body: CreateOrderRequest,
-          response: { 200: CreateOrderResponse, 502: ErrorBody, ...errors },
+          response: { 200: CreateOrderResponse, 409: ErrorBody, 502: ErrorBody, ...errors },
         },
       },
       async (request) =>
@@ -98,6 +101,32 @@ export function paymentsRoutes(service: PaymentsService) {
         },
       },
       async (request) => service.history(request.claims.sub),
+    );
+    api.get(
+      '/api/payments/notice',
+      {
+        config,
+        schema: {
+          ...secured,
+          summary: 'The newest payment whose success the dashboard has not shown yet (null: none)',
+          response: { 200: PaymentNotice, 401: ErrorBody },
+        },
+      },
+      async (request) => service.notice(request.claims.sub),
+    );
+    api.post(
+      '/api/payments/notice/acknowledge',
+      {
+        config,
+        schema: {
+          ...secured,
+          summary:
+            'The success of this payment (and of older ones) was shown and is not shown again; answers what is left to show',
+          body: AcknowledgePaymentRequest,
+          response: { 200: PaymentNotice, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        },
+      },
+      async (request) => service.acknowledgeNotice(request.claims.sub, request.body.payment_id),
     );
     api.get(
       '/api/payments/receipts/:id',

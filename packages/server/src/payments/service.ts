@@ -5,21 +5,23 @@ import type {
   Currency,
   PaymentConfirmation,
   PaymentHistory,
+  PaymentNotice,
   PaymentRecord,
   PayPerUseResponse,
+  PlanChoice,
   PlanId,
   RenewalState,
 } from '@unnest/contracts';
 import type { AuthService } from '../auth/service.js';
-import type { FilesService } from '../files/service.js';
 import type { Notifier } from '../notifications/service.js';
-import { FIRST_50_OFFER, first50Amount, planLimits } from '../plans/catalogue.js';
+import { FIRST_50_OFFER, first50Amount, PLAN_CATALOGUE, planLimits } from '../plans/catalogue.js';
 import type { Clock } from '../platform/clock.js';
 import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { type CatalogueItem, itemOfOrder, purchasablePack, purchasablePlan } from './catalogue-prices.js';
 import type { CheckoutGateway } from './checkout-gateway.js';
 import { receiptNotice, renewalReminderNotice } from './mail-templates.js';
+import type { PlanRetention } from './plan-retention.js';
 import type { OrderRow, PaymentRow, PaymentsRepository, SubscriptionRow } from './repository.js';
 import { checkoutSignatureMatches, webhookSignatureMatches } from './signatures.js';
 import { readWebhookEvent } from './webhook-events.js';
@@ -27,8 +29,6 @@ import { readWebhookEvent } from './webhook-events.js';
 /** Said after the plan's refusal when no credit is left to pay for it. */
 const NO_CREDITS_HINT = 'You have no conversion credits left: buy credits to get it without upgrading.';
 
-/** An unpaid first-50 order holds its slot this long (a checkout left open). */
-const FIRST_50_HOLD_MS = 30 * 60 * 1000;
 const REMINDER_DAYS = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -50,7 +50,8 @@ export class PaymentsService {
       /** Undefined when payments are off. */
       gateway: CheckoutGateway | undefined;
       auth: AuthService;
-      files: FilesService;
+      /** Re-applies the plan's retention to what the account stores after its plan changed. */
+      retention: PlanRetention;
       /** Receipts and plan reminders are notifications (in the bell, e-mailed as the settings say). */
       notifier: Notifier;
       clock: Clock;
@@ -67,13 +68,19 @@ export class PaymentsService {
 
   /** First-50 slots still free. */
   async first50SlotsLeft(): Promise<number> {
-    const holders = await this.deps.repository.first50Holders(this.holdSince());
+    const holders = await this.deps.repository.first50Holders();
     return Math.max(0, FIRST_50_OFFER.slots - holders);
   }
 
-  /** POST /api/payments/create-order: a month of a plan, first-50 discount decided here. */
+  /**
+   * POST /api/payments/create-order: a month of a plan, priced with the first-50 discount when the
+   * account may still get it (honoured or not at capture). A lower plan than the one running is refused.
+   */
   async createPlanOrder(userId: string, planId: string, currency: Currency): Promise<CreateOrderResponse> {
-    const order = await this.createOrder(userId, purchasablePlan(planId, currency), currency);
+    const item = purchasablePlan(planId, currency);
+    const choice = (await this.planChoices(userId)).find((candidate) => candidate.plan_id === planId);
+    if (choice?.change === 'downgrade') throw downgradeRefusal(choice);
+    const order = await this.createOrder(userId, item, currency);
     return {
       id: order.providerOrderId ?? '',
       amount: order.amount,
@@ -166,6 +173,89 @@ export class PaymentsService {
   }
 
   /**
+   * What each catalogue plan is to this account, by the catalogue's order: its current plan, an
+   * upgrade (starts at once) or a downgrade (refused while a higher plan is paid for: it can be
+   * bought from the end of that month; an operator's plan is changed by the operator). The current
+   * plan can be bought again while a bought month runs (the next month follows on). Only an upgrade
+   * the account could get the first-50 discount on says so.
+   */
+  async planChoices(userId: string): Promise<PlanChoice[]> {
+    const user = await this.deps.auth.currentUser(userId);
+    const rank = (id: string) => PLAN_CATALOGUE.findIndex((plan) => plan.id === id);
+    const current = rank(planLimits(user.plan).id);
+    const running = (await this.accountState(userId)).periodEnd;
+    const discount = await this.deps.repository.first50Eligible(userId, FIRST_50_OFFER.slots);
+    return PLAN_CATALOGUE.map((plan) => {
+      const priced = plan.prices !== null && plan.prices.INR > 0;
+      const position = rank(plan.id);
+      if (position === current) {
+        return {
+          plan_id: plan.id,
+          change: 'current',
+          can_buy: priced && running !== null,
+          first_month_discount: false,
+          available_from: null,
+        };
+      }
+      if (position > current) {
+        return {
+          plan_id: plan.id,
+          change: 'upgrade',
+          can_buy: priced,
+          first_month_discount: priced && discount,
+          available_from: null,
+        };
+      }
+      return {
+        plan_id: plan.id,
+        change: 'downgrade',
+        can_buy: false,
+        first_month_discount: false,
+        available_from: running,
+      };
+    });
+  }
+
+  /**
+   * GET /api/payments/notice: the account's newest payment whose success the dashboard has not shown
+   * (what the success banner says comes from here, never from the page's address).
+   */
+  async notice(userId: string): Promise<PaymentNotice> {
+    const row = await this.deps.repository.unacknowledgedPayment(userId);
+    if (!row) return { notice: null };
+    const state = await this.accountState(userId);
+    const record = describePayment(row.payment, row.order);
+    const plan = row.order.kind === 'plan';
+    const full = !plan || !row.order.first50 || row.payment.first50 || row.payment.amount >= row.order.regularAmount;
+    return {
+      notice: {
+        payment_id: record.id,
+        kind: record.kind,
+        item_name: record.item_name,
+        plan: plan ? (row.order.itemId as PlanId) : null,
+        plan_name: plan ? planLimits(row.order.itemId).name : null,
+        granted_until: row.payment.grantedUntil?.toISOString() ?? null,
+        period_end: plan ? state.periodEnd : null,
+        full_month: full,
+        credits_added: record.credits,
+        credits: state.credits,
+        test_mode: record.test_mode,
+      },
+    };
+  }
+
+  /**
+   * POST /api/payments/notice/acknowledge: the banner of this payment was shown; it and older ones are
+   * not shown again. Answers what is left to show (a newer payment, or null).
+   */
+  async acknowledgeNotice(userId: string, paymentId: string): Promise<PaymentNotice> {
+    if (!(await this.deps.repository.acknowledge(userId, paymentId, this.deps.clock.now()))) {
+      throw new AppError('NOT_FOUND', { detail: 'Payment not found' });
+    }
+    return this.notice(userId);
+  }
+
+  /**
    * Spends one credit on a conversion the plan does not include, atomically, before it starts.
    * Returns the function that gives it back if the conversion fails, or undefined when none is left.
    */
@@ -213,15 +303,20 @@ export class PaymentsService {
   }
 
   /**
-   * An operator's change of plan, effective at once: limits are read from the account on every
-   * request, and its tokens are renewed with the new plan. Putting an account on Free also ends its
-   * running bought period and applies the Free retention to its files, as when a plan runs out.
+   * An operator's change of plan (the admin area and `npm run admin`), effective at once: limits are
+   * read from the account on every request, and its tokens are renewed with the new plan. Putting an
+   * account on Free also ends its running bought period, as when a plan runs out. The new plan's
+   * retention applies to what the account stores.
    */
   async setPlanByOperator(userId: string, plan: PlanId): Promise<void> {
     await this.deps.auth.changeAccess(userId, { plan });
-    if (plan !== 'free') return;
-    await this.deps.repository.endRunningSubscription(userId, this.deps.clock.now());
-    await this.deps.files.applyFreeRetention(userId);
+    if (plan === 'free') await this.deps.repository.endRunningSubscription(userId, this.deps.clock.now());
+    await this.deps.retention.reapply(userId);
+  }
+
+  /** After `npm run admin` set the account's plan: its files and batches are kept as the new plan keeps them. */
+  async applyPlanRetention(userId: string): Promise<void> {
+    await this.deps.retention.reapply(userId);
   }
 
   /**
@@ -245,7 +340,7 @@ export class PaymentsService {
   /** Plan expiry job: ends plans whose period is over; their files fall under the Free retention. */
   async endExpiredPlans(): Promise<number> {
     const ended = await this.deps.repository.endExpired(this.deps.clock.now());
-    for (const userId of ended) await this.deps.files.applyFreeRetention(userId);
+    for (const userId of ended) await this.deps.retention.reapply(userId);
     if (ended.length > 0) this.deps.log.info({ ended: ended.length }, 'ended expired plans');
     return ended.length;
   }
@@ -275,10 +370,6 @@ export class PaymentsService {
     return this.deps.gateway;
   }
 
-  private holdSince(): Date {
-    return new Date(this.deps.clock.now().getTime() - FIRST_50_HOLD_MS);
-  }
-
   private checkoutUrl(order: OrderRow): string | null {
     return order.testMode ? `/api/payments/test-checkout/${order.providerOrderId}` : null;
   }
@@ -300,9 +391,7 @@ export class PaymentsService {
         updatedAt: now,
       },
       item.amount,
-      item.kind === 'plan'
-        ? { slots: FIRST_50_OFFER.slots, holdSince: this.holdSince(), discountedAmount: first50Amount(item.amount) }
-        : undefined,
+      item.kind === 'plan' ? { slots: FIRST_50_OFFER.slots, discountedAmount: first50Amount(item.amount) } : undefined,
     );
     try {
       const created = await gateway.createOrder({
@@ -326,10 +415,14 @@ export class PaymentsService {
       order,
       payment,
       item.credits,
-      (current) => nextPeriod(current, order.itemId, now),
+      (current, fraction) => nextPeriod(current, order.itemId, fraction, now),
+      FIRST_50_OFFER.slots,
       now,
     );
     if (!granted) return;
+    // A refund Razorpay reported before this capture is applied now that there is something to refund.
+    await this.applyRefunds(order);
+    if (order.kind === 'plan') await this.deps.retention.reapply(order.userId);
     this.deps.log.info(
       { orderId: order.id, kind: order.kind, item: order.itemId, via: payment.verifiedBy },
       'payment granted',
@@ -354,19 +447,40 @@ export class PaymentsService {
       .catch((error: unknown) => this.deps.log.error({ err: error, orderId: order.id }, 'receipt notification failed'));
   }
 
+  /**
+   * A refund Razorpay reports is kept once (by its id) whether or not its capture has been seen, then
+   * applied in proportion (see PaymentsRepository.applyRefunds) as soon as the payment is on record.
+   */
   private async refund(
     order: OrderRow,
     paymentId: string,
     refund: { id: string; payment_id: string; amount: number },
   ): Promise<void> {
-    const payment = await this.deps.repository.paymentOfOrder(order.id);
-    if (!payment || payment.providerPaymentId !== paymentId || refund.payment_id !== paymentId) {
-      this.deps.log.warn({ orderId: order.id, refundId: refund.id }, 'refund for a payment not on record ignored');
+    if (refund.payment_id !== paymentId || refund.amount <= 0) {
+      this.deps.log.warn({ orderId: order.id, refundId: refund.id }, 'refund not matching its payment ignored');
       return;
     }
-    const takenBack = await this.deps.repository.refund(payment, order.kind, refund, this.deps.clock.now());
-    if (takenBack !== undefined)
-      this.deps.log.info({ orderId: order.id, refundId: refund.id, takenBack }, 'refund recorded');
+    const reported = {
+      providerRefundId: refund.id,
+      providerPaymentId: paymentId,
+      providerOrderId: order.providerOrderId ?? '',
+      amount: refund.amount,
+    };
+    if (!(await this.deps.repository.recordRefund(reported, this.deps.clock.now()))) return;
+    await this.applyRefunds(order);
+  }
+
+  /** Applies the refunds kept for the order's recorded payment; nothing before the payment is on record. */
+  private async applyRefunds(order: OrderRow): Promise<void> {
+    const payment = await this.deps.repository.paymentOfOrder(order.id);
+    if (!payment) {
+      this.deps.log.info({ orderId: order.id }, 'refunds kept until the payment they refund is captured');
+      return;
+    }
+    const taken = await this.deps.repository.applyRefunds(payment, order, this.deps.clock.now());
+    if (!taken) return;
+    this.deps.log.info({ orderId: order.id, ...taken }, 'refund applied');
+    if (taken.planEnded) await this.deps.retention.reapply(order.userId);
   }
 
   private async confirmation(userId: string, order: OrderRow): Promise<PaymentConfirmation> {
@@ -381,11 +495,31 @@ export class PaymentsService {
   }
 }
 
-/** A month of the same running plan follows its period; any other purchase starts now. */
-function nextPeriod(current: SubscriptionRow | undefined, plan: string, now: Date): { start: Date; end: Date } {
+/**
+ * A month (or `fraction` of one, in whole seconds) of the same running plan follows its period and
+ * keeps its run's start; any other purchase starts now.
+ */
+function nextPeriod(
+  current: SubscriptionRow | undefined,
+  plan: string,
+  fraction: number,
+  now: Date,
+): { runStart: Date; start: Date; end: Date } {
   const continues = current && current.endedAt === null && current.plan === plan && current.periodEnd > now;
   const start = continues ? current.periodEnd : now;
-  return { start, end: oneMonthFrom(start) };
+  const monthMs = oneMonthFrom(start).getTime() - start.getTime();
+  const end = new Date(start.getTime() + Math.floor((monthMs * fraction) / 1000) * 1000);
+  return { runStart: continues ? current.periodStart : now, start, end };
+}
+
+/** The refusal of a lower plan than the one the account has. */
+function downgradeRefusal(choice: PlanChoice): AppError {
+  const plan = planLimits(choice.plan_id).name;
+  return new AppError('PLAN_DOWNGRADE_REFUSED', {
+    detail: choice.available_from
+      ? `Your current plan is paid until ${choice.available_from.slice(0, 10)}: ${plan} can be bought once it ends.`
+      : `Your current plan was given by the operator of this server: ask them to change it to ${plan}.`,
+  });
 }
 
 function describePayment(payment: PaymentRow, order: OrderRow): PaymentRecord {
@@ -401,7 +535,12 @@ function describePayment(payment: PaymentRow, order: OrderRow): PaymentRecord {
     order_id: order.providerOrderId ?? order.id,
     payment_id: payment.providerPaymentId,
     test_mode: order.testMode,
-    status: payment.refundId ? 'refunded' : 'paid',
+    status:
+      payment.refundedAmount === null || payment.refundedAmount === 0
+        ? 'paid'
+        : payment.refundedAmount >= payment.amount
+          ? 'refunded'
+          : 'partially_refunded',
     credits: payment.creditsGranted,
     created_at: payment.createdAt.toISOString(),
     refunded_amount: payment.refundedAmount,

@@ -15,6 +15,13 @@ export interface PlanLimits {
   storageGb: number;
   /** Longest a file is kept; null means no maximum (the user's setting alone decides). */
   retentionHours: number | null;
+  /**
+   * Longest a conversion may run, in seconds, from when it is handed to the conversion workers (the wait
+   * for a free thread and the upload streaming in included): then it is stopped, its bytes removed and what
+   * paid for it given back. Sized for the plan's largest file at a modest link; CONVERSION_TIME_LIMITS
+   * overrides it.
+   */
+  conversionSeconds: number;
   /** Output formats; `json` (from CSV) is on every plan. */
   formats: readonly string[];
   /**
@@ -29,6 +36,7 @@ export interface PlanLimits {
 }
 
 const HOUR = 1;
+const MINUTE = 60;
 
 /** The speed row as what it is: a queue priority and a per-user concurrency. */
 function queueText(priority: number, concurrency: number): string {
@@ -54,6 +62,7 @@ export const PLAN_CATALOGUE: readonly PlanLimits[] = [
     batchSize: 0,
     storageGb: 1,
     retentionHours: 1 * HOUR,
+    conversionSeconds: 2 * MINUTE,
     formats: ['csv', 'json'],
     queuePriority: 1,
     batchConcurrency: 1,
@@ -71,6 +80,7 @@ export const PLAN_CATALOGUE: readonly PlanLimits[] = [
     batchSize: 0,
     storageGb: 10,
     retentionHours: 1 * DAY,
+    conversionSeconds: 10 * MINUTE,
     formats: ['csv', 'json'],
     queuePriority: 5,
     batchConcurrency: 1,
@@ -88,6 +98,7 @@ export const PLAN_CATALOGUE: readonly PlanLimits[] = [
     batchSize: 25,
     storageGb: 100,
     retentionHours: 7 * DAY,
+    conversionSeconds: 30 * MINUTE,
     formats: ['csv', 'xlsx', 'tsv', 'json'],
     queuePriority: 10,
     batchConcurrency: 2,
@@ -105,6 +116,7 @@ export const PLAN_CATALOGUE: readonly PlanLimits[] = [
     batchSize: 100,
     storageGb: 1_000,
     retentionHours: 30 * DAY,
+    conversionSeconds: 2 * 60 * MINUTE,
     formats: ['csv', 'xlsx', 'tsv', 'json'],
     queuePriority: 20,
     batchConcurrency: 4,
@@ -122,6 +134,7 @@ export const PLAN_CATALOGUE: readonly PlanLimits[] = [
     batchSize: -1,
     storageGb: -1,
     retentionHours: null,
+    conversionSeconds: 6 * 60 * MINUTE,
     formats: ['csv', 'xlsx', 'tsv', 'json'],
     queuePriority: 50,
     batchConcurrency: 8,
@@ -129,6 +142,35 @@ export const PLAN_CATALOGUE: readonly PlanLimits[] = [
     support: 'Dedicated',
   },
 ];
+
+/** Longest a conversion a credit pays for may run (a credit takes files up to 4 GB on any plan). */
+export const CREDIT_CONVERSION_SECONDS = 60 * MINUTE;
+
+/** What CONVERSION_TIME_LIMITS sets: seconds per plan, and for conversions a credit pays for. */
+export type ConversionTimeLimits = Partial<Record<PlanId | 'credit', number>>;
+
+/** A plan with its conversion time limit as configured (CONVERSION_TIME_LIMITS), the catalogue's otherwise. */
+export function withTimeLimit(plan: PlanLimits, limits: ConversionTimeLimits): PlanLimits {
+  const configured = limits[plan.id];
+  return configured === undefined ? plan : { ...plan, conversionSeconds: configured };
+}
+
+/**
+ * Milliseconds a conversion may run: the plan's limit, or a credit's when a credit pays for it (the longer).
+ */
+export function conversionTimeLimitMs(plan: PlanLimits, credit: boolean, limits: ConversionTimeLimits): number {
+  const seconds = credit
+    ? Math.max(plan.conversionSeconds, limits.credit ?? CREDIT_CONVERSION_SECONDS)
+    : plan.conversionSeconds;
+  return seconds * 1000;
+}
+
+/** A span of seconds as a plan card says it: `2 minutes`, `6 hours`. */
+export function durationText(seconds: number): string {
+  if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`;
+  if (seconds % 60 === 0) return `${seconds / 60} minute${seconds === 60 ? '' : 's'}`;
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}
 
 /** The spec's credit packs (USD from section 9; INR prices are the catalogue's own). */
 export const CREDIT_PACKS: readonly CreditPack[] = [
@@ -228,6 +270,7 @@ export function planFeatures(plan: PlanLimits): string[] {
     plan.batchSize === 0 ? 'No batch processing' : unlimited(plan.batchSize, 'files per batch'),
     plan.apiCallsPerMonth === 0 ? 'No API access' : unlimited(plan.apiCallsPerMonth, 'API calls per month'),
     plan.speed,
+    `Conversions stop after ${durationText(plan.conversionSeconds)}`,
     `${plan.support} support`,
     plan.storageGb < 0 ? 'Unlimited storage' : `${plan.storageGb.toLocaleString('en-US')} GB storage`,
   ];

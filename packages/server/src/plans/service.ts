@@ -4,6 +4,7 @@ import type { FilesService } from '../files/service.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { RateLimiter } from '../platform/rate-limiter.js';
 import {
+  type ConversionTimeLimits,
   CREDIT_PACKS,
   FIRST_50_OFFER,
   first50Amount,
@@ -12,6 +13,7 @@ import {
   planFeatures,
   planLimits,
   smallestUnit,
+  withTimeLimit,
 } from './catalogue.js';
 import { conversionsPerDay } from './quotas.js';
 
@@ -36,6 +38,7 @@ function describePlan(plan: PlanLimits, offerActive: boolean): Plan {
     batch_size: plan.batchSize,
     storage_gb: plan.storageGb,
     retention_hours: plan.retentionHours,
+    conversion_time_limit_seconds: plan.conversionSeconds,
     formats: [...plan.formats],
     speed: plan.speed,
     support: plan.support,
@@ -51,13 +54,20 @@ export class PlansService {
       files: FilesService;
       limiter: RateLimiter;
       payments: PaymentsService;
+      /** Conversion time limits configured over the catalogue's (CONVERSION_TIME_LIMITS). */
+      timeLimits: ConversionTimeLimits;
     },
   ) {}
+
+  /** A plan of the catalogue with its limits as this server enforces them. */
+  private enforced(planId: string): PlanLimits {
+    return withTimeLimit(planLimits(planId), this.deps.timeLimits);
+  }
 
   async plans(): Promise<PlansResponse> {
     const slotsLeft = await this.deps.payments.first50SlotsLeft();
     return {
-      plans: PLAN_CATALOGUE.map((plan) => describePlan(plan, slotsLeft > 0)),
+      plans: PLAN_CATALOGUE.map((plan) => describePlan(this.enforced(plan.id), slotsLeft > 0)),
       credit_packs: [...CREDIT_PACKS],
       first_50_users: {
         active: slotsLeft > 0,
@@ -72,12 +82,12 @@ export class PlansService {
 
   /** The account's plan limits, computed by the server (DESIGN.md decision 4). */
   async limitsFor(userId: string): Promise<PlanLimits> {
-    return planLimits((await this.deps.auth.currentUser(userId)).plan);
+    return this.enforced((await this.deps.auth.currentUser(userId)).plan);
   }
 
   async subscription(userId: string): Promise<SubscriptionResponse> {
     const user = await this.deps.auth.currentUser(userId);
-    const plan = planLimits(user.plan);
+    const plan = this.enforced(user.plan);
     const stored = await this.deps.files.storedBytes(userId);
     const account = await this.deps.payments.accountState(userId);
     const used = plan.conversionsPerDay < 0 ? 0 : await this.deps.limiter.used(conversionsPerDay(plan), userId);
@@ -91,11 +101,13 @@ export class PlansService {
       storage_limit: plan.storageGb,
       file_size_limit_mb: plan.fileSizeLimitMb,
       retention_hours: plan.retentionHours,
+      conversion_time_limit_seconds: plan.conversionSeconds,
       formats: [...plan.formats],
       batch_size: plan.batchSize,
       credits: account.credits,
       period_end: account.periodEnd,
       renews: account.renews,
+      plan_choices: await this.deps.payments.planChoices(userId),
     };
   }
 }

@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { VALIDATION_MESSAGES_KEY } from '@unnest/contracts';
+import { FINITE_NUMBER_KEY, VALIDATION_MESSAGES_KEY } from '@unnest/contracts';
 import type { FastifyInstance } from 'fastify';
 import { SECURITY_SCHEMES, withRouteAccess } from './route-access.js';
 
@@ -26,8 +26,22 @@ export async function registerApiDocs(app: FastifyInstance, publicUrl: string): 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 }
 
-/** Ajv options that accept the contracts' validation-message annotation and report which schema failed. */
-export const AJV_OPTIONS: { keywords: string[]; verbose: boolean } = {
-  keywords: [VALIDATION_MESSAGES_KEY],
+/**
+ * The contracts' `x-finite`: a number (after Ajv's coercion of the query text) must be finite. Not
+ * declared for `type: 'number'`: Ajv runs number keywords only on finite numbers, which is the bug.
+ */
+const FINITE_NUMBER = {
+  keyword: FINITE_NUMBER_KEY,
+  schemaType: 'boolean',
+  validate: (required: boolean, value: unknown) => !required || typeof value !== 'number' || Number.isFinite(value),
+  errors: false,
+} as const;
+
+/**
+ * Ajv options that accept the contracts' annotations (validation messages, finite numbers) and report
+ * which schema failed.
+ */
+export const AJV_OPTIONS = {
+  keywords: [VALIDATION_MESSAGES_KEY, FINITE_NUMBER],
   verbose: true,
 };

@@ -1,4 +1,16 @@
+import type { FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
+
+/**
+ * The client's address as per-address limits count it: Fastify's `request.ip` (X-Forwarded-For, as far
+ * as TRUST_PROXY trusts it) when that is an IP address, else the socket's peer. A trusted proxy passes a
+ * client's own X-Forwarded-For entries on, and Fastify takes a value that is no address at all as the
+ * client (`x`, `unknown`, any text): counted as given, each such text would get its own quota.
+ */
+export function clientAddress(request: Pick<FastifyRequest, 'ip' | 'socket'>): string {
+  if (ipaddr.isValid(request.ip)) return request.ip;
+  return request.socket.remoteAddress ?? request.ip;
+}
 
 /**
  * The subject a per-address limit counts: an IPv4 address as is, an IPv6 address by its /64 (one

@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events';
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort, type TransferListItem, type Worker } from 'node:worker_threads';
@@ -19,6 +20,7 @@ import {
   type TaskOutcome,
 } from './conversion-tasks.js';
 import { AppError } from './errors.js';
+import { acceptsDirectWrites } from './storage/direct-writes.js';
 
 export interface ConversionPoolOptions {
   storage: ConversionWorkerData['storage'];
@@ -73,6 +75,7 @@ export class ConversionPool {
   private readonly bulkNice = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
   private readonly closing = new AbortController();
   private closed: Promise<void> | undefined;
+  private threadStorage: Promise<ConversionWorkerData['storage']> | undefined;
 
   constructor(private readonly options: ConversionPoolOptions) {
     // Every running task listens to it.
@@ -84,11 +87,27 @@ export class ConversionPool {
     return [...(this.lanes.bulk?.threads ?? []), ...(this.lanes.quick?.threads ?? [])];
   }
 
-  private lane(lane: Lane): Piscina {
+  /**
+   * The storage the threads are given: for a local folder, whether it takes direct writes is found here once
+   * for the process (see acceptsDirectWrites), so that a thread that starts does not probe it again.
+   */
+  private storageForThreads(): Promise<ConversionWorkerData['storage']> {
+    const storage = this.options.storage;
+    this.threadStorage ??=
+      storage.kind === 'local' && storage.directWrites === true
+        ? fs
+            .mkdir(storage.root, { recursive: true, mode: 0o700 })
+            .then(() => acceptsDirectWrites(storage.root))
+            .then((taken) => ({ ...storage, directWrites: taken }))
+        : Promise.resolve(storage);
+    return this.threadStorage;
+  }
+
+  private lane(lane: Lane, storage: ConversionWorkerData['storage']): Piscina {
     const existing = this.lanes[lane];
     if (existing) return existing;
     const workerData: ConversionWorkerData = {
-      storage: this.options.storage,
+      storage,
       spoolDir: this.options.spoolDir,
       maxRelationalZipBytes: this.options.maxRelationalZipBytes ?? DEFAULT_MAX_RELATIONAL_ZIP_BYTES,
     };
@@ -125,9 +144,9 @@ export class ConversionPool {
   async toStorage(
     task: Omit<StoredConversionTask, 'input'>,
     input: AsyncIterable<Uint8Array>,
-    { sizeHint, signal }: TaskOptions = {},
+    options: TaskOptions = {},
   ): Promise<StoredConversion> {
-    const source = await readSmallWhole(input, sizeHint);
+    const source = await readSmallWhole(input, options.sizeHint);
     const channel = new MessageChannel();
     const feeding = feed(channel.port1, source);
     try {
@@ -135,7 +154,7 @@ export class ConversionPool {
         'toStorage',
         { ...task, input: channel.port2 },
         [channel.port2],
-        { sizeHint, signal },
+        options,
       );
       return settle(outcome, feeding);
     } catch (error) {
@@ -179,13 +198,19 @@ export class ConversionPool {
   }
 
   /** A small input converted in one piece. */
-  async toBytes(engine: EngineSettings, input: Uint8Array): Promise<Uint8Array> {
-    return settle(await this.run<Uint8Array>('toBytes', { engine, input }, [], { sizeHint: input.length }));
+  async toBytes(engine: EngineSettings, input: Uint8Array, options: Omit<TaskOptions, 'sizeHint'> = {}) {
+    return settle(await this.run<Uint8Array>('toBytes', { engine, input }, [], { ...options, sizeHint: input.length }));
   }
 
   /** A small CSV converted in one piece, with how it was read. */
-  async toBytesRead(engine: EngineSettings, input: Uint8Array): Promise<ReadConversion> {
-    return settle(await this.run<ReadConversion>('toBytesRead', { engine, input }, [], { sizeHint: input.length }));
+  async toBytesRead(
+    engine: EngineSettings,
+    input: Uint8Array,
+    options: Omit<TaskOptions, 'sizeHint'> = {},
+  ): Promise<ReadConversion> {
+    return settle(
+      await this.run<ReadConversion>('toBytesRead', { engine, input }, [], { ...options, sizeHint: input.length }),
+    );
   }
 
   /** The round-trip comparison of a JSON text and its CSV, and the JSON's analysis. */
@@ -238,21 +263,27 @@ export class ConversionPool {
     name: string,
     task: object,
     transferList: TransferListItem[],
-    { sizeHint, signal }: TaskOptions,
+    { sizeHint, signal, timeLimit }: TaskOptions,
   ): Promise<TaskOutcome<T>> {
     if (this.closed) throw shuttingDown();
-    const abort = signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal;
+    // A timer of our own rather than AbortSignal.timeout, whose signal Node may collect before it fires.
+    const timeUp = new AbortController();
+    const timer = timeLimit === undefined ? undefined : setTimeout(() => timeUp.abort(), timeLimit.ms);
+    const abort = AbortSignal.any([signal, this.closing.signal, timeUp.signal].filter((one) => one !== undefined));
     // A Content-Length is held to by the HTTP parser, so a small hint cannot bring a big input.
     const lane: Lane = isSmall(sizeHint) ? 'quick' : 'bulk';
+    const storage = await this.storageForThreads();
     this.track(lane, 1);
     try {
-      return (await this.lane(lane).run(task, {
+      return (await this.lane(lane, storage).run(task, {
         name,
         transferList,
         signal: abort,
       })) as TaskOutcome<T>;
     } catch (error) {
-      if (abort.aborted) throw signal?.aborted ? signal.reason : shuttingDown();
+      if (signal?.aborted) throw signal.reason;
+      if (timeUp.signal.aborted && timeLimit) throw timeLimit.refusal();
+      if (abort.aborted) throw shuttingDown();
       // The worker died under the task: ended, or out of memory. Piscina starts a new one.
       throw new AppError('CONVERSION_FAILED', {
         detail:
@@ -260,6 +291,7 @@ export class ConversionPool {
         cause: error,
       });
     } finally {
+      clearTimeout(timer);
       this.track(lane, -1);
     }
   }
@@ -270,6 +302,11 @@ export interface TaskOptions {
   sizeHint?: number | undefined;
   /** Aborts the task (its worker is ended when it is running). */
   signal?: AbortSignal | undefined;
+  /**
+   * Longest the task may take from now, its wait for a thread included: then it is aborted like `signal` (a
+   * running worker is ended, what it stored is the caller's to remove) and fails with `refusal()`.
+   */
+  timeLimit?: { ms: number; refusal: () => Error } | undefined;
 }
 
 const isSmall = (sizeHint: number | undefined) => sizeHint !== undefined && sizeHint <= QUICK_LANE_MAX_BYTES;

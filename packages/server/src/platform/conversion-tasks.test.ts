@@ -25,7 +25,7 @@ describe('a task failure sent from a conversion worker', () => {
 });
 
 describe('the format a conversion writes', () => {
-  const table: EngineSettings = {
+  const table: Extract<EngineSettings, { direction: 'json-to-csv' }> = {
     direction: 'json-to-csv',
     format: 'csv',
     delimiter: ',',
@@ -37,10 +37,10 @@ describe('the format a conversion writes', () => {
 
   it('is the table format, a ZIP for relational CSV or TSV tables, one workbook for relational XLSX', () => {
     expect(resultFormat(table)).toBe('csv');
-    expect(resultFormat({ ...table, format: 'tsv' })).toBe('tsv');
+    expect(resultFormat({ ...table, format: 'tsv' as const })).toBe('tsv');
     expect(resultFormat({ ...table, relational: true })).toBe('zip');
-    expect(resultFormat({ ...table, format: 'tsv', relational: true })).toBe('zip');
-    expect(resultFormat({ ...table, format: 'xlsx', relational: true })).toBe('xlsx');
+    expect(resultFormat({ ...table, format: 'tsv' as const, relational: true })).toBe('zip');
+    expect(resultFormat({ ...table, format: 'xlsx' as const, relational: true })).toBe('xlsx');
     expect(resultFormat({ direction: 'csv-to-json', relational: true })).toBe('json');
   });
 });

@@ -7,6 +7,7 @@ import {
   ConversionError,
   type ConversionErrorCode,
   type FlattenPlan,
+  type FormulaGuardReport,
   type InputPosition,
   type PlanProposal,
   type TableFormat,
@@ -23,7 +24,10 @@ import type { CsvReading } from './csv-reading.js';
 
 /** What every worker is started with. */
 export interface ConversionWorkerData {
-  /** The same storage as the HTTP thread's: the worker writes the files itself. */
+  /**
+   * The same storage as the HTTP thread's: the worker writes the files itself. `directWrites` is the HTTP
+   * thread's verdict for the folder (configured on, and taken by its file system).
+   */
   storage: { kind: 'local'; root: string; directWrites?: boolean } | { kind: 's3'; config: S3Config };
   /** Where the engine spools rows until the CSV header is known. */
   spoolDir: string;
@@ -65,9 +69,24 @@ export type EngineSettings =
       headerRows?: number;
       encoding?: string;
       plan?: FlattenPlan;
+      /** Undo the formula guard (a relational ZIP says itself how it was written unless this says). */
+      excelSafe?: boolean;
       /** The input is a relational ZIP (named .zip): anything else is refused. */
       relational?: boolean;
+      /**
+       * Most bytes a relational ZIP's files may unpack to, all together: the plan's file size (a stored
+       * conversion's storage left bounds them too). Every ZIP is also held to ZIP_INFLATE_RATIO.
+       */
+      maxInflatedBytes?: number;
     };
+
+/**
+ * A ZIP the server reads may unpack to at most this many times its own size, beyond ZIP_RATIO_FLOOR_BYTES.
+ * Tables of CSV deflate 5 to 20 times; a file of one row repeated a few hundred; a ZIP bomb a thousand.
+ */
+export const ZIP_INFLATE_RATIO = 100;
+/** What any ZIP may unpack to whatever its ratio, so that a small export of repetitive rows still reads. */
+export const ZIP_RATIO_FLOOR_BYTES = 10 * 1024 * 1024;
 
 /** What the engine writes under these settings: `zip` for relational CSV or TSV tables. */
 export function resultFormat(engine: EngineSettings): ResultFormat {
@@ -81,6 +100,8 @@ export type AnalysisOutcome = { report: AnalysisReport } | { error: string };
 export interface ConversionSummary {
   records: number | null;
   columns: number | null;
+  /** What the formula guard changed; null when it was off (or the output is JSON or XLSX). */
+  formulaGuard: FormulaGuardReport | null;
 }
 
 /** An upload streamed in over `input`; the worker stores it and the result itself. */
@@ -131,6 +152,8 @@ export interface ComparisonTask {
   delimiter?: string;
   /** The plan the CSV was written with: it is read back under it. */
   plan?: FlattenPlan;
+  /** The CSV was written with the formula guard: it is read back with the guard undone (see CompareOptions). */
+  excelSafe?: boolean;
 }
 
 /** A JSON input streamed in over `input`, profiled (a sample of it) for a proposed flattening plan. */

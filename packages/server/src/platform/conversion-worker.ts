@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import os from 'node:os';
 import { PassThrough } from 'node:stream';
 import { workerData } from 'node:worker_threads';
+import { COMPARE_MAX_BYTES } from '@unnest/contracts';
 import {
   AnalysisCollector,
   analyzeJson,
@@ -37,9 +38,16 @@ import type {
   StreamedConversionTask,
   TaskOutcome,
 } from './conversion-tasks.js';
-import { describeFailure, EmptyInputError, StorageLeftExceededError } from './conversion-tasks.js';
+import {
+  describeFailure,
+  EmptyInputError,
+  StorageLeftExceededError,
+  ZIP_INFLATE_RATIO,
+  ZIP_RATIO_FLOOR_BYTES,
+} from './conversion-tasks.js';
 import { csvReadingCollector } from './csv-reading.js';
 import { primed } from './primed-stream.js';
+import { rememberDirectWrites } from './storage/direct-writes.js';
 import { localStorage } from './storage/local-storage.js';
 import type { StorageDriver } from './storage/storage-driver.js';
 
@@ -84,7 +92,11 @@ async function* prioritized(source: ByteSource): AsyncGenerator<Uint8Array> {
 }
 
 async function openStorage(where: ConversionWorkerData['storage']): Promise<StorageDriver> {
-  if (where.kind === 'local') return localStorage(where.root, { directWrites: where.directWrites });
+  if (where.kind === 'local') {
+    // The HTTP thread probed the folder once for the process: a thread that starts does not probe again.
+    rememberDirectWrites(where.root, where.directWrites === true);
+    return localStorage(where.root, { directWrites: where.directWrites });
+  }
   // The S3 client is loaded only when used: it costs each thread about 25 MB.
   const { s3Client, s3Storage } = await import('./storage/s3-storage.js');
   return s3Storage(s3Client(where.config), where.config.bucket);
@@ -98,16 +110,20 @@ async function outcome<T>(work: () => Promise<T>): Promise<TaskOutcome<T>> {
   }
 }
 
-/** The engine over `source` as the settings say; `summary` is filled as the engine reports it. */
+/**
+ * The engine over `source` as the settings say; `summary` is filled as the engine reports it. A ZIP read back
+ * may unpack to no more than `storageLeftBytes` (a stored conversion's), besides the settings' own bound.
+ */
 function engine(
   source: ByteSource,
   how: EngineSettings,
   summary: ConversionSummary,
   collector: AnalysisCollector | null,
+  storageLeftBytes = Number.POSITIVE_INFINITY,
 ): AsyncIterable<Uint8Array> {
   followPoolPriority();
   if (settings.niceValue) source = prioritized(source);
-  if (how.direction === 'csv-to-json') return tablesToJson(source, how);
+  if (how.direction === 'csv-to-json') return tablesToJson(source, how, storageLeftBytes);
   const options = {
     // Node's native check lets the engine copy valid UTF-8 without checking it character by character.
     isUtf8,
@@ -122,6 +138,8 @@ function engine(
       if (notice.kind === 'summary') {
         summary.records = notice.records;
         summary.columns = notice.columns;
+      } else if (notice.kind === 'formula-guard') {
+        summary.formulaGuard = { cells: notice.cells, examples: notice.examples };
       }
     },
   };
@@ -142,12 +160,29 @@ function engine(
 async function* tablesToJson(
   source: ByteSource,
   how: Extract<EngineSettings, { direction: 'csv-to-json' }>,
+  storageLeftBytes: number,
   onNotice?: (notice: Notice) => void,
 ): AsyncGenerator<Uint8Array> {
   const { first, bytes } = await peekBytes(source);
   const delimiter = how.delimiter === undefined ? {} : { delimiter: how.delimiter };
+  const guard = how.excelSafe === undefined ? {} : { excelSafe: how.excelSafe };
   if (how.relational === true || (first !== undefined && isZip(first))) {
-    yield* relationalToJson(bytes, { isUtf8, ...delimiter, maxZipBytes: settings.maxRelationalZipBytes });
+    const maxInflatedBytes = Math.min(how.maxInflatedBytes ?? Number.POSITIVE_INFINITY, storageLeftBytes);
+    try {
+      yield* relationalToJson(bytes, {
+        isUtf8,
+        ...delimiter,
+        ...guard,
+        maxZipBytes: settings.maxRelationalZipBytes,
+        ...zipLimits(maxInflatedBytes),
+      });
+    } catch (error) {
+      // Unpacked past the storage left rather than the plan's file size: the storage's own refusal.
+      const pastStorage = storageLeftBytes < (how.maxInflatedBytes ?? Number.POSITIVE_INFINITY);
+      if (error instanceof ConversionError && error.code === 'RELATIONAL_ZIP_INFLATES_TOO_LARGE' && pastStorage)
+        throw new StorageLeftExceededError();
+      throw error;
+    }
     return;
   }
   const { quote, escape: escapeChar, skipRows, headerRows, encoding } = how;
@@ -157,9 +192,15 @@ async function* tablesToJson(
     isUtf8,
     ...delimiter,
     ...given,
+    ...guard,
     ...(how.plan === undefined ? {} : { plan: how.plan }),
     ...(onNotice === undefined ? {} : { onNotice }),
   });
+}
+
+/** How far a ZIP read here may unpack: `maxInflatedBytes`, and ZIP_INFLATE_RATIO times its size. */
+function zipLimits(maxInflatedBytes: number) {
+  return { maxInflatedBytes, maxInflateRatio: ZIP_INFLATE_RATIO, ratioFloorBytes: ZIP_RATIO_FLOOR_BYTES };
 }
 
 function collectorFor(how: EngineSettings): AnalysisCollector | null {
@@ -201,9 +242,9 @@ export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome
       throw error;
     }
   };
-  const summary: ConversionSummary = { records: null, columns: null };
+  const summary: ConversionSummary = { records: null, columns: null, formulaGuard: null };
   const collector = collectorFor(task.engine);
-  const output = engine(teed(), task.engine, summary, collector);
+  const output = engine(teed(), task.engine, summary, collector, task.storageLeftBytes);
   const limited = async function* () {
     for await (const chunk of output) {
       resultBytes += chunk.length;
@@ -238,7 +279,7 @@ export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome
 /** Input and output both streamed over ports (a download answered while it converts). */
 export async function toStream(task: StreamedConversionTask): Promise<TaskOutcome<ConversionSummary>> {
   const input = receiveChunks(task.input);
-  const summary: ConversionSummary = { records: null, columns: null };
+  const summary: ConversionSummary = { records: null, columns: null, formulaGuard: null };
   const result = await outcome(async () => {
     await sendChunks(task.output, engine(input, task.engine, summary, null));
     return summary;
@@ -254,7 +295,12 @@ export async function toBytes(task: BytesConversionTask): Promise<TaskOutcome<Ui
   return outcome(async () => {
     const chunks: Uint8Array[] = [];
     let length = 0;
-    for await (const chunk of engine([task.input], task.engine, { records: null, columns: null }, null)) {
+    for await (const chunk of engine(
+      [task.input],
+      task.engine,
+      { records: null, columns: null, formulaGuard: null },
+      null,
+    )) {
       chunks.push(chunk);
       length += chunk.length;
     }
@@ -274,7 +320,8 @@ export async function toBytesRead(task: BytesConversionTask): Promise<TaskOutcom
     if (task.engine.direction !== 'csv-to-json') throw new Error('toBytesRead reads CSV only');
     const { reading, onNotice } = csvReadingCollector();
     const chunks: Uint8Array[] = [];
-    for await (const chunk of tablesToJson([task.input], task.engine, onNotice)) chunks.push(chunk);
+    for await (const chunk of tablesToJson([task.input], task.engine, Number.POSITIVE_INFINITY, onNotice))
+      chunks.push(chunk);
     return { bytes: Buffer.concat(chunks), reading };
   });
 }
@@ -287,6 +334,9 @@ export async function compare(task: ComparisonTask): Promise<TaskOutcome<Compari
       compareRoundTrip([task.originalJson], [task.convertedCsv], {
         ...(task.delimiter === undefined ? {} : { delimiter: task.delimiter }),
         ...(task.plan === undefined ? {} : { plan: task.plan }),
+        // A comparison reads at most COMPARE_MAX_BYTES of text a side: a ZIP's tables are its text.
+        zipLimits: zipLimits(COMPARE_MAX_BYTES),
+        ...(task.excelSafe === undefined ? {} : { excelSafe: task.excelSafe }),
       }),
       analyzeJson([task.originalJson]),
     ]);

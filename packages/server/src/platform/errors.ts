@@ -28,6 +28,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   FILE_TOO_LARGE: 413,
   UNSUPPORTED_FILE_TYPE: 400,
   CONVERSION_FAILED: 422,
+  CONVERSION_TIME_LIMIT: 422,
   QUOTA_EXCEEDED: 429,
   STORAGE_LIMIT_REACHED: 413,
   FORMAT_NOT_IN_PLAN: 403,
@@ -36,6 +37,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   STORAGE_FAILED: 500,
   STORAGE_FULL: 507,
   PAYMENTS_OFF: 503,
+  PLAN_DOWNGRADE_REFUSED: 409,
   INVALID_PLAN: 400,
   INVALID_PACK: 400,
   ORDER_FAILED: 502,
@@ -47,6 +49,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WEBHOOKS_NOT_IN_PLAN: 403,
   WEBHOOK_URL_REFUSED: 400,
   WEBHOOK_NOT_FOUND: 404,
+  ADMIN_FROM_CONFIG: 403,
+  WEBHOOK_LIMIT_REACHED: 409,
 };
 
 /** An expected failure with a code the client can act on; services throw it, the error handler answers it. */

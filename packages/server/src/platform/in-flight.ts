@@ -1,6 +1,7 @@
 import type { ErrorBody } from '@unnest/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from './errors.js';
+import { uploadCutShort } from './request-body.js';
 
 // What a client is told to wait before retrying when a restart cut its conversion short.
 const RETRY_AFTER_RESTART_SECONDS = 10;
@@ -34,7 +35,7 @@ export class InFlightConversions {
   }
 
   /** Starts tracking one conversion; SERVICE_UNAVAILABLE once a shutdown has begun. Call `end` exactly once. */
-  begin(): { signal: AbortSignal; end: () => void } {
+  begin(): { signal: AbortSignal; end: () => void; abort: (reason: unknown) => void } {
     if (this.draining) throw shuttingDown();
     const controller = new AbortController();
     let end = () => {};
@@ -42,6 +43,7 @@ export class InFlightConversions {
     this.running.add(entry);
     return {
       signal: controller.signal,
+      abort: (reason) => controller.abort(reason),
       end: () => {
         this.running.delete(entry);
         end();
@@ -49,10 +51,18 @@ export class InFlightConversions {
     };
   }
 
-  /** Tracks the conversion a request runs until its response is sent or its connection closes. */
+  /**
+   * Tracks the conversion a request runs until its response is sent or its connection closes. A connection
+   * that closes before the answer was sent (the client went away, or its request timed out) aborts the
+   * conversion, which may be waiting for a thread or for the rest of a body that will never come: it fails
+   * and cleans up at once rather than when it next reads.
+   */
   track(reply: FastifyReply): AbortSignal {
     const conversion = this.begin();
-    reply.raw.once('close', conversion.end);
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) conversion.abort(uploadCutShort(new Error('the connection closed')));
+      conversion.end();
+    });
     return conversion.signal;
   }
 

@@ -19,8 +19,16 @@ export interface JobDefinition<S extends TSchema = TSchema> {
    * is retried once it has been silent this long (at least 10), instead of waiting for its expiry.
    */
   heartbeatSeconds?: number;
+  /** How many of these jobs each worker process runs at once; WORKERS when unset. */
+  localConcurrency?: number;
   /** When set, at most this many jobs of one group (`SendOptions.group`) run at once across all workers. */
   groupConcurrency?: GroupConcurrencyConfig;
+  /**
+   * When set (instead of `groupConcurrency`), at most this many jobs of one group run at once in each
+   * worker process: counted in memory, so exact however many of the process's handlers fetch at once
+   * (the database count of `groupConcurrency` can be passed by fetches that run at the same moment).
+   */
+  localGroupConcurrency?: number;
   /**
    * How a worker looks for the next job: every `pollingIntervalSeconds` (default 2, at least 0.5), and
    * with `burst` straight after a job while the queue has more, for queues of many short jobs.
@@ -110,10 +118,11 @@ export class JobQueue {
         await boss.work(
           definition.name,
           {
-            localConcurrency: options.workers,
+            localConcurrency: definition.localConcurrency ?? options.workers,
             pollingIntervalSeconds: definition.pickup?.pollingIntervalSeconds ?? 2,
             ...(definition.pickup?.burst ? { burstWhenReadyExceeds: 1 } : {}),
             ...(definition.groupConcurrency ? { groupConcurrency: definition.groupConcurrency } : {}),
+            ...(definition.localGroupConcurrency ? { localGroupConcurrency: definition.localGroupConcurrency } : {}),
           },
           async (jobs: Job<unknown>[]) => {
             for (const job of jobs) {

@@ -1,3 +1,4 @@
+import { API_KEY_PREFIX } from '@unnest/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import type { RecentErrors } from './recent-errors.js';
@@ -22,9 +23,17 @@ const REDACT = [
   'token',
 ];
 
-/** A URL as logged: a download ticket in its query is a credential (see route-access.ts), so it is hidden. */
+/**
+ * Query parameters that carry a credential: the download ticket (see route-access.ts), and the names a
+ * program may wrongly send an API key or token under (`?api_key=` is refused, but still logged).
+ */
+const CREDENTIAL_PARAMETERS = /([?&](?:ticket|api_key|apikey|api-key|key|access_token|token)=)[^&#]*/gi;
+/** An API key (`unn_...`) wherever else in a URL it is written. */
+const API_KEY_TEXT = new RegExp(`${API_KEY_PREFIX}[A-Za-z0-9_-]+`, 'g');
+
+/** A URL as logged: credentials in its query, and API keys anywhere in it, are hidden. */
 function loggedUrl(url: string): string {
-  return url.replace(/([?&]ticket=)[^&#]*/g, '$1[redacted]');
+  return url.replace(CREDENTIAL_PARAMETERS, '$1[redacted]').replace(API_KEY_TEXT, '[redacted]');
 }
 
 interface LoggedRequest {

@@ -19,7 +19,8 @@ export class RateEventsRepository {
   /**
    * Records an event only while every window holds fewer than its `max` events after its `since`,
    * atomically: concurrent callers for one subject queue on a transaction-scoped advisory lock, so
-   * exactly `max` get in. Returns the new event's id, or undefined with the moment every full
+   * exactly `max` get in. Returns the new event's id with the places still free (in the fullest
+   * window) and when that window gives its oldest event back, or undefined with the moment every full
    * window has freed a place.
    */
   async recordIfUnder(
@@ -27,7 +28,7 @@ export class RateEventsRepository {
     subject: string,
     windows: readonly { since: Date; max: number }[],
     at: Date,
-  ): Promise<{ id: number } | { id: undefined; freeAt: Date }> {
+  ): Promise<{ id: number; remaining: number; nextFreeAt: Date } | { id: undefined; freeAt: Date }> {
     const earliest = new Date(Math.min(...windows.map((window) => window.since.getTime())));
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${bucket}\n${subject}`}))`);
@@ -38,10 +39,20 @@ export class RateEventsRepository {
         .where(and(eq(rateEvents.bucket, bucket), eq(rateEvents.subject, subject), gt(rateEvents.occurredAt, earliest)))
         .orderBy(asc(rateEvents.occurredAt));
       let freeAt: Date | undefined;
+      let remaining = Number.POSITIVE_INFINITY;
+      let nextFreeAt = at;
       for (const window of windows) {
         const inWindow = rows.filter((row) => row.occurredAt > window.since);
         const over = inWindow.length - window.max;
-        if (over < 0) continue;
+        if (over < 0) {
+          // Counting this event leaves `left` places; the window's oldest event (or this one) leaves it first.
+          const left = -over - 1;
+          if (left < remaining) {
+            remaining = left;
+            nextFreeAt = new Date((inWindow[0]?.occurredAt ?? at).getTime() + (at.getTime() - window.since.getTime()));
+          }
+          continue;
+        }
         // The window frees a place when its (over + 1)-th oldest event leaves it.
         const leaving = inWindow[over]?.occurredAt ?? at;
         const free = new Date(leaving.getTime() + (at.getTime() - window.since.getTime()));
@@ -53,7 +64,7 @@ export class RateEventsRepository {
         .values({ bucket, subject, occurredAt: at })
         .returning({ id: rateEvents.id });
       if (!inserted) throw new Error('rate event was not inserted');
-      return { id: inserted.id };
+      return { id: inserted.id, remaining, nextFreeAt };
     });
   }
 

@@ -13,8 +13,20 @@ export interface RateLimit {
   backoff?: readonly { max: number; windowMs: number }[];
 }
 
-/** The outcome of `acquire`: a counted event that can be given back, or how long to wait. */
-export type Acquired = { granted: true; release(): Promise<void> } | { granted: false; retryAfterSeconds: number };
+/** A limit as a client reads it: how many, how many are left, and the seconds until one comes back. */
+export interface LimitStanding {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+}
+
+/**
+ * The outcome of `acquire`: a counted event that can be given back, with the events the subject has left
+ * (in its fullest window) and the seconds until that window gives one back; or how long to wait.
+ */
+export type Acquired =
+  | { granted: true; release(): Promise<void>; remaining: number; resetSeconds: number }
+  | { granted: false; retryAfterSeconds: number };
 
 /**
  * Sliding-window limits kept in the database, so that restarts and every process of a cluster see
@@ -45,7 +57,12 @@ export class RateLimiter {
       return { granted: false, retryAfterSeconds: Math.max(1, wait) };
     }
     const id = result.id;
-    return { granted: true, release: () => this.events.deleteById(id) };
+    return {
+      granted: true,
+      release: () => this.events.deleteById(id),
+      remaining: result.remaining,
+      resetSeconds: Math.max(1, Math.ceil((result.nextFreeAt.getTime() - now.getTime()) / 1000)),
+    };
   }
 
   /**
@@ -54,6 +71,7 @@ export class RateLimiter {
    */
   async acquireAll(limits: readonly { limit: RateLimit; subject: string }[]): Promise<Acquired> {
     const held: (() => Promise<void>)[] = [];
+    let tightest = { remaining: Number.POSITIVE_INFINITY, resetSeconds: 0 };
     for (const { limit, subject } of limits) {
       const acquired = await this.acquire(limit, subject);
       if (!acquired.granted) {
@@ -61,12 +79,15 @@ export class RateLimiter {
         return acquired;
       }
       held.push(acquired.release);
+      if (acquired.remaining < tightest.remaining) tightest = acquired;
     }
     return {
       granted: true,
       release: async () => {
         await Promise.all(held.map((release) => release()));
       },
+      remaining: tightest.remaining,
+      resetSeconds: tightest.resetSeconds,
     };
   }
 

@@ -132,6 +132,18 @@ export interface RouteAccessOptions {
   meterKeyCall: KeyCallMeter;
 }
 
+/**
+ * DESIGN 7.13: the paths where a route may take API keys: the conversion, files, batch and jobs
+ * endpoints, and the two that describe the key itself (its usage, and whether it is valid). Account,
+ * history and key management are never reachable with a key, whatever a route declares.
+ */
+const KEY_PATHS = /^\/api\/(?:(?:convert|files|batch|jobs)(?:\/|$)|usage$|auth\/validate$)/;
+
+/** Whether a route at `url` may be declared `user-or-key`. */
+export function takesApiKeys(url: string): boolean {
+  return KEY_PATHS.test(url);
+}
+
 const ACCESS_KINDS = Object.keys(ACCESS_RULES);
 const verifiedClaims = new WeakMap<FastifyRequest, CallerClaims>();
 // What gives back a metered key call, should it fail through the server's fault.
@@ -166,6 +178,11 @@ export function installRouteAccess(app: FastifyInstance, options: RouteAccessOpt
     }
     if (route.schema && 'security' in route.schema) {
       throw new Error(`${routeName(route)} writes its OpenAPI security by hand: it is derived from config.access`);
+    }
+    if (ruleOf(access, false).schemes.includes('apiKey') && !takesApiKeys(route.url)) {
+      throw new Error(
+        `${routeName(route)} takes API keys, which work only on the conversion, files, batch and jobs endpoints`,
+      );
     }
     route.config = { ...route.config, access };
     const downloadTicket = route.config.downloadTicket === true;

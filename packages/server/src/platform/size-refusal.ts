@@ -11,22 +11,25 @@ function sizeText(bytes: number): string {
 
 /**
  * Why an upload is refused for its size: the storage left when that is the smaller bound, else the
- * file limit of the plan (or of the credit paying for it).
+ * file limit of the plan (or of the credit paying for it). `unpacked`: a ZIP whose files, unpacked, passed
+ * the bound (its own size was within it).
  */
 export function tooLargeRefusal(
   planName: string,
   remainingStorage: number,
   allowance: { maxFileBytes: number; credit: boolean },
+  { unpacked = false }: { unpacked?: boolean } = {},
 ): AppError {
   const fileLimit = allowance.maxFileBytes;
   if (remainingStorage < fileLimit) {
     return new AppError('STORAGE_LIMIT_REACHED', {
-      detail: `This file does not fit in your remaining storage (${sizeText(Math.max(0, remainingStorage))} free). Delete some files or upgrade your plan.`,
+      detail: `${unpacked ? 'Unpacked, the files in this ZIP do' : 'This file does'} not fit in your remaining storage (${sizeText(Math.max(0, remainingStorage))} free). Delete some files or upgrade your plan.`,
     });
   }
+  const subject = unpacked ? 'Unpacked, the files in this ZIP are' : 'The file is';
   return new AppError('FILE_TOO_LARGE', {
     detail: allowance.credit
-      ? `The file is larger than a conversion credit pays for (${sizeText(fileLimit)}).`
-      : `The file is larger than the ${planName} plan allows (${sizeText(fileLimit)}). Upgrade your plan to convert larger files.`,
+      ? `${subject} larger than a conversion credit pays for (${sizeText(fileLimit)}).`
+      : `${subject} larger than the ${planName} plan allows (${sizeText(fileLimit)}). Upgrade your plan to convert larger files.`,
   });
 }

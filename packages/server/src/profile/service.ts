@@ -95,16 +95,18 @@ export class ProfileService {
 
   /**
    * Deletes the account after the password confirms it: every stored byte first, then the account row,
-   * which takes files, history, settings, codes and sessions with it (foreign keys cascade).
+   * which takes files, settings, codes and sessions with it (foreign keys cascade), then its own
+   * history. The audit of admin actions by it or on it stays (it has no foreign key).
    */
   async deleteAccount(userId: string, password: string): Promise<void> {
     await this.deps.auth.confirmPassword(userId, password);
     await this.eraseAccount(userId);
   }
 
-  /** Deletes an account without its password (an operator's decision): bytes first, then the row. */
+  /** Deletes an account without its password (an operator's decision): bytes, the row, its own history. */
   async eraseAccount(userId: string): Promise<void> {
     await this.deps.files.deleteAllBytes(userId);
     await this.deps.auth.deleteAccount(userId);
+    await this.deps.audit.forgetOwnActivity(userId);
   }
 }

@@ -25,6 +25,13 @@ describe('webhookAddressPolicy', () => {
     ['::ffff:169.254.169.254', 'link-local'],
     ['2001:db8::1', 'reserved'],
     ['64:ff9b::7f00:1', 'reserved'],
+    // The deprecated IPv4-compatible form (`[::127.0.0.1]` in a URL), and blocks IANA never assigned.
+    ['::7f00:1', 'IPv4-compatible'],
+    ['::a9fe:a9fe', 'IPv4-compatible'],
+    ['::1:0:0:1', 'not a global unicast'],
+    ['4000::1', 'not a global unicast'],
+    ['fec0::1', 'reserved'],
+    ['100::1', 'reserved'],
   ])('refuses %s (%s)', (address, kind) => {
     expect(strict(address)).toContain(kind);
   });
@@ -45,6 +52,7 @@ describe('webhookAddressPolicy', () => {
         const v4 = octets.join('.');
         expect(strict(v4)).toBeDefined();
         expect(strict(`::ffff:${v4}`)).toBeDefined();
+        expect(strict(`::${v4}`)).toBeDefined();
       }),
     );
   });

@@ -26,6 +26,18 @@ const SWEEP_BATCH = 500;
 /** How much of a response the deliveries list keeps. */
 const EXCERPT_CHARS = 1024;
 
+/**
+ * A try to queue. `userId` owns the endpoint: the account whose share of the sending slots it uses.
+ * `backlog` is how many of that account's deliveries were already pending: the queue takes tries with
+ * a smaller backlog first, so an account with many waiting goes after one with few.
+ */
+export interface QueuedAttempt {
+  deliveryId: string;
+  attempt: number;
+  userId: string;
+  backlog: number;
+}
+
 /** The `webhook-id` of a delivery: the same on every try, so receivers can drop repeats. */
 export function messageId(deliveryId: string): string {
   return `msg_${deliveryId}`;
@@ -40,7 +52,7 @@ export class WebhookDeliveries {
       repository: WebhooksRepository;
       rules: TargetRules;
       limits: DeliveryLimits;
-      enqueueAttempt: (deliveryId: string, attempt: number) => Promise<void>;
+      enqueueAttempt: (queued: QueuedAttempt) => Promise<void>;
       enqueueDisabledNotice: (endpointId: string) => Promise<void>;
       /** Tells the owner that an endpoint was disabled (in the bell and by e-mail, as notifications go). */
       notifier: Notifier;
@@ -114,11 +126,27 @@ export class WebhookDeliveries {
   /** Queues the next try of every delivery whose retry time has come (run every minute). */
   async queueDueRetries(): Promise<number> {
     const now = this.deps.clock.now();
-    const due = await this.deps.repository.takeDue(now, new Date(now.getTime() + ATTEMPT_LEASE_MS), SWEEP_BATCH);
+    const { repository } = this.deps;
+    const due = await repository.takeDue(now, new Date(now.getTime() + ATTEMPT_LEASE_MS), SWEEP_BATCH);
+    const dueOf = new Map<string, number>();
+    for (const delivery of due) dueOf.set(delivery.userId, (dueOf.get(delivery.userId) ?? 0) + 1);
+    const pending = await repository.pendingCounts([...dueOf.keys()]);
+    // Each account's due tries queue behind its other pending deliveries, in turn.
+    const queued = new Map<string, number>();
     for (const delivery of due) {
       // A try whose process died after claiming it used up that try; past the last, the delivery failed.
-      if (delivery.attempts >= MAX_ATTEMPTS) await this.deps.repository.finishDelivery(delivery.id, 'failed', now);
-      else await this.deps.enqueueAttempt(delivery.id, delivery.attempts + 1);
+      if (delivery.attempts >= MAX_ATTEMPTS) {
+        await repository.finishDelivery(delivery.id, 'failed', now);
+        continue;
+      }
+      const place = queued.get(delivery.userId) ?? 0;
+      queued.set(delivery.userId, place + 1);
+      await this.deps.enqueueAttempt({
+        deliveryId: delivery.id,
+        attempt: delivery.attempts + 1,
+        userId: delivery.userId,
+        backlog: Math.max(0, (pending.get(delivery.userId) ?? 0) - (dueOf.get(delivery.userId) ?? 0)) + place,
+      });
     }
     return due.length;
   }

@@ -1,4 +1,4 @@
-import { and, arrayContains, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, arrayContains, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
 
@@ -16,10 +16,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class WebhooksRepository {
   constructor(private readonly db: Database) {}
 
-  async insertEndpoint(row: typeof webhookEndpoints.$inferInsert): Promise<EndpointRow> {
-    const [inserted] = await this.db.insert(webhookEndpoints).values(row).returning();
-    if (!inserted) throw new Error('webhook endpoint was not inserted');
-    return inserted;
+  /**
+   * Inserts an endpoint while the account has fewer than `max`, atomically (concurrent creations of one
+   * account queue on a transaction-scoped advisory lock); undefined at the cap.
+   */
+  async insertEndpointUnder(row: typeof webhookEndpoints.$inferInsert, max: number): Promise<EndpointRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`webhook-endpoints\n${row.userId}`}))`);
+      const [held] = await tx
+        .select({ n: count() })
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.userId, row.userId));
+      if (Number(held?.n ?? 0) >= max) return undefined;
+      const [inserted] = await tx.insert(webhookEndpoints).values(row).returning();
+      return inserted;
+    });
   }
 
   async endpoints(userId: string): Promise<EndpointRow[]> {
@@ -150,7 +161,11 @@ export class WebhooksRepository {
    * Pending deliveries whose next try is due, each leased until `leaseUntil` so that the next sweep
    * does not queue it again; SKIP LOCKED lets sweeps on several workers share the rows.
    */
-  async takeDue(now: Date, leaseUntil: Date, limit: number): Promise<Array<{ id: string; attempts: number }>> {
+  async takeDue(
+    now: Date,
+    leaseUntil: Date,
+    limit: number,
+  ): Promise<Array<{ id: string; attempts: number; userId: string }>> {
     const due = this.db
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
@@ -158,11 +173,38 @@ export class WebhooksRepository {
       .orderBy(webhookDeliveries.nextAttemptAt)
       .limit(limit)
       .for('update', { skipLocked: true });
-    return this.db
+    const taken = await this.db
       .update(webhookDeliveries)
       .set({ nextAttemptAt: leaseUntil })
       .where(inArray(webhookDeliveries.id, due))
-      .returning({ id: webhookDeliveries.id, attempts: webhookDeliveries.attempts });
+      .returning({
+        id: webhookDeliveries.id,
+        attempts: webhookDeliveries.attempts,
+        endpointId: webhookDeliveries.endpointId,
+      });
+    if (taken.length === 0) return [];
+    const owners = await this.db
+      .select({ id: webhookEndpoints.id, userId: webhookEndpoints.userId })
+      .from(webhookEndpoints)
+      .where(inArray(webhookEndpoints.id, [...new Set(taken.map((row) => row.endpointId))]));
+    const ownerOf = new Map(owners.map((owner) => [owner.id, owner.userId]));
+    // An endpoint deleted meanwhile took its deliveries with it (on delete cascade): nothing to send.
+    return taken.flatMap(({ id, attempts, endpointId }) => {
+      const userId = ownerOf.get(endpointId);
+      return userId === undefined ? [] : [{ id, attempts, userId }];
+    });
+  }
+
+  /** How many pending deliveries each of these accounts has (accounts with none are left out). */
+  async pendingCounts(userIds: readonly string[]): Promise<Map<string, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ userId: webhookEndpoints.userId, n: count() })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(and(eq(webhookDeliveries.status, 'pending'), inArray(webhookEndpoints.userId, [...userIds])))
+      .groupBy(webhookEndpoints.userId);
+    return new Map(rows.map((row) => [row.userId, Number(row.n)]));
   }
 
   async resetFailures(endpointId: string): Promise<void> {

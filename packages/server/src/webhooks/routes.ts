@@ -32,7 +32,7 @@ export function webhooksRoutes(service: WebhooksService) {
           tags,
           summary: 'Add a webhook endpoint; the answer holds its signing secret, shown only this once',
           body: CreateWebhookRequest,
-          response: { 201: CreateWebhookResponse, ...errors },
+          response: { 201: CreateWebhookResponse, ...errors, 409: ErrorBody },
         },
       },
       async (request, reply) => reply.code(201).send(await service.create(request.claims.sub, request.body)),

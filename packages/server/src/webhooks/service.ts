@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type CreateWebhookRequest,
   type CreateWebhookResponse,
+  WEBHOOK_ENDPOINTS_PER_ACCOUNT,
   WEBHOOK_TEST_EVENT,
   type Webhook,
   type WebhookAttempt,
@@ -14,7 +15,7 @@ import type { DomainEvent, DomainEvents, DomainEventType } from '../platform/dom
 import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { RateLimit, RateLimiter } from '../platform/rate-limiter.js';
-import { ATTEMPT_LEASE_MS, messageId } from './deliveries.js';
+import { ATTEMPT_LEASE_MS, messageId, type QueuedAttempt } from './deliveries.js';
 import { eventBody, webhookBody } from './payloads.js';
 import type { EndpointRow, WebhooksRepository } from './repository.js';
 import { newWebhookSecret } from './signature.js';
@@ -56,8 +57,8 @@ export class WebhooksService {
       plans: Pick<PlansService, 'limitsFor'>;
       limiter: RateLimiter;
       rules: TargetRules;
-      /** Queues try number `attempt` of a delivery (a pg-boss job). */
-      enqueueAttempt: (deliveryId: string, attempt: number) => Promise<void>;
+      /** Queues a try of a delivery (a pg-boss job). */
+      enqueueAttempt: (queued: QueuedAttempt) => Promise<void>;
       clock: Clock;
       log: Logger;
     },
@@ -73,14 +74,15 @@ export class WebhooksService {
     const url = await this.checkUrl(request.url);
     const now = this.deps.clock.now();
     const secret = newWebhookSecret();
-    const row = await this.deps.repository.insertEndpoint({
-      userId,
-      url: url.href,
-      events: [...request.events],
-      secret,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const row = await this.deps.repository.insertEndpointUnder(
+      { userId, url: url.href, events: [...request.events], secret, createdAt: now, updatedAt: now },
+      WEBHOOK_ENDPOINTS_PER_ACCOUNT,
+    );
+    if (!row) {
+      throw new AppError('WEBHOOK_LIMIT_REACHED', {
+        detail: `An account may have ${WEBHOOK_ENDPOINTS_PER_ACCOUNT} webhook endpoints: delete one you no longer use first.`,
+      });
+    }
     return { ...toWebhook(row), secret };
   }
 
@@ -132,7 +134,12 @@ export class WebhooksService {
       webhook_id: endpoint.id,
       message: 'A test message from Unnest. Your endpoint received and can verify it.',
     });
-    const delivery = await this.queue(endpoint, `${WEBHOOK_TEST_EVENT}:${randomUUID()}`, WEBHOOK_TEST_EVENT, body, now);
+    const backlog = await this.backlogOf(userId);
+    const delivery = await this.queue(
+      endpoint,
+      { eventId: `${WEBHOOK_TEST_EVENT}:${randomUUID()}`, eventType: WEBHOOK_TEST_EVENT, body, backlog },
+      now,
+    );
     if (!delivery) throw new Error('a new test delivery collided with an existing one');
     return { message_id: messageId(delivery) };
   }
@@ -163,17 +170,24 @@ export class WebhooksService {
     if (endpoints.length === 0 || !(await this.hasApiAccess(event.userId))) return;
     const body = eventBody(event);
     const now = this.deps.clock.now();
-    for (const endpoint of endpoints) await this.queue(endpoint, event.id, event.type, body, now);
+    // The account's deliveries queue one behind the other, behind those it has pending already.
+    let backlog = await this.backlogOf(event.userId);
+    for (const endpoint of endpoints) {
+      if (await this.queue(endpoint, { eventId: event.id, eventType: event.type, body, backlog }, now)) backlog += 1;
+    }
+  }
+
+  private async backlogOf(userId: string): Promise<number> {
+    return (await this.deps.repository.pendingCounts([userId])).get(userId) ?? 0;
   }
 
   /** Stores a delivery and queues its first try; undefined when it existed already. */
   private async queue(
     endpoint: EndpointRow,
-    eventId: string,
-    eventType: string,
-    body: string,
+    message: { eventId: string; eventType: string; body: string; backlog: number },
     now: Date,
   ): Promise<string | undefined> {
+    const { eventId, eventType, body, backlog } = message;
     const delivery = await this.deps.repository.insertDelivery({
       endpointId: endpoint.id,
       eventId,
@@ -185,7 +199,8 @@ export class WebhooksService {
       createdAt: now,
       updatedAt: now,
     });
-    if (delivery) await this.deps.enqueueAttempt(delivery.id, 1);
+    if (delivery)
+      await this.deps.enqueueAttempt({ deliveryId: delivery.id, attempt: 1, userId: endpoint.userId, backlog });
     return delivery?.id;
   }
 

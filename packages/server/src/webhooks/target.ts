@@ -56,7 +56,7 @@ export function checkAddress(host: string, address: string, rules: Pick<TargetRu
   const reason = rules.addressAllowed(address);
   if (reason !== undefined) {
     const via = host === address ? '' : ` (${host} resolves to it)`;
-    throw new TargetRefused(`Webhooks cannot be sent to ${reason}${via}.`);
+    throw new TargetRefused(`Webhooks cannot be sent to this address: ${reason}${via}.`);
   }
 }
 

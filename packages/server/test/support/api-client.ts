@@ -1,5 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { createConfirmedUser, post, type TestApp, uniqueEmail } from './test-app.js';
+import { AccessTokens } from '../../src/auth/access-tokens.js';
+import { users } from '../../src/db/schema.js';
+import { createConfirmedUser, JWT_SECRET, post, type TestApp, uniqueEmail } from './test-app.js';
 
 /** A signed-in test account: its id and bearer header. */
 export interface TestUser {
@@ -70,4 +72,32 @@ export function call(
     ...(options.payload !== undefined ? { payload: options.payload } : {}),
     headers: { ...user.auth, ...options.headers },
   });
+}
+
+/** Accounts created straight in the database with a signed token (the race needs many, fast). */
+export async function manyUsers(t: TestApp, count: number): Promise<TestUser[]> {
+  const tokens = new AccessTokens(new TextEncoder().encode(JWT_SECRET));
+  const now = t.clock.now();
+  const rows = await t.database.handle.db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, () => ({
+        email: uniqueEmail('many'),
+        passwordHash: 'unused',
+        emailConfirmedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning();
+  return Promise.all(
+    rows.map(async (row) => {
+      const token = await tokens.sign(
+        { sub: row.id, email: row.email, groups: [], is_premium: false, plan: 'free' },
+        row.sessionEpoch,
+        now,
+      );
+      return { id: row.id, email: row.email, auth: { authorization: `Bearer ${token}` } };
+    }),
+  );
 }

@@ -32,15 +32,17 @@ let requests: { path: string; method: string; body: unknown }[];
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+let account: AdminUserDetail;
 beforeEach(() => {
   requests = [];
+  account = ACCOUNT;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init: RequestInit = {}) => {
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
       requests.push({ path, method: init.method ?? 'GET', body });
-      if (path.endsWith('/credits')) return json(200, { ...ACCOUNT, credits: ACCOUNT.credits + body.credits });
-      return json(200, ACCOUNT);
+      if (path.endsWith('/credits')) return json(200, { ...account, credits: account.credits + body.credits });
+      return json(200, account);
     }),
   );
 });
@@ -72,7 +74,34 @@ describe('the admin area', () => {
     renderAt('/admin/users', ['premium']);
     await screen.findByRole('heading', { name: '403: Access denied' });
     expect(screen.queryByRole('navigation', { name: 'Admin sections' })).toBeNull();
-    expect(requests).toEqual([]);
+    // The account's own settings (its theme) are read for any signed-in account; nothing of the admin API.
+    expect(requests.filter((request) => request.path.startsWith('/api/admin'))).toEqual([]);
+  });
+
+  it('shows an ADMIN_EMAILS account’s demote, disable and delete buttons disabled, described by the reason', async () => {
+    account = { ...ACCOUNT, is_admin: true, admin_from_config: true };
+    renderAt(`/admin/users/${ACCOUNT.user_id}`, ['admin']);
+    await screen.findByRole('heading', { name: ACCOUNT.email }, { timeout: 10_000 });
+    const reason =
+      'This account is an admin through the ADMIN_EMAILS setting of the server, so it cannot be demoted, disabled or deleted here. Remove it from ADMIN_EMAILS on the server first.';
+    for (const name of ['Take admin role', 'Disable account', 'Delete account']) {
+      const button = screen.getByRole('button', { name });
+      expect(button, name).toHaveProperty('disabled', true);
+      const describedBy = button.getAttribute('aria-describedby') ?? '';
+      expect(document.getElementById(describedBy)?.textContent, name).toBe(reason);
+    }
+    expect(screen.getByRole('button', { name: 'Add credits' })).toHaveProperty('disabled', false);
+  });
+
+  it('leaves the same buttons working for an admin given the role in the admin area', async () => {
+    account = { ...ACCOUNT, is_admin: true, admin_from_config: false };
+    renderAt(`/admin/users/${ACCOUNT.user_id}`, ['admin']);
+    await screen.findByRole('heading', { name: ACCOUNT.email }, { timeout: 10_000 });
+    for (const name of ['Take admin role', 'Disable account', 'Delete account']) {
+      const button = screen.getByRole('button', { name });
+      expect(button, name).toHaveProperty('disabled', false);
+      expect(button.getAttribute('aria-describedby'), name).toBeNull();
+    }
   });
 
   it('adds credits with a reason and a request id, refusing an amount out of range', async () => {

@@ -91,6 +91,7 @@ export default function AdminLogsPage() {
                   <TableRow>
                     <TableCell>Time</TableCell>
                     <TableCell>Account</TableCell>
+                    <TableCell>Done to</TableCell>
                     <TableCell>Action</TableCell>
                     <TableCell>Status</TableCell>
                     <TableCell>Details</TableCell>
@@ -101,6 +102,7 @@ export default function AdminLogsPage() {
                     <TableRow key={entry.id} hover>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.timestamp)}</TableCell>
                       <TableCell>{entry.email}</TableCell>
+                      <TableCell>{entry.subject_email ?? ''}</TableCell>
                       <TableCell>{entry.action}</TableCell>
                       <TableCell>{entry.status}</TableCell>
                       <TableCell sx={{ wordBreak: 'break-word', maxWidth: 420 }}>{entry.details}</TableCell>
@@ -108,7 +110,7 @@ export default function AdminLogsPage() {
                   ))}
                   {logs.data?.logs.length === 0 && (
                     <TableRow>
-                      <TableCell colSpan={5}>No entries match these filters.</TableCell>
+                      <TableCell colSpan={6}>No entries match these filters.</TableCell>
                     </TableRow>
                   )}
                 </TableBody>

@@ -14,6 +14,7 @@ import { useSession } from '../lib/session';
 import { AddCreditsDialog } from './add-credits-dialog';
 import { type AdminUserAction, useAdminUserAction } from './api/admin-user-actions';
 
+const CONFIG_ADMIN_REASON_ID = 'admin-from-config-reason';
 const PLAN_OPTIONS = PLAN_IDS.map((plan) => ({ value: plan, label: plan[0]?.toUpperCase() + plan.slice(1) }));
 
 /** An action that needs a confirmation first, with what the dialog says. */
@@ -54,6 +55,10 @@ export function UserActions({ account }: { account: AdminUserDetail }) {
   const [creditsOpen, setCreditsOpen] = useState(false);
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   const self = user?.userId === account.user_id;
+  // An ADMIN_EMAILS account is the operator's: its role, sign-in and existence are not for the admin
+  // area. Its buttons stay visible but disabled, described by the reason, so nobody wonders where they went.
+  const fromConfig = account.admin_from_config;
+  const lockedReason = fromConfig ? { 'aria-describedby': CONFIG_ADMIN_REASON_ID } : {};
 
   function run(action: AdminUserAction) {
     setMessage(null);
@@ -115,9 +120,11 @@ export function UserActions({ account }: { account: AdminUserDetail }) {
             <Button variant="outlined" onClick={() => setCreditsOpen(true)}>
               Add credits
             </Button>
-            {account.is_admin && !account.admin_from_config && !self && (
+            {account.is_admin && !self && (
               <Button
                 variant="outlined"
+                disabled={fromConfig}
+                {...lockedReason}
                 onClick={() =>
                   setPending({
                     action: { kind: 'role', admin: false },
@@ -159,6 +166,8 @@ export function UserActions({ account }: { account: AdminUserDetail }) {
                 <Button
                   variant="outlined"
                   color="error"
+                  disabled={fromConfig}
+                  {...lockedReason}
                   onClick={() =>
                     setPending({
                       action: { kind: 'disable' },
@@ -176,11 +185,13 @@ export function UserActions({ account }: { account: AdminUserDetail }) {
               <Button
                 variant="outlined"
                 color="error"
+                disabled={fromConfig}
+                {...lockedReason}
                 onClick={() =>
                   setPending({
                     action: { kind: 'delete' },
                     title: 'Delete this account?',
-                    text: `${account.email}, its files and its history will be deleted. This action cannot be undone.`,
+                    text: `${account.email}, its files and its history will be deleted; the audit keeps what admins did to it and by it. This action cannot be undone.`,
                     confirmLabel: 'Delete account',
                   })
                 }
@@ -189,9 +200,10 @@ export function UserActions({ account }: { account: AdminUserDetail }) {
               </Button>
             )}
           </Stack>
-          {account.admin_from_config && (
-            <Typography variant="body2" color="text.secondary">
-              This account is an admin through the ADMIN_EMAILS setting of the server.
+          {fromConfig && (
+            <Typography id={CONFIG_ADMIN_REASON_ID} variant="body2" color="text.secondary">
+              This account is an admin through the ADMIN_EMAILS setting of the server, so it cannot be demoted, disabled
+              or deleted here. Remove it from ADMIN_EMAILS on the server first.
             </Typography>
           )}
         </Stack>

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Advice } from '@unnest/contracts';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ThemeModeProvider } from '../app/theme-mode';
@@ -11,12 +12,15 @@ import { downloadName, previewText, sizeInKb } from './comparison-texts';
 
 type Reply = { status: number; body: unknown };
 let analysisReplies: Reply[];
+let bodies: Record<string, unknown>[];
 
 beforeEach(() => {
   analysisReplies = [];
+  bodies = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (path: string) => {
+    vi.fn(async (path: string, init?: RequestInit) => {
+      if (typeof init?.body === 'string') bodies.push({ path, ...(JSON.parse(init.body) as object) });
       if (path === '/api/convert/csv-to-json') {
         return new Response('{"data":[{"a":1}],"json_data":[{"a":1}]}', { status: 200 });
       }
@@ -30,16 +34,64 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderDialog() {
+function renderDialog(excelSafe = false) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <ThemeModeProvider>
         <MemoryRouter>
-          <ComparisonDialog open source={textComparisonSource('[{"a":1}]', 'a\n1\n', 'data.json')} onClose={() => {}} />
+          <ComparisonDialog
+            open
+            source={textComparisonSource('[{"a":1}]', 'a\n1\n', 'data.json', { excelSafe })}
+            onClose={() => {}}
+          />
         </MemoryRouter>
       </ThemeModeProvider>
     </QueryClientProvider>,
   );
+}
+
+/** A comparison answer with these scores, verdict, advice and guarded values. */
+function answer(overrides: { score: number; verdict: string; advice?: Advice[]; guarded?: number }) {
+  const { score, verdict, advice = [], guarded = 0 } = overrides;
+  const analysis = {
+    quality_score: score,
+    trust_score: score,
+    accuracy_score: score,
+    data_integrity: 100,
+    structure_preservation: 100,
+    field_mapping_accuracy: 100,
+    quality_assessment:
+      score === 100 ? 'Lossless: all 4 values of 2 records came back exactly as written.' : 'Changed.',
+    conversion_reliability: verdict,
+    recommendations: advice.map((entry) => entry.text),
+    advice,
+    evidence: {
+      original_records: 2,
+      reconverted_records: 2,
+      identical_records: 2,
+      original_values: 4,
+      equal_values: 4,
+      value_changed: 0,
+      type_changed: 0,
+      emptied: 0,
+      missing: 0,
+      added_null: 0,
+      added_value: 0,
+      value_equality_rate: score,
+      type_preservation: 100,
+      preserved_fields: 2,
+      lost_fields: 0,
+      gained_fields: 0,
+      lost_paths: [],
+      gained_paths: [],
+      original_structure: '2 records, 2 fields, depth 1',
+      differences: [],
+      differences_total: 0,
+      guarded_values: guarded,
+      guarded: guarded > 0 ? [{ record: 1, path: 'note', value: '=SUM(A1)' }] : [],
+    },
+  };
+  return { analysis, quality_score: score, file_quality: {} };
 }
 
 describe('the comparison dialog', () => {
@@ -53,6 +105,36 @@ describe('the comparison dialog', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     await screen.findByText('Premium only, upgrade.');
     screen.getByRole('link', { name: 'See plans' });
+  });
+});
+
+describe('the comparison of a Spreadsheet-safe conversion', () => {
+  it('is made with the options the CSV was written with, and shows one verdict and the guarded values', async () => {
+    analysisReplies.push({ status: 200, body: answer({ score: 100, verdict: 'highly_reliable', guarded: 2 }) });
+    renderDialog(true);
+    await screen.findByText(/^Lossless/);
+    expect(screen.getAllByTestId('verdict').map((chip) => chip.textContent)).toEqual(['Highly reliable']);
+    expect(screen.getByText(/2 values have a ' in front in the CSV \(Spreadsheet-safe\)/)).toBeTruthy();
+    expect(screen.getByText('note (record 1): =SUM(A1)')).toBeTruthy();
+    expect(screen.queryByText(/High reliability|Low reliability/)).toBeNull();
+    expect(bodies.find((body) => body.path === '/api/convert/compare-analysis')).toMatchObject({ excel_safe: true });
+    expect(bodies.find((body) => body.path === '/api/convert/csv-to-json')).toMatchObject({ excel_safe: true });
+  });
+
+  it("links the guard's recommendation to the Spreadsheet-safe control, not a CLI flag", async () => {
+    const advice: Advice[] = [
+      {
+        cause: 'formula_guard',
+        text: "2 values came back with the ' that the Spreadsheet-safe guard put in front.",
+        option: 'excel_safe',
+      },
+    ];
+    analysisReplies.push({ status: 200, body: answer({ score: 50, verdict: 'unreliable', advice }) });
+    renderDialog();
+    const link = await screen.findByRole('link', { name: 'Go to the Spreadsheet-safe option' });
+    expect(link.getAttribute('href')).toBe('/convert#spreadsheet-safe');
+    expect(screen.getAllByTestId('verdict').map((chip) => chip.textContent)).toEqual(['Unreliable']);
+    expect(screen.queryByText(/--excel-safe|csv2json/)).toBeNull();
   });
 });
 

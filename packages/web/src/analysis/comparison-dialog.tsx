@@ -43,7 +43,9 @@ export function ComparisonDialog(props: { open: boolean; source: ComparisonSourc
   const filename = source?.filename ?? 'data.json';
   const key = source?.key ?? '';
   const plan = source?.kind === 'text' ? source.plan : stored.data?.plan;
-  const reconverted = useReconvertedJson(key, open ? csv : undefined, filename, plan);
+  // Read back with the options the CSV was written with (its plan, and the guard undone if it has one).
+  const excelSafe = source?.kind === 'text' ? source.excelSafe : stored.data?.excel_safe === true;
+  const reconverted = useReconvertedJson(key, open ? csv : undefined, filename, { plan, excelSafe });
   const body: CompareAnalysisBody | undefined =
     !open || !source || csv === undefined
       ? undefined
@@ -53,6 +55,7 @@ export function ComparisonDialog(props: { open: boolean; source: ComparisonSourc
             original_json: source.originalJson,
             csv_data: source.csv,
             filename,
+            excel_safe: source.excelSafe,
             ...(source.plan ? { plan: source.plan } : {}),
           };
   const analysis = useCompareAnalysis(key, body);
@@ -118,7 +121,7 @@ export function ComparisonDialog(props: { open: boolean; source: ComparisonSourc
                   onRetry={() => void analysis.refetch()}
                 />
               ) : analysis.data ? (
-                <QualityAnalysisCard analysis={analysis.data.analysis} />
+                <QualityAnalysisCard analysis={analysis.data.analysis} onFollow={props.onClose} />
               ) : (
                 <Loading text="Loading the files to compare..." />
               )}

@@ -14,6 +14,8 @@ export type ComparisonSource =
       filename: string;
       /** The flattening plan the CSV was written with: it is read back under it. */
       plan?: FlattenPlanDocument;
+      /** The CSV was written with Spreadsheet-safe: it is read back with the guard undone. */
+      excelSafe: boolean;
     };
 
 /** A stored file to compare; its id names it, so reopening the dialog shows the analysis already made. */
@@ -23,13 +25,25 @@ export function fileComparisonSource(fileId: string, filename: string): Comparis
 
 let textSources = 0;
 
-/** Texts in hand to compare; each call is a new comparison (texts are too big to name themselves). */
+/**
+ * Texts in hand to compare, with the options the CSV was written with; each call is a new comparison (texts
+ * are too big to name themselves).
+ */
 export function textComparisonSource(
   originalJson: string,
   csv: string,
   filename: string,
-  plan?: FlattenPlanDocument,
+  written: { plan?: FlattenPlanDocument | undefined; excelSafe: boolean },
 ): ComparisonSource {
   textSources += 1;
-  return { kind: 'text', key: `text:${textSources}`, originalJson, csv, filename, ...(plan ? { plan } : {}) };
+  const { plan, excelSafe } = written;
+  return {
+    kind: 'text',
+    key: `text:${textSources}`,
+    originalJson,
+    csv,
+    filename,
+    excelSafe,
+    ...(plan ? { plan } : {}),
+  };
 }

@@ -5,9 +5,6 @@ import WarningAmber from '@mui/icons-material/WarningAmber';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -17,6 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type ComparisonAnalysis, qualityScoreBand, trustScoreBand } from '@unnest/contracts';
 import type { ReactNode } from 'react';
+import { AdviceList, VerdictChip } from '../components/comparison-advice';
 import { formatCount } from '../lib/format-count';
 
 // The spec's trust bands (section 9), each with an icon that says its band to a screen reader too.
@@ -26,8 +24,6 @@ const TRUST_ICONS = {
   warning: <WarningAmber color="warning" fontSize="small" titleAccess="Trust band: 70 to 85" />,
   error: <ErrorIcon color="error" fontSize="small" titleAccess="Trust band: below 70" />,
 };
-
-const RELIABILITY_LABELS = { success: 'High reliability', warning: 'Medium reliability', error: 'Low reliability' };
 
 const DIFFERENCE_LABELS = {
   value: 'changed',
@@ -100,30 +96,37 @@ function PathChips({ paths, total, color }: { paths: string[]; total: number; co
   );
 }
 
-/** The AI Quality Analysis card (spec 2.5, 2.11): computed scores in their bands, and the evidence behind them. */
-export function QualityAnalysisCard({ analysis }: { analysis: ComparisonAnalysis }) {
+/** The values Spreadsheet-safe guarded, as chips: field, record and the original text. */
+function GuardedChips({ analysis }: { analysis: ComparisonAnalysis }) {
+  const { guarded, guarded_values: total } = analysis.evidence;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.75 }} aria-label="Guarded values">
+      {guarded.map((value) => (
+        <Chip
+          key={`${value.record}:${value.path}`}
+          label={`${value.path} (record ${value.record}): ${value.value}`}
+          size="small"
+          variant="outlined"
+          sx={{ fontFamily: 'fontFamilyMonospace' }}
+        />
+      ))}
+      {total > guarded.length && <Chip label={`${formatCount(total - guarded.length)} more`} size="small" />}
+    </Box>
+  );
+}
+
+/** The AI Quality Analysis card (spec 2.5, 2.11): computed scores in their bands, one verdict (the same the
+ * batch dialog shows), the evidence behind them, the values Spreadsheet-safe guarded, and recommendations
+ * linked to the controls that fix them. `onFollow` runs when such a link is followed.
+ */
+export function QualityAnalysisCard({ analysis, onFollow }: { analysis: ComparisonAnalysis; onFollow?: () => void }) {
   const { evidence } = analysis;
   const trustBand = analysis.trust_score === null ? null : trustScoreBand(analysis.trust_score);
-  const qualityBand = analysis.quality_score === null ? null : qualityScoreBand(analysis.quality_score);
   const alertSeverity = trustBand === 'success' || trustBand === 'info' ? trustBand : 'warning';
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))' }}>
-        <ScoreTile
-          label="Quality Score"
-          score={analysis.quality_score}
-          caption="Overall round-trip quality"
-          chip={
-            qualityBand && (
-              <Chip
-                label={RELIABILITY_LABELS[qualityBand]}
-                color={qualityBand}
-                size="small"
-                sx={{ mt: 0.75, alignSelf: 'flex-start' }}
-              />
-            )
-          }
-        />
+        <ScoreTile label="Quality Score" score={analysis.quality_score} caption="Overall round-trip quality" />
         <ScoreTile
           label="Trust Score"
           score={analysis.trust_score}
@@ -144,7 +147,12 @@ export function QualityAnalysisCard({ analysis }: { analysis: ComparisonAnalysis
         />
       </Box>
 
-      <Alert severity={alertSeverity}>{analysis.quality_assessment}</Alert>
+      <Alert severity={alertSeverity} icon={false}>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <VerdictChip verdict={analysis.conversion_reliability} />
+          <span>{analysis.quality_assessment}</span>
+        </Box>
+      </Alert>
 
       <TableContainer>
         <Table size="small" aria-label="Evidence">
@@ -167,6 +175,14 @@ export function QualityAnalysisCard({ analysis }: { analysis: ComparisonAnalysis
               {evidence.added_null > 0 &&
                 `; ${formatCount(evidence.added_null)} null${evidence.added_null === 1 ? '' : 's'} added by the CSV (every row has every column)`}
             </EvidenceRow>
+            {evidence.guarded_values > 0 && (
+              <EvidenceRow label="Spreadsheet-safe">
+                {formatCount(evidence.guarded_values)} {evidence.guarded_values === 1 ? 'value has' : 'values have'} a '
+                in front in the CSV (Spreadsheet-safe), taken off on reading back, so{' '}
+                {evidence.guarded_values === 1 ? 'it counts' : 'they count'} as equal
+                <GuardedChips analysis={analysis} />
+              </EvidenceRow>
+            )}
             <EvidenceRow label="Types kept">
               {evidence.type_preservation === null
                 ? NOTHING_TO_COMPARE
@@ -223,18 +239,12 @@ export function QualityAnalysisCard({ analysis }: { analysis: ComparisonAnalysis
 
       <Box>
         <Typography variant="subtitle2">Recommendations</Typography>
-        {analysis.recommendations.length === 0 ? (
+        {analysis.advice.length === 0 ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             None: nothing was lost or changed.
           </Typography>
         ) : (
-          <List dense disablePadding>
-            {analysis.recommendations.map((text) => (
-              <ListItem key={text} disableGutters>
-                <ListItemText primary={text} />
-              </ListItem>
-            ))}
-          </List>
+          <AdviceList advice={analysis.advice} page="/convert" {...(onFollow ? { onFollow } : {})} />
         )}
       </Box>
     </Box>

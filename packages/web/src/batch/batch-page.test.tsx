@@ -165,13 +165,18 @@ describe('the batch page', () => {
   it('analyses every converted file and opens the quality dialog from the floating button', async () => {
     const quality: FileQualityAnalysis = {
       quality_score: 75,
-      trust_score: 50,
+      trust_score: 75,
       conversion_reliability: 'needs_review',
       data_integrity: { score: 100, preserved_fields: 3, lost_fields: 0, gained_fields: 0 },
       structure_analysis: { structure_preservation: 50, original_structure: 'array of 2 objects' },
       business_impact: { business_value_preserved: 80, analysis_readiness: 100 },
-      recommendations: ['Keep numbers as text in the CSV'],
+      recommendations: ['Keep numbers as text in the CSV', '1 value is missing: keep arrays in one cell.'],
+      advice: [
+        { cause: 'type_changed', text: 'Keep numbers as text in the CSV', option: 'types' },
+        { cause: 'missing', text: '1 value is missing: keep arrays in one cell.', option: 'array_strategy' },
+      ],
       issues_found: ['2 values changed type'],
+      guarded_values: 2,
     };
     const before = batchJob([batchFile('people.json')]);
     const after = batchJob([batchFile('people.json', { quality_score: 75, quality })]);
@@ -196,9 +201,16 @@ describe('the batch page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Quality analysis: 1 analysed files' }));
     const dialog = screen.getByRole('dialog', { name: 'AI Conversion Quality Analysis' });
-    expect(within(within(dialog).getByRole('group', { name: 'Trust Score' })).getByText('50.0%')).toBeTruthy();
+    expect(within(within(dialog).getByRole('group', { name: 'Trust Score' })).getByText('75.0%')).toBeTruthy();
     expect(within(dialog).getByText('Data reliability confidence')).toBeTruthy();
-    expect(within(dialog).getByText('needs review')).toBeTruthy();
+    // One verdict, in its own words and colour; the advice links to the batch page's own control.
+    const verdict = within(dialog).getByTestId('verdict');
+    expect(verdict.textContent).toBe('Needs review');
+    expect(verdict.className).toContain('MuiChip-colorWarning');
+    expect(within(dialog).getByRole('link', { name: 'Go to the Arrays option' }).getAttribute('href')).toBe(
+      '/batch#arrays',
+    );
+    expect(within(dialog).getByText(/2 values have a ' in front in the CSV \(Spreadsheet-safe\)/)).toBeTruthy();
     expect(within(dialog).getByText('3 preserved, 0 lost, 0 gained')).toBeTruthy();
     expect(within(dialog).getByText('2 values changed type')).toBeTruthy();
   });

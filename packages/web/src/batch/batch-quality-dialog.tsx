@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -16,6 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type BatchFile, type FileQualityAnalysis, qualityScoreBand } from '@unnest/contracts';
 import type { ReactNode } from 'react';
+import { AdviceList, VerdictChip } from '../components/comparison-advice';
 import { LabelledSelect } from '../components/labelled-select';
 import { formatCount } from '../lib/format-count';
 
@@ -42,10 +42,13 @@ function Score(props: { label: string; value: number | null; caption: string; ch
   );
 }
 
-/** One file's analysis: the scores, the metrics table and the recommendations (spec 2.11). */
-function FileAnalysis({ analysis }: { analysis: FileQualityAnalysis }) {
+/**
+ * One file's analysis: the scores with the one verdict (as the comparison dialog shows it), the metrics
+ * table, the issues, and the recommendations linked to the batch page's controls (spec 2.11).
+ */
+function FileAnalysis({ analysis, onFollow }: { analysis: FileQualityAnalysis; onFollow: () => void }) {
   const { data_integrity: integrity, structure_analysis: structure, business_impact: business } = analysis;
-  const notes = [...analysis.issues_found, ...analysis.recommendations];
+  const issues = analysis.issues_found;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}>
@@ -54,14 +57,9 @@ function FileAnalysis({ analysis }: { analysis: FileQualityAnalysis }) {
           value={analysis.quality_score}
           caption="Overall round-trip quality"
           chip={
-            analysis.quality_score !== null && (
-              <Chip
-                size="small"
-                sx={{ mt: 0.75, display: 'flex', width: 'fit-content' }}
-                color={qualityScoreBand(analysis.quality_score)}
-                label={analysis.conversion_reliability.replaceAll('_', ' ')}
-              />
-            )
+            <Box sx={{ mt: 0.75 }}>
+              <VerdictChip verdict={analysis.conversion_reliability} />
+            </Box>
           }
         />
         <Score label="Trust Score" value={analysis.trust_score} caption="Data reliability confidence" />
@@ -108,18 +106,27 @@ function FileAnalysis({ analysis }: { analysis: FileQualityAnalysis }) {
         <Typography variant="subtitle2" component="h3">
           Recommendations and warnings
         </Typography>
-        {notes.length === 0 ? (
+        {issues.length === 0 && analysis.advice.length === 0 ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             None: nothing was lost or changed.
           </Typography>
         ) : (
-          <List dense disablePadding>
-            {notes.map((text) => (
-              <ListItem key={text} disableGutters>
-                <ListItemText primary={text} />
-              </ListItem>
-            ))}
-          </List>
+          <>
+            <List dense disablePadding>
+              {issues.map((text) => (
+                <ListItem key={text} disableGutters>
+                  <ListItemText primary={text} />
+                </ListItem>
+              ))}
+            </List>
+            <AdviceList advice={analysis.advice} page="/batch" onFollow={onFollow} />
+          </>
+        )}
+        {analysis.guarded_values > 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {formatCount(analysis.guarded_values)} {analysis.guarded_values === 1 ? 'value has' : 'values have'} a ' in
+            front in the CSV (Spreadsheet-safe), taken off on reading back: counted as equal.
+          </Typography>
         )}
       </Box>
     </Box>
@@ -150,7 +157,7 @@ export function BatchQualityDialog(props: {
               onChange={props.onFileId}
               fullWidth
             />
-            <FileAnalysis analysis={shown.quality} />
+            <FileAnalysis analysis={shown.quality} onFollow={props.onClose} />
           </Box>
         ) : (
           <Typography color="text.secondary">No file of this job has been analysed yet.</Typography>

@@ -30,6 +30,7 @@ export function planWith(id: Plan['id'], name: string, batchSize: number): Plan 
     batch_size: batchSize,
     storage_gb: 100,
     retention_hours: 168,
+    conversion_time_limit_seconds: 1800,
     formats: ['csv', 'tsv', 'xlsx', 'json'],
     speed: '10x',
     support: 'priority',
@@ -49,11 +50,13 @@ export function subscriptionWith(batchSize: number, plan: SubscriptionResponse['
     storage_limit: 100,
     file_size_limit_mb: batchSize === 0 ? 5 : 1024,
     retention_hours: 168,
+    conversion_time_limit_seconds: 1800,
     formats: ['csv', 'tsv', 'xlsx', 'json'],
     batch_size: batchSize,
     credits: 0,
     period_end: null,
     renews: false,
+    plan_choices: [],
   };
 }
 

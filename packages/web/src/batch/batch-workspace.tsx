@@ -22,6 +22,7 @@ import { ConversionOptions, choicesFromSettings } from '../convert';
 import { useSettings } from '../lib/api/get-settings';
 import { errorText } from '../lib/api-error';
 import { formatBytes } from '../lib/format-size';
+import { useHashFocus } from '../lib/use-hash-focus';
 import { useCancelBatch } from './api/cancel-batch';
 import { useDownloadBatchFile, useDownloadBatchZip } from './api/download-batch';
 import { useBatchHistory } from './api/get-batch-history';
@@ -52,6 +53,7 @@ function limitsText(allowance: BatchAllowance): string {
 
 /** The batch screen of a plan with batches (spec 2.11): select, upload, follow, download and analyse. */
 export function BatchWorkspace({ allowance, formats }: { allowance: BatchAllowance; formats: readonly string[] }) {
+  useHashFocus();
   const settings = useSettings();
   const [files, setFiles] = useState<File[]>([]);
   const [selectionError, setSelectionError] = useState<string | null>(null);

@@ -31,6 +31,7 @@ export function LabelledSelect<T extends string | number>(props: {
     >
       <InputLabel id={`${id}-label`}>{label}</InputLabel>
       <Select
+        id={id}
         labelId={`${id}-label`}
         label={label}
         value={String(value)}

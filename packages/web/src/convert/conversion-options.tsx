@@ -97,6 +97,22 @@ export function ConversionOptions(props: {
           disabled={disabled}
           minWidth={140}
         />
+        <Tooltip
+          describeChild
+          title="Takes off the ' that Spreadsheet-safe put before cells starting like a formula, so the JSON comes back as it was"
+        >
+          <FormControlLabel
+            control={
+              <Checkbox
+                id="spreadsheet-safe"
+                checked={value.excelSafe}
+                onChange={(event) => set('excelSafe', event.target.checked)}
+              />
+            }
+            label="Undo Spreadsheet-safe"
+            disabled={disabled}
+          />
+        </Tooltip>
       </Box>
     );
   }
@@ -141,10 +157,17 @@ export function ConversionOptions(props: {
             disabled={disabled || value.outputFormat === 'xlsx'}
           />
         </Tooltip>
-        <Tooltip title="Prefixes cells starting with = + - @ so spreadsheets do not run them as formulas">
+        <Tooltip
+          describeChild
+          title="Puts a ' before cells a spreadsheet would run as formulas (starting with = or @, or + or - before anything but a number or phone number)"
+        >
           <FormControlLabel
             control={
-              <Checkbox checked={value.excelSafe} onChange={(event) => set('excelSafe', event.target.checked)} />
+              <Checkbox
+                id="spreadsheet-safe"
+                checked={value.excelSafe}
+                onChange={(event) => set('excelSafe', event.target.checked)}
+              />
             }
             label="Spreadsheet-safe"
             disabled={disabled}

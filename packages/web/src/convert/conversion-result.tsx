@@ -7,7 +7,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { CONVERSION_TEXTS, type ConversionResult } from '@unnest/contracts';
+import { CONVERSION_TEXTS, type ConversionResult, type FormulaGuardSummary } from '@unnest/contracts';
 import { useState } from 'react';
 import { LongTextField } from '../components/long-text-field';
 import ResultPreview from '../components/result-preview';
@@ -19,10 +19,14 @@ import { saveFile } from '../lib/save-file';
 import type { CsvToJsonAnswer } from './api/csv-to-json';
 import type { ConversionMode } from './conversion-settings';
 import { CsvReadingFacts } from './csv-reading-facts';
+import { FormulaGuardNotice } from './formula-guard-notice';
 import { LOCAL_PREVIEW_MAX_BYTES, type PreviewSource } from './local-preview';
 
-/** A finished conversion: a stored file (file mode) or bytes in hand (text mode). */
-export type ConversionOutcome =
+/**
+ * A finished conversion: a stored file (file mode) or bytes in hand (text mode), with what the formula guard
+ * changed (null when it was off, or for JSON and XLSX output).
+ */
+export type ConversionOutcome = { formulaGuard: FormulaGuardSummary | null } & (
   | { kind: 'file'; response: ConversionResult; preview: PreviewSource | string | null }
   | {
       kind: 'text';
@@ -32,7 +36,8 @@ export type ConversionOutcome =
       preview: PreviewSource | string;
       /** CSV to JSON: how the server read the CSV. */
       reading?: CsvToJsonAnswer;
-    };
+    }
+);
 
 // Long results are shown in part; the download has all of it.
 const SHOWN_CHARACTERS = 100_000;
@@ -53,8 +58,22 @@ function FileFacts({ response }: { response: ConversionResult }) {
   );
 }
 
-/** The result of a conversion: message, download, the text, and a preview of the first rows. */
-export function ConversionResultPanel({ outcome, mode }: { outcome: ConversionOutcome; mode: ConversionMode }) {
+/**
+ * The result of a conversion: message, what Spreadsheet-safe changed (with its switch), download, the text,
+ * and a preview of the first rows.
+ */
+export function ConversionResultPanel({
+  outcome,
+  mode,
+  excelSafe,
+  onExcelSafe,
+}: {
+  outcome: ConversionOutcome;
+  mode: ConversionMode;
+  /** The Spreadsheet-safe option as it stands now, and its change. */
+  excelSafe: boolean;
+  onExcelSafe: (on: boolean) => void;
+}) {
   const download = useDownloadFile();
   const [copied, setCopied] = useState(false);
   const format =
@@ -83,6 +102,9 @@ export function ConversionResultPanel({ outcome, mode }: { outcome: ConversionOu
         <Alert severity="success">{message}</Alert>
         {outcome.kind === 'file' && <FileFacts response={outcome.response} />}
         {outcome.kind === 'text' && outcome.reading && <CsvReadingFacts reading={outcome.reading} />}
+        {mode === 'json-to-csv' && format !== 'xlsx' && (
+          <FormulaGuardNotice summary={outcome.formulaGuard} switchedOn={excelSafe} onSwitch={onExcelSafe} />
+        )}
         {format === 'zip' && (
           <Typography variant="body2">
             A ZIP of linked tables: the records in main, each own table under tables/ with the id of its parent row, and

@@ -13,9 +13,14 @@ describe('conversion choices', () => {
 
   it('start CSV input on automatic delimiter detection and JSON input on the saved delimiter', () => {
     const settings = { ...DEFAULT_SETTINGS, delimiter: ';' };
+    // CSV to JSON undoes Spreadsheet-safe as the saved setting writes it (on by default), so a round trip is exact.
     expect(optionFields('csv-to-json', choicesFromSettings(settings, 'csv-to-json'))).toEqual({
       output_format: 'json',
+      excel_safe: 'true',
     });
+    expect(optionFields('csv-to-json', choicesFromSettings({ ...settings, excel_safe: false }, 'csv-to-json'))).toEqual(
+      { output_format: 'json', excel_safe: 'false' },
+    );
     expect(optionFields('json-to-csv', choicesFromSettings(settings, 'json-to-csv'))).toMatchObject({ delimiter: ';' });
   });
 

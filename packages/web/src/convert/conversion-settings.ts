@@ -11,6 +11,10 @@ export interface ConversionChoices {
   delimiter: string;
   arrays: ArrayStrategyName;
   bom: boolean;
+  /**
+   * JSON to CSV: Spreadsheet-safe (the formula guard). CSV to JSON: take the guard off again. Both follow the
+   * saved setting, so a file converted and converted back with the defaults comes back as it was.
+   */
   excelSafe: boolean;
   /** The premium analysis asked for on a plan without it (one conversion credit). */
   analysis: boolean;
@@ -45,9 +49,10 @@ export function choicesFromSettings(settings: UserSettings | undefined, mode: Co
 /** The option fields the API takes (multipart fields or query string), as text. */
 export function optionFields(mode: ConversionMode, choices: ConversionChoices): Record<string, string> {
   if (mode === 'csv-to-json') {
+    const undo = { excel_safe: String(choices.excelSafe) };
     return choices.delimiter === 'auto'
-      ? { output_format: 'json' }
-      : { output_format: 'json', delimiter: choices.delimiter };
+      ? { output_format: 'json', ...undo }
+      : { output_format: 'json', delimiter: choices.delimiter, ...undo };
   }
   return {
     output_format: choices.outputFormat,

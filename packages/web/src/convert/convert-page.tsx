@@ -26,6 +26,7 @@ import { FlattenPlanPanel } from '../flatten-plan';
 import { useSettings } from '../lib/api/get-settings';
 import { useSubscription } from '../lib/api/get-subscription';
 import { formatBytes } from '../lib/format-size';
+import { useHashFocus } from '../lib/use-hash-focus';
 import { BuyCreditsButton } from '../payments';
 import { ConversionOptions } from './conversion-options';
 import { ConversionResultPanel } from './conversion-result';
@@ -46,6 +47,7 @@ const EXTENSIONS: Record<ConversionMode, readonly string[]> = {
 
 /** The 'Data Conversion Tool' (spec section 2.4). */
 export default function ConvertPage() {
+  useHashFocus();
   const settings = useSettings();
   const subscription = useSubscription();
   const [mode, setMode] = useState<ConversionMode>('json-to-csv');
@@ -76,9 +78,13 @@ export default function ConvertPage() {
       if (format !== 'csv' && format !== 'tsv') return null;
       return fileComparisonSource(outcome.response.file_id, outcome.response.original_filename);
     }
+    // Compared with the options it was made with: a guarded CSV is read back with the guard undone.
     return outcome.text === null
       ? null
-      : textComparisonSource(text, outcome.text, 'pasted.json', convertedPlan ?? undefined);
+      : textComparisonSource(text, outcome.text, 'pasted.json', {
+          plan: convertedPlan ?? undefined,
+          excelSafe: outcome.formulaGuard !== null,
+        });
   }, [outcome, mode, text, convertedPlan]);
 
   // Options start from the saved settings once they arrive, and again on every mode change.
@@ -284,7 +290,14 @@ export default function ConvertPage() {
         {isPremium && mode === 'json-to-csv' && (
           <AiAnalysisBanner shown={showAnalysis} onToggle={() => setShowAnalysis((shown) => !shown)} />
         )}
-        {outcome && <ConversionResultPanel outcome={outcome} mode={mode} />}
+        {outcome && (
+          <ConversionResultPanel
+            outcome={outcome}
+            mode={mode}
+            excelSafe={choices.excelSafe}
+            onExcelSafe={(on) => setChoices((current) => ({ ...current, excelSafe: on }))}
+          />
+        )}
         {showAnalysis && outcome?.kind === 'file' && <AiAnalysisCard result={outcome.response} />}
       </Stack>
       <ComparisonDialog open={comparing} source={comparisonSource} onClose={() => setComparing(false)} />

@@ -1,5 +1,12 @@
-import type { FlattenPlanDocument } from '@unnest/contracts';
-import { checkFlattenPlan, csvToJsonText, jsonToCsvText, relationalToJson } from '@unnest/engine';
+import type { FlattenPlanDocument, FormulaGuardSummary } from '@unnest/contracts';
+import {
+  checkFlattenPlan,
+  csvToJsonText,
+  jsonToCsvText,
+  jsonToRelational,
+  type Notice,
+  relationalToJson,
+} from '@unnest/engine';
 import { hasTables } from '../flatten-plan/plan-editing';
 import { relationalTables } from '../flatten-plan/plan-preview';
 import { type ConversionChoices, type ConversionMode, delimiterChar } from './conversion-settings';
@@ -25,14 +32,12 @@ export async function localPreview(
 ): Promise<PreviewSource> {
   if (mode === 'csv-to-json') {
     const delimiter = choices.delimiter === 'auto' ? undefined : delimiterChar(choices.delimiter);
-    return { text: await csvToJsonText(input, delimiter ? { delimiter } : {}), kind: 'json' };
+    return {
+      text: await csvToJsonText(input, { ...(delimiter ? { delimiter } : {}), excelSafe: choices.excelSafe }),
+      kind: 'json',
+    };
   }
-  const options = {
-    arrays: choices.arrays,
-    excelSafe: choices.excelSafe,
-    delimiter: choices.outputFormat === 'csv' ? delimiterChar(choices.delimiter) : undefined,
-    format: choices.outputFormat === 'tsv' ? ('tsv' as const) : ('csv' as const),
-  };
+  const options = tableOptions(choices);
   // Relational output: the main table is what the preview shows (the own tables are in the download).
   if (plan !== undefined && hasTables(plan))
     return { text: (await relationalTables(input, plan, options)).main, kind: 'csv' };
@@ -41,6 +46,42 @@ export async function localPreview(
     ...(plan === undefined ? {} : { plan: checkFlattenPlan(plan) }),
   });
   return { text, kind: 'csv' };
+}
+
+/** The engine options of a JSON to CSV (or TSV) conversion with these choices. */
+function tableOptions(choices: ConversionChoices) {
+  return {
+    arrays: choices.arrays,
+    excelSafe: choices.excelSafe,
+    delimiter: choices.outputFormat === 'csv' ? delimiterChar(choices.delimiter) : undefined,
+    format: choices.outputFormat === 'tsv' ? ('tsv' as const) : ('csv' as const),
+  };
+}
+
+/**
+ * What the formula guard changes in this JSON with these choices, found by the same engine the server runs
+ * (for pasted text, whose download answer carries only the bytes); null when the guard is off or the output
+ * is XLSX, which has no formulas.
+ */
+export async function localFormulaGuard(
+  input: string,
+  choices: ConversionChoices,
+  plan?: FlattenPlanDocument,
+): Promise<FormulaGuardSummary | null> {
+  if (!choices.excelSafe || choices.outputFormat === 'xlsx') return null;
+  let found: FormulaGuardSummary | null = null;
+  const onNotice = (notice: Notice) => {
+    if (notice.kind === 'formula-guard') found = { cells: notice.cells, examples: notice.examples };
+  };
+  const options = { ...tableOptions(choices), onNotice };
+  if (plan !== undefined && hasTables(plan)) {
+    const bytes = new TextEncoder().encode(input);
+    const written = jsonToRelational([bytes], { ...options, plan: checkFlattenPlan(plan, { relational: true }) });
+    for await (const chunk of written) void chunk;
+  } else {
+    await jsonToCsvText(input, { ...options, ...(plan === undefined ? {} : { plan: checkFlattenPlan(plan) }) });
+  }
+  return found;
 }
 
 /** The JSON a relational ZIP reads back to, made in the browser for the preview. */

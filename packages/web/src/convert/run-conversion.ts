@@ -6,7 +6,13 @@ import { convertText } from './api/convert-text';
 import { csvToJson } from './api/csv-to-json';
 import type { ConversionOutcome } from './conversion-result';
 import { type ConversionChoices, type ConversionMode, csvDialectFields, optionFields } from './conversion-settings';
-import { LOCAL_PREVIEW_MAX_BYTES, localPreview, type PreviewSource, relationalZipPreview } from './local-preview';
+import {
+  LOCAL_PREVIEW_MAX_BYTES,
+  localFormulaGuard,
+  localPreview,
+  type PreviewSource,
+  relationalZipPreview,
+} from './local-preview';
 
 /** One conversion the user asked for: a chosen file or pasted text, the direction and the options. */
 export type ConversionRequest = {
@@ -60,7 +66,7 @@ export async function runConversion(
     onProgress({ loaded: 0, total: file.size });
     const response = await convertFile(file, fields, onProgress, signal);
     const preview = file.size <= LOCAL_PREVIEW_MAX_BYTES ? await filePreview(file, mode, choices, plan) : null;
-    return { kind: 'file', response, preview };
+    return { kind: 'file', response, preview, formulaGuard: response.formula_guard };
   }
   const { text } = request;
   if (mode === 'json-to-csv') {
@@ -71,9 +77,11 @@ export async function runConversion(
       shown === null
         ? await previewOf(() => localPreview(text, mode, choices, plan ?? undefined))
         : { text: shown, kind: 'csv' };
-    return { kind: 'text', ...converted, text: shown, preview };
+    // The download answer is the bytes only: what the guard changed is found by the same engine here.
+    const formulaGuard = await localFormulaGuard(text, choices, plan ?? undefined).catch(() => null);
+    return { kind: 'text', ...converted, text: shown, preview, formulaGuard };
   }
-  const answer = await csvToJson(text, csvDialectFields(choices));
+  const answer = await csvToJson(text, csvDialectFields(choices), choices.excelSafe);
   return {
     kind: 'text',
     blob: new Blob([answer.json], { type: 'application/json' }),
@@ -81,5 +89,6 @@ export async function runConversion(
     text: answer.json,
     preview: { text: answer.json, kind: 'json' },
     reading: answer,
+    formulaGuard: null,
   };
 }

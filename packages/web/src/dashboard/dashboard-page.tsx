@@ -178,7 +178,7 @@ export default function DashboardPage() {
         </StatGrid>
       </Box>
 
-      <PlansSection currentPlan={sub?.plan ?? user?.plan} />
+      <PlansSection />
     </Stack>
   );
 }

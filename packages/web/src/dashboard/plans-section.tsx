@@ -4,24 +4,24 @@ import type { Currency, Plan } from '@unnest/contracts';
 import { useState } from 'react';
 import { CurrencyToggleState } from '../components/plans/currency-toggle-state';
 import { PlanCards } from '../components/plans/plan-cards';
+import { PlanChoiceAction } from '../components/plans/plan-choice-action';
 import { PlanComparisonTable } from '../components/plans/plan-comparison-table';
 import { PlansLoading } from '../components/plans/plans-loading';
-import { UpgradeButton } from '../components/plans/upgrade-button';
 import { usePlans } from '../lib/api/get-plans';
+import { useSubscription } from '../lib/api/get-subscription';
 import { CheckoutModeNotice, First50Banner, PaymentHistory, UpgradePlanDialog } from '../payments';
 
-/** The dashboard's Choose Your Plan (spec 2.8): plan cards opening Upgrade Your Plan, the first-50 banner, payments. */
-export function PlansSection({ currentPlan }: { currentPlan: string | undefined }) {
+/**
+ * The dashboard's Choose Your Plan (spec 2.8): plan cards (Upgrade, Downgrade or Current, as the server
+ * says) opening Upgrade Your Plan, the first-50 banner, payments.
+ */
+export function PlansSection() {
   const plans = usePlans();
+  const subscription = useSubscription();
   const [upgrading, setUpgrading] = useState<{ plan: Plan; currency: Currency } | null>(null);
   const mode = plans.data?.checkout.mode ?? 'off';
-
-  function action(plan: Plan, currency: Currency) {
-    if (plan.id === currentPlan) return <Typography color="text.secondary">Your plan</Typography>;
-    if (plan.prices === null) return <Typography color="text.secondary">Priced on request</Typography>;
-    if (plan.id === 'free' || mode === 'off') return null;
-    return <UpgradeButton plan={plan} onClick={() => setUpgrading({ plan, currency })} />;
-  }
+  const choices = subscription.data?.plan_choices ?? [];
+  const choiceOf = (plan: Plan) => choices.find((choice) => choice.plan_id === plan.id);
 
   return (
     <Stack spacing={2.5}>
@@ -38,8 +38,16 @@ export function PlansSection({ currentPlan }: { currentPlan: string | undefined 
               <PlanCards
                 plans={plans.data.plans}
                 currency={currency}
-                current={currentPlan}
-                action={(plan: Plan) => action(plan, currency)}
+                current={choices.find((choice) => choice.change === 'current')?.plan_id}
+                firstMonthDiscount={(plan) => choiceOf(plan)?.first_month_discount ?? false}
+                action={(plan: Plan) => (
+                  <PlanChoiceAction
+                    plan={plan}
+                    choice={choiceOf(plan)}
+                    mode={mode}
+                    onBuy={() => setUpgrading({ plan, currency })}
+                  />
+                )}
               />
             )}
           </CurrencyToggleState>
@@ -49,6 +57,8 @@ export function PlansSection({ currentPlan }: { currentPlan: string | undefined 
           <PlanComparisonTable plans={plans.data.plans} />
           <UpgradePlanDialog
             plan={upgrading?.plan ?? null}
+            choice={upgrading ? (choiceOf(upgrading.plan) ?? null) : null}
+            periodEnd={subscription.data?.period_end ?? null}
             onClose={() => setUpgrading(null)}
             currency={upgrading?.currency ?? 'INR'}
             mode={mode}

@@ -39,7 +39,8 @@ export async function relationalTables(
   for await (const chunk of written) chunks.push(chunk);
   const zip = new Uint8Array(await new Blob(chunks as BlobPart[]).arrayBuffer());
   const decoder = new TextDecoder();
-  const entries = Object.entries(unzipSync(zip)).filter(([name]) => name !== 'plan.json');
+  // The tables only: plan.json and written.json say how they were made.
+  const entries = Object.entries(unzipSync(zip)).filter(([name]) => /\.(csv|tsv)$/.test(name));
   const main = entries.find(([name]) => MAIN_TABLE.test(name));
   if (main === undefined) throw new Error('The relational output has no main table');
   return {

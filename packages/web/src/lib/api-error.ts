@@ -3,12 +3,16 @@ import type { ErrorCode } from '@unnest/contracts';
 /** Shown when the server cannot be reached at all (spec section 8). */
 export const NETWORK_ERROR_TEXT = 'Network error. Please check your connection and try again.';
 
-/** A failed API call: the server's `{detail, code}` body, or a network failure (status 0). */
+/**
+ * A failed API call: the server's `{detail, code}` body and the answer's headers (a limit's standing), or a
+ * network failure (status 0).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly code: ErrorCode | 'NETWORK' | 'UNKNOWN',
+    readonly headers: Headers = new Headers(),
   ) {
     super(message);
     this.name = 'ApiError';
@@ -36,5 +40,5 @@ export async function apiErrorFrom(response: Response, fallback: string): Promis
   } catch {
     // Not JSON (a proxy's error page, say): the fallback text says it better.
   }
-  return new ApiError(response.status, detail || fallback, code);
+  return new ApiError(response.status, detail || fallback, code, response.headers);
 }

@@ -21,6 +21,17 @@ export function retentionText(hours: number | null): string {
   return days === 1 ? '24 hours' : `${days} days`;
 }
 
+/** How long a plan lets a conversion run: `2 minutes`, `6 hours`. */
+export function conversionTimeText(seconds: number): string {
+  const [amount, unit] =
+    seconds % 3600 === 0
+      ? [seconds / 3600, 'hour']
+      : seconds % 60 === 0
+        ? [seconds / 60, 'minute']
+        : [seconds, 'second'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+}
+
 /** A plan's batch size: none, a number of files, or unlimited. */
 export function batchText(plan: Pick<Plan, 'batch_size'>): string {
   if (plan.batch_size === 0) return 'None';

@@ -9,7 +9,7 @@ export function CheckoutModeNotice({ mode }: { mode: PaymentMode }) {
   if (mode === 'off') {
     return (
       <Alert severity="info">
-        Online payments are turned off on this server, so paid plans and credit packs cannot be bought here. The
+        Payments are not configured on this server, so paid plans and credit packs cannot be bought here. The
         administrator of this Unnest server can assign a plan to your account.
       </Alert>
     );

@@ -8,8 +8,8 @@ import { errorText } from '../lib/api-error';
 import { useSetRenewal } from './api/set-renewal';
 
 /**
- * Settings' Manage Subscription: the bought plan, until when it runs, and cancel or resume renewal
- * (the plan stays until its period ends either way). Without a bought plan: a way to the plans.
+ * Settings' Manage Subscription: the bought plan and until when it runs. Plans are bought one month at
+ * a time and never renew by themselves; renewal is a reminder e-mail, which can be stopped or resumed.
  */
 export function ManageSubscription() {
   const subscription = useSubscription();
@@ -21,16 +21,18 @@ export function ManageSubscription() {
     <Stack spacing={1.5}>
       <Typography>
         {until
-          ? `${sub.plan_name} plan until ${until}. ${
+          ? `${sub.plan_name} plan until ${until}. Plans are bought one month at a time and never renew by themselves. ${
               sub.renews
                 ? 'We e-mail you 3 days before it ends so you can buy the next month.'
-                : 'Renewal is cancelled: the plan ends then and you go back to Free.'
+                : 'Renewal reminders are off: unless you buy the next month, the plan ends then and you go back to Free.'
             }`
           : `${sub.plan_name} plan.`}{' '}
         Conversion credits: {sub.credits}.
       </Typography>
       {renewal.isError && (
-        <Alert severity="error">{errorText(renewal.error, 'Failed to change renewal. Please try again.')}</Alert>
+        <Alert severity="error">
+          {errorText(renewal.error, 'Failed to change renewal reminders. Please try again.')}
+        </Alert>
       )}
       <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap' }}>
         {until && (
@@ -40,7 +42,7 @@ export function ManageSubscription() {
             onClick={() => renewal.mutate(!sub.renews)}
             disabled={renewal.isPending}
           >
-            {sub.renews ? 'Cancel Renewal' : 'Resume Renewal'}
+            {sub.renews ? 'Stop Renewal Reminders' : 'Resume Renewal Reminders'}
           </Button>
         )}
         <Button variant="outlined" component={RouterLink} to="/dashboard">

@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { QueryError } from '../components/query-error';
 import { formatDateTime } from '../lib/format-date';
 import { usePaymentHistory } from './api/get-payment-history';
-import { moneyText } from './money-text';
+import { moneyText, paymentStatusText } from './money-text';
 
 /** The account's payments with a link to each receipt. */
 export function PaymentHistory() {
@@ -49,7 +49,7 @@ export function PaymentHistory() {
                 {payment.test_mode ? ' (test mode)' : ''}
               </TableCell>
               <TableCell>{moneyText(payment.amount, payment.currency)}</TableCell>
-              <TableCell>{payment.status === 'refunded' ? 'Refunded' : 'Paid'}</TableCell>
+              <TableCell>{paymentStatusText(payment.status)}</TableCell>
               <TableCell>
                 <Link component={RouterLink} to={`/payments/receipts/${payment.id}`}>
                   View receipt

@@ -11,7 +11,7 @@ import { QueryError } from '../components/query-error';
 import { formatDateTime } from '../lib/format-date';
 import { useReceipt } from './api/get-payment-history';
 import { TEST_MODE_LABEL } from './checkout-mode-notice';
-import { moneyText } from './money-text';
+import { moneyText, paymentStatusText } from './money-text';
 
 /** One payment's receipt: amount, currency, date, item, order and payment ids, test mode where it was. */
 export default function ReceiptPage() {
@@ -60,7 +60,7 @@ export default function ReceiptPage() {
             <Stack spacing={1.5}>
               {r.test_mode && <Chip color="warning" label={TEST_MODE_LABEL} sx={{ alignSelf: 'flex-start' }} />}
               <Typography variant="h6" component="h2">
-                Unnest · {r.status === 'refunded' ? 'Refunded' : 'Paid'}
+                Unnest · {paymentStatusText(r.status)}
               </Typography>
               <Stack component="dl" spacing={1} sx={{ m: 0 }}>
                 {rows.map(([label, value]) => (

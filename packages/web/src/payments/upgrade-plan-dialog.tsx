@@ -5,23 +5,30 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import type { Currency, First50Offer, PaymentMode, Plan } from '@unnest/contracts';
+import type { Currency, First50Offer, PaymentMode, Plan, PlanChoice } from '@unnest/contracts';
 import { priceText } from '../lib/plan-limits';
 import { CheckoutModeNotice } from './checkout-mode-notice';
 import { useCheckout } from './use-checkout';
 
 /**
- * The Upgrade Your Plan dialog (spec 2.8): one month of the chosen plan. The price shown is the
- * catalogue's; the server decides the first-50 discount when the order is created and charges that.
+ * The Upgrade Your Plan dialog (spec 2.8): one month of the chosen plan (an upgrade, or the next month
+ * of the current plan). The price shown is the catalogue's; the server prices the order, says whether
+ * this account's order gets the first-50 price (`choice`), and honours that discount at capture.
  */
 export function UpgradePlanDialog(props: {
   plan: Plan | null;
+  /** The server's word on this plan for the account; null: not known (nothing is offered). */
+  choice: PlanChoice | null;
+  /** End of the month the account has paid for, if one runs. */
+  periodEnd: string | null;
   onClose: () => void;
   currency: Currency;
   mode: PaymentMode;
   offer: First50Offer;
 }) {
-  const { plan, onClose, currency, mode, offer } = props;
+  const { plan, choice, periodEnd, onClose, currency, mode, offer } = props;
+  const nextMonth = choice?.change === 'current';
+  const until = periodEnd ? new Date(periodEnd).toLocaleDateString() : null;
   const checkout = useCheckout();
   const regular = plan?.prices?.[currency] ?? null;
 
@@ -32,7 +39,7 @@ export function UpgradePlanDialog(props: {
 
   return (
     <Dialog open={plan !== null} onClose={close} fullWidth maxWidth="xs" aria-labelledby="upgrade-title">
-      <DialogTitle id="upgrade-title">Upgrade Your Plan</DialogTitle>
+      <DialogTitle id="upgrade-title">{nextMonth ? 'Buy the Next Month' : 'Upgrade Your Plan'}</DialogTitle>
       {plan && regular !== null && (
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <CheckoutModeNotice mode={mode} />
@@ -40,11 +47,19 @@ export function UpgradePlanDialog(props: {
             {plan.name}: {priceText(regular, currency)} per month, bought one month at a time. We e-mail you 3 days
             before the month ends; nothing renews without you.
           </Typography>
-          {offer.active && (
+          {until && (
+            <Typography>
+              {nextMonth
+                ? `This month follows on from the one you have, which ends on ${until}.`
+                : `It starts as soon as you pay and replaces the rest of your current month (paid until ${until}).`}
+            </Typography>
+          )}
+          {choice?.first_month_discount && (
             <Typography color="success.main">
               Launch offer: while places last, your first month is {offer.discount_percent}% off
               {currency === 'INR' && plan.price !== null ? ` (${priceText(plan.price, 'INR')})` : ''}. The checkout
-              shows the exact amount.
+              shows the exact amount. The place is yours when the payment is captured; if the last one has gone by then,
+              the payment buys the part of a month it pays for at the regular price.
             </Typography>
           )}
           <Typography component="ul" variant="body2" sx={{ m: 0, pl: 2.5 }}>
@@ -57,13 +72,13 @@ export function UpgradePlanDialog(props: {
       )}
       <DialogActions>
         <Button onClick={close}>Close</Button>
-        {plan && mode !== 'off' && (
+        {plan && choice?.can_buy && mode !== 'off' && (
           <Button
             variant="contained"
             disabled={checkout.pending}
             onClick={() => void checkout.buy('plan', plan.id, currency, `${plan.name} plan, one month`)}
           >
-            {checkout.pending ? 'Processing...' : `Upgrade to ${plan.name}`}
+            {checkout.pending ? 'Processing...' : nextMonth ? 'Buy the next month' : `Upgrade to ${plan.name}`}
           </Button>
         )}
       </DialogActions>

@@ -12,7 +12,10 @@ import { CheckoutClosed, openRazorpayCheckout } from './razorpay-checkout';
 
 type Kind = 'plan' | 'credits';
 
-/** After a verified payment: a plan changes the token's claims, so the session is renewed; every figure is reloaded. */
+/**
+ * After a verified payment: a plan changes the token's claims, so the session is renewed; every figure
+ * is reloaded, and the dashboard shows what the server recorded (not what the address says).
+ */
 export function useFinishPurchase() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -21,7 +24,7 @@ export function useFinishPurchase() {
       await confirmCheckout(kind, result);
       if (kind === 'plan') await refreshSession();
       await queryClient.invalidateQueries();
-      navigate(`/dashboard?payment=success&kind=${kind}`, { replace: true });
+      navigate('/dashboard?payment=success', { replace: true });
     },
     [queryClient, navigate],
   );

@@ -9,10 +9,12 @@ import { PageHeader } from '../components/page-header';
 import { CreditPacks } from '../components/plans/credit-packs';
 import { CurrencyToggle } from '../components/plans/currency-toggle';
 import { PlanCards } from '../components/plans/plan-cards';
+import { PlanChoiceAction } from '../components/plans/plan-choice-action';
 import { PlanComparisonTable } from '../components/plans/plan-comparison-table';
 import { PlansLoading } from '../components/plans/plans-loading';
 import { UpgradeButton } from '../components/plans/upgrade-button';
 import { usePlans } from '../lib/api/get-plans';
+import { useSubscription } from '../lib/api/get-subscription';
 import { useOpenAuthDialog } from '../lib/auth-dialog-control';
 import { useSession } from '../lib/session';
 import { BuyCreditsDialog, CheckoutModeNotice, First50Banner, UpgradePlanDialog } from '../payments';
@@ -26,8 +28,15 @@ export default function PricingPage() {
   const [upgrading, setUpgrading] = useState<Plan | null>(null);
   const [buyingPack, setBuyingPack] = useState<string | null>(null);
   const mode = plans.data?.checkout.mode ?? 'off';
+  const subscription = useSubscription({ enabled: user !== null });
+  const choices = user ? (subscription.data?.plan_choices ?? []) : null;
+  const choiceOf = (plan: Plan) => choices?.find((choice) => choice.plan_id === plan.id);
 
   function action(plan: Plan) {
+    // Signed in, the server says what each plan is to this account.
+    if (choices) {
+      return <PlanChoiceAction plan={plan} choice={choiceOf(plan)} mode={mode} onBuy={() => setUpgrading(plan)} />;
+    }
     if (plan.id === 'free') {
       return user ? (
         <Button fullWidth variant="outlined" component={RouterLink} to="/convert">
@@ -41,8 +50,7 @@ export default function PricingPage() {
     }
     if (plan.prices === null) return <Typography color="text.secondary">Priced on request</Typography>;
     if (mode === 'off') return null;
-    if (user?.plan === plan.id) return <Typography color="text.secondary">Your plan</Typography>;
-    return <UpgradeButton plan={plan} onClick={() => (user ? setUpgrading(plan) : openAuthDialog('signin'))} />;
+    return <UpgradeButton plan={plan} onClick={() => openAuthDialog('signin')} />;
   }
 
   return (
@@ -57,7 +65,13 @@ export default function PricingPage() {
         <Stack spacing={4}>
           <CheckoutModeNotice mode={mode} />
           <First50Banner />
-          <PlanCards plans={plans.data.plans} currency={currency} action={action} current={user?.plan} />
+          <PlanCards
+            plans={plans.data.plans}
+            currency={currency}
+            action={action}
+            current={choices?.find((choice) => choice.change === 'current')?.plan_id}
+            {...(choices ? { firstMonthDiscount: (plan: Plan) => choiceOf(plan)?.first_month_discount ?? false } : {})}
+          />
           <Box>
             <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 1 }}>
               <Typography variant="h5" component="h2">
@@ -86,6 +100,8 @@ export default function PricingPage() {
           </Box>
           <UpgradePlanDialog
             plan={upgrading}
+            choice={upgrading ? (choiceOf(upgrading) ?? null) : null}
+            periodEnd={subscription.data?.period_end ?? null}
             onClose={() => setUpgrading(null)}
             currency={currency}
             mode={mode}

@@ -13,11 +13,11 @@ import { ARRAY_CHOICES, DELIMITER_CHOICES } from '../components/conversion-choic
 import { LabelledSelect } from '../components/labelled-select';
 import { PageHeader } from '../components/page-header';
 import { useSettings } from '../lib/api/get-settings';
+import { useUpdateSettings } from '../lib/api/update-settings';
 import { errorText } from '../lib/api-error';
 import { ManageSubscription } from '../payments';
 import { WebhooksSection } from '../webhooks';
 import { AccountInformation } from './account-information';
-import { useUpdateSettings } from './api/update-settings';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { NotificationSwitch } from './notification-switch';
 import { Section } from './settings-section';
@@ -46,14 +46,20 @@ const THEMES: { value: UserSettings['theme']; label: string }[] = [
 export default function SettingsPage() {
   const settings = useSettings();
   const save = useUpdateSettings();
-  const { setPreference } = useThemeMode();
+  const { preference, setPreference } = useThemeMode();
   const [form, setForm] = useState<UserSettings>(DEFAULT_SETTINGS);
+  const [loaded, setLoaded] = useState(false);
   const [saved, setSaved] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
+  // The form starts from the saved settings once; later changes to them (the theme switched in the top
+  // bar) must not wipe what the user is editing here.
   useEffect(() => {
-    if (settings.data) setForm(settings.data);
-  }, [settings.data]);
+    if (settings.data && !loaded) {
+      setForm(settings.data);
+      setLoaded(true);
+    }
+  }, [settings.data, loaded]);
 
   useEffect(() => {
     if (!saved) return;
@@ -67,12 +73,9 @@ export default function SettingsPage() {
   };
 
   function submit() {
-    save.mutate(form, {
-      onSuccess: (result) => {
-        setPreference(result.theme);
-        setSaved(true);
-      },
-    });
+    // The theme is saved when it is picked (here or in the top bar); this saves the rest as the form
+    // holds it, with the theme as it is now.
+    save.mutate({ ...form, theme: preference }, { onSuccess: () => setSaved(true) });
   }
 
   if (settings.isPending) return <Skeleton variant="rounded" height={480} />;
@@ -157,20 +160,20 @@ export default function SettingsPage() {
               />
             </Box>
           </Section>
-          <Section title="Appearance">
+          <Section title="Appearance" subtitle="The theme applies and is saved at once, as the switch in the top bar.">
             <LabelledSelect
               fullWidth
               id="theme"
               label="Theme"
-              value={form.theme}
+              value={preference}
               options={THEMES}
-              onChange={(value) => set('theme', value)}
+              onChange={setPreference}
             />
           </Section>
         </Box>
 
         <AccountInformation />
-        <Section title="Manage Subscription" subtitle="Your plan, its renewal and your conversion credits.">
+        <Section title="Manage Subscription" subtitle="Your plan, its renewal reminders and your conversion credits.">
           <ManageSubscription />
         </Section>
         <Section title="API keys" subtitle="Call the API from your programs. Every call counts against your plan.">

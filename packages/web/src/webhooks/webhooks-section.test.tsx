@@ -136,7 +136,7 @@ describe('WebhooksSection', () => {
 
   it('shows why the server refused a URL', async () => {
     const user = userEvent.setup();
-    const detail = 'Webhooks cannot be sent to 10.0.0.1 is a private address.';
+    const detail = 'Webhooks cannot be sent to this address: 10.0.0.1 is a private address.';
     handler = (method, path) =>
       method === 'POST' && path === '/api/webhooks' ? json(400, { code: 'WEBHOOK_URL_REFUSED', detail }) : undefined;
     renderSection();
@@ -217,17 +217,25 @@ describe('WebhooksSection', () => {
     expect(within(dialog).getByText(/The previous secret also signs deliveries for the next 24 hours/)).toBeTruthy();
   });
 
-  it('deletes an endpoint after asking', async () => {
+  it('deletes an endpoint after asking, and no longer asks for its deliveries', async () => {
     const user = userEvent.setup();
     handler = (method, path) => {
+      if (path === '/api/webhooks/w1/deliveries') {
+        return webhooks.length > 0 ? json(200, { attempts: ATTEMPTS }) : json(404, { code: 'WEBHOOK_NOT_FOUND' });
+      }
       if (method !== 'DELETE' || path !== '/api/webhooks/w1') return undefined;
       webhooks = [];
       return json(200, { success: true, message: 'Webhook deleted' });
     };
     renderSection();
-    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Show deliveries' }));
+    await screen.findByRole('table', { name: 'Webhook deliveries' });
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete this webhook?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete webhook' }));
     await vi.waitFor(() => expect(screen.queryByText(ACTIVE.url)).toBeNull());
+    await vi.waitFor(() => expect(requests.filter((r) => r.path === '/api/webhooks').length).toBe(2));
+    const deleted = requests.findIndex((r) => r.method === 'DELETE');
+    expect(requests.slice(deleted).filter((r) => r.path === '/api/webhooks/w1/deliveries')).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { acceptsDirectWrites, writeDirect } from './direct-writes.js';
+import { acceptsDirectWrites, rememberDirectWrites, writeDirect } from './direct-writes.js';
 
 let folder: string;
 let files = 0;
@@ -40,6 +40,26 @@ describe('direct writes', () => {
     expect(await verdict).toBe(process.platform === 'linux');
     // The probe leaves no file behind.
     expect((await fs.readdir(folder)).filter((name) => name.startsWith('direct-write-probe'))).toEqual([]);
+  });
+
+  it.runIf(process.platform === 'linux')('probe with a file only the server may read, and not where told', async () => {
+    const opened = vi.spyOn(fs, 'open');
+    try {
+      const probed = await fs.mkdtemp(path.join(folder, 'probed-'));
+      expect(await acceptsDirectWrites(probed)).toBe(true);
+      const probes = opened.mock.calls.filter(([file]) => String(file).includes('direct-write-probe'));
+      expect(probes).toHaveLength(1);
+      expect(probes[0]?.[2]).toBe(0o600);
+      expect(await fs.readdir(probed)).toEqual([]);
+      // A worker thread told the verdict found for the process does not probe again.
+      opened.mockClear();
+      const told = await fs.mkdtemp(path.join(folder, 'told-'));
+      rememberDirectWrites(told, true);
+      expect(await acceptsDirectWrites(told)).toBe(true);
+      expect(opened).not.toHaveBeenCalled();
+    } finally {
+      opened.mockRestore();
+    }
   });
 
   it.runIf(process.platform === 'linux')(

@@ -66,11 +66,13 @@ function takeStaging(): Staging {
 }
 
 const verdicts = new Map<string, Promise<boolean>>();
+const PROBE_MODE = 0o600;
 
 /**
  * Whether `folder`'s file system takes direct writes from this process, found once per folder by writing
  * (and removing) one aligned block: not on every system (no O_DIRECT outside Linux) nor file system
- * (tmpfs before Linux 6.6, some FUSE mounts).
+ * (tmpfs before Linux 6.6, some FUSE mounts). Worker threads are told the HTTP thread's verdict
+ * (`rememberDirectWrites`) rather than probing again each time one starts.
  */
 export function acceptsDirectWrites(folder: string): Promise<boolean> {
   let verdict = verdicts.get(folder);
@@ -81,6 +83,11 @@ export function acceptsDirectWrites(folder: string): Promise<boolean> {
   return verdict;
 }
 
+/** Takes a verdict found elsewhere in the process (by the thread that started this one) for `folder`. */
+export function rememberDirectWrites(folder: string, verdict: boolean): void {
+  verdicts.set(folder, Promise.resolve(verdict));
+}
+
 async function probe(folder: string): Promise<boolean> {
   if (constants.O_DIRECT === undefined) return false;
   // Named as a storage draft, so that the leftover sweep removes one a crash left behind.
@@ -88,7 +95,12 @@ async function probe(folder: string): Promise<boolean> {
   let staging: Staging | undefined;
   try {
     staging = takeStaging();
-    const handle = await fs.open(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_DIRECT);
+    // Readable by the server's account alone, as every stored file: it may be seen for a moment.
+    const handle = await fs.open(
+      file,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_DIRECT,
+      PROBE_MODE,
+    );
     try {
       const block = (staging.blocks[0] as Buffer).subarray(0, ALIGNMENT).fill(0);
       return (await handle.write(block, 0, ALIGNMENT, 0)).bytesWritten === ALIGNMENT;

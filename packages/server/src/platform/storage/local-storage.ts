@@ -81,10 +81,21 @@ export function localStorage(root: string, { directWrites = true }: LocalStorage
       }
     },
     async delete(key) {
-      await fs.rm(resolve(key), { force: true });
+      const file = resolve(key);
+      await fs.rm(file, { force: true });
+      // Drafts of it too: a writer stopped mid-write (a worker ended at a conversion's time limit) left its own.
+      const draftPrefix = `${path.basename(file)}${PART_SUFFIX}`;
+      const siblings = await fs.readdir(path.dirname(file)).catch(() => []);
+      await Promise.all(
+        siblings
+          .filter((name) => name.startsWith(draftPrefix))
+          .map((name) => fs.rm(path.join(path.dirname(file), name), { force: true })),
+      );
     },
     async deletePrefix(prefix) {
-      await fs.rm(resolve(prefix), { recursive: true, force: true });
+      // A conversion still writing below it (a batch deleted while it converts, which stops at its next
+      // progress mark) can add a draft while the folder is emptied: the removal tries again (ENOTEMPTY).
+      await fs.rm(resolve(prefix), { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
     async list(prefix) {
       const base = resolve(prefix);

@@ -21,7 +21,10 @@ export interface StorageDriver {
   put(key: string, body: AsyncIterable<Uint8Array>): Promise<number>;
   /** Streams the stored bytes; StoredObjectMissingError when there are none. */
   get(key: string): Promise<Readable>;
-  /** Deletes one object; a missing one is not an error (deleting twice is harmless). */
+  /**
+   * Deletes one object, and what a writer of it stopped mid-write left (local drafts; an S3 multipart upload
+   * is left to the bucket's lifecycle rule); a missing one is not an error (deleting twice is harmless).
+   */
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with `prefix/`. */
   deletePrefix(prefix: string): Promise<void>;

@@ -8,8 +8,18 @@ import { jsonMemberText } from '../../lib/json-member-text';
  * POST /api/convert/csv-to-json with `csv_data`: the comparison's CSV read back to JSON (not counted as
  * a conversion). The records are cut out of the answer as written, so no digit is lost on the way.
  */
-export async function reconvertCsv(csv: string, filename: string, plan?: FlattenPlanDocument): Promise<string> {
-  const body: CsvToJsonBody = { csv_data: csv, original_filename: filename, ...(plan ? { plan } : {}) };
+export async function reconvertCsv(
+  csv: string,
+  filename: string,
+  written: { plan?: FlattenPlanDocument | undefined; excelSafe: boolean },
+): Promise<string> {
+  const { plan, excelSafe } = written;
+  const body: CsvToJsonBody = {
+    csv_data: csv,
+    original_filename: filename,
+    excel_safe: excelSafe,
+    ...(plan ? { plan } : {}),
+  };
   const response = await apiFetch('/api/convert/csv-to-json', {
     method: 'POST',
     json: body,
@@ -21,13 +31,18 @@ export async function reconvertCsv(csv: string, filename: string, plan?: Flatten
 }
 
 /**
- * The reconverted JSON of one comparison (`key` names it); runs once the CSV is known, under the flattening
- * plan it was written with, if any.
+ * The reconverted JSON of one comparison (`key` names it); runs once the CSV is known, with the options it was
+ * written with: under its flattening plan, if any, and the Spreadsheet-safe guard undone if it has it.
  */
-export function useReconvertedJson(key: string, csv: string | undefined, filename: string, plan?: FlattenPlanDocument) {
+export function useReconvertedJson(
+  key: string,
+  csv: string | undefined,
+  filename: string,
+  written: { plan?: FlattenPlanDocument | undefined; excelSafe: boolean },
+) {
   return useQuery({
     queryKey: ['analysis', 'reconverted', key],
-    queryFn: () => reconvertCsv(csv ?? '', filename, plan),
+    queryFn: () => reconvertCsv(csv ?? '', filename, written),
     enabled: csv !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

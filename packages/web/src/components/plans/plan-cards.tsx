@@ -12,7 +12,7 @@ import { priceText } from '../../lib/plan-limits';
 /** How many features a card lists before '+ N more' (spec section 9). */
 const FEATURES_SHOWN = 4;
 
-function PlanPrice({ plan, currency }: { plan: Plan; currency: Currency }) {
+function PlanPrice({ plan, currency, discounted }: { plan: Plan; currency: Currency; discounted: boolean }) {
   if (plan.prices === null) {
     return (
       <Typography variant="h4" component="p">
@@ -22,7 +22,7 @@ function PlanPrice({ plan, currency }: { plan: Plan; currency: Currency }) {
   }
   const regular = plan.prices[currency];
   // The first-50 discount is quoted by the server in INR; other currencies show the regular price.
-  const now = currency === 'INR' && plan.price !== null ? plan.price : regular;
+  const now = discounted && currency === 'INR' && plan.price !== null ? plan.price : regular;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
       <Typography variant="h4" component="p">
@@ -38,14 +38,19 @@ function PlanPrice({ plan, currency }: { plan: Plan; currency: Currency }) {
   );
 }
 
-/** The plan catalogue as cards; `action` renders each card's button. */
+/**
+ * The plan catalogue as cards; `action` renders each card's button. `firstMonthDiscount` says, per
+ * plan, whether the first-50 price is shown (for a signed-in account the server says; signed out, the
+ * offer's price is shown while it lasts).
+ */
 export function PlanCards(props: {
   plans: Plan[];
   currency: Currency;
   action: (plan: Plan) => ReactNode;
   current?: string;
+  firstMonthDiscount?: (plan: Plan) => boolean;
 }) {
-  const { plans, currency, action, current } = props;
+  const { plans, currency, action, current, firstMonthDiscount = () => true } = props;
   return (
     <Box
       sx={{
@@ -80,7 +85,7 @@ export function PlanCards(props: {
                 {plan.popular && <Chip label="MOST POPULAR" color="primary" size="small" />}
                 {current === plan.id && <Chip label="Current plan" size="small" variant="outlined" />}
               </Stack>
-              <PlanPrice plan={plan} currency={currency} />
+              <PlanPrice plan={plan} currency={currency} discounted={firstMonthDiscount(plan)} />
               <Stack component="ul" spacing={0.75} sx={{ listStyle: 'none', p: 0, m: 0, flexGrow: 1 }}>
                 {plan.features.slice(0, FEATURES_SHOWN).map((feature) => (
                   <Stack component="li" key={feature} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>

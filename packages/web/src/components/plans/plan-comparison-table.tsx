@@ -5,7 +5,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Plan } from '@unnest/contracts';
-import { batchText, fileSizeText, limitText, retentionText } from '../../lib/plan-limits';
+import { batchText, conversionTimeText, fileSizeText, limitText, retentionText } from '../../lib/plan-limits';
 
 const ROWS: { label: string; value: (plan: Plan) => string }[] = [
   { label: 'File size', value: (plan) => fileSizeText(plan.file_size_limit_mb) },
@@ -17,6 +17,7 @@ const ROWS: { label: string; value: (plan: Plan) => string }[] = [
   { label: 'Export', value: (plan) => plan.formats.map((format) => format.toUpperCase()).join(', ') },
   { label: 'Support', value: (plan) => plan.support },
   { label: 'File retention', value: (plan) => retentionText(plan.retention_hours) },
+  { label: 'Time per conversion', value: (plan) => conversionTimeText(plan.conversion_time_limit_seconds) },
 ];
 
 /** The feature comparison table (spec section 9), built from the server's catalogue. */

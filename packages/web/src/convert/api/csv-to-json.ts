@@ -15,12 +15,13 @@ export interface CsvToJsonAnswer {
 }
 
 /**
- * POST /api/convert/csv-to-json: CSV text in, the JSON records out as text. The answer is read as
- * text and `data` is cut out as written, so big numbers keep every digit; how the CSV was read is parsed
- * from the rest.
+/**
+ * POST /api/convert/csv-to-json: CSV text in (with the formula guard taken off when `excelSafe`), the JSON
+ * records out as text. The answer is read as text and `data` is cut out as written, so big numbers keep
+ * every digit; how the CSV was read is parsed from the rest.
  */
-export async function csvToJson(csv: string, dialect: CsvDialectFields): Promise<CsvToJsonAnswer> {
-  const body: CsvToJsonBody = { csv_content: csv, output_format: 'json', ...dialect };
+export async function csvToJson(csv: string, dialect: CsvDialectFields, excelSafe: boolean): Promise<CsvToJsonAnswer> {
+  const body: CsvToJsonBody = { csv_content: csv, output_format: 'json', ...dialect, excel_safe: excelSafe };
   const response = await apiFetch('/api/convert/csv-to-json', {
     method: 'POST',
     json: body,

@@ -12,7 +12,7 @@ export function getSubscription(): Promise<SubscriptionResponse> {
 /** Query options for the subscription. */
 export const subscriptionQuery = queryOptions({ queryKey: ['subscription'], queryFn: getSubscription });
 
-/** The signed-in user's plan, limits and usage. */
-export function useSubscription() {
-  return useQuery(subscriptionQuery);
+/** The signed-in user's plan, limits and usage (`enabled: false` while nobody is signed in). */
+export function useSubscription(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...subscriptionQuery, enabled: options.enabled ?? true });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserSettings, UserSettingsUpdate } from '@unnest/contracts';
-import { settingsQuery } from '../../lib/api/get-settings';
-import { apiJson } from '../../lib/api-client';
+import { apiJson } from '../api-client';
+import { settingsQuery } from './get-settings';
 
 /** PUT /api/profile/settings: saves the settings and answers the whole saved object. */
 export function updateSettings(update: UserSettingsUpdate): Promise<UserSettings> {

@@ -1,0 +1,114 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import type { Plan, PlanChoice } from '@unnest/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PlanCards } from './plan-cards';
+import { PlanChoiceAction } from './plan-choice-action';
+
+afterEach(cleanup);
+
+function plan(id: Plan['id'], name: string, inr: number): Plan {
+  return {
+    id,
+    name,
+    price: inr / 2,
+    original_price: inr,
+    currency: 'INR',
+    prices: { INR: inr, USD: 9 },
+    popular: false,
+    file_size_limit_mb: 100,
+    conversions_per_day: -1,
+    api_calls_per_month: 1000,
+    batch_size: 0,
+    storage_gb: 10,
+    retention_hours: 24,
+    conversion_time_limit_seconds: 600,
+    formats: ['csv', 'json'],
+    speed: 'Queue priority 5',
+    support: 'Email',
+    features: [],
+  };
+}
+
+const STARTER = plan('starter', 'Starter', 499);
+const BUSINESS = plan('business', 'Business', 9999);
+const PROFESSIONAL = plan('professional', 'Professional', 2499);
+const UNTIL = '2030-01-15T00:00:00.000Z';
+
+function choice(over: Partial<PlanChoice> & Pick<PlanChoice, 'plan_id' | 'change'>): PlanChoice {
+  return { can_buy: false, first_month_discount: false, available_from: null, ...over };
+}
+
+describe('plan cards for a Professional subscriber', () => {
+  const choices: PlanChoice[] = [
+    choice({ plan_id: 'starter', change: 'downgrade', available_from: UNTIL }),
+    choice({ plan_id: 'professional', change: 'current', can_buy: true }),
+    choice({ plan_id: 'business', change: 'upgrade', can_buy: true }),
+  ];
+  const of = (candidate: Plan) => choices.find((entry) => entry.plan_id === candidate.id);
+
+  function renderCards() {
+    render(
+      <PlanCards
+        plans={[STARTER, PROFESSIONAL, BUSINESS]}
+        currency="INR"
+        current="professional"
+        firstMonthDiscount={(candidate) => of(candidate)?.first_month_discount ?? false}
+        action={(candidate) => (
+          <PlanChoiceAction plan={candidate} choice={of(candidate)} mode="test" onBuy={() => {}} />
+        )}
+      />,
+    );
+  }
+
+  it('says Downgrade with what happens to the paid month, never “Upgrade to Starter” or its offer', () => {
+    renderCards();
+    expect(screen.queryByRole('button', { name: 'Upgrade to Starter' })).toBeNull();
+    expect(
+      screen.getByText(
+        `Downgrade: Starter can be bought from ${new Date(UNTIL).toLocaleDateString()}, when the month you paid for ends. Until then your plan stays as it is.`,
+      ),
+    ).toBeTruthy();
+    // The regular price, not the first-month half.
+    expect(screen.getByText('₹499')).toBeTruthy();
+    expect(screen.queryByText('₹249.50')).toBeNull();
+  });
+
+  it('says Current with the next month to buy, and Upgrade for a higher plan', () => {
+    renderCards();
+    expect(screen.getByText('Your plan')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Buy the next month' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Upgrade to Business' })).toBeTruthy();
+  });
+
+  it('shows the first-month price only where the server says this account gets it', () => {
+    render(
+      <PlanCards
+        plans={[STARTER]}
+        currency="INR"
+        firstMonthDiscount={() => true}
+        action={() => (
+          <PlanChoiceAction
+            plan={STARTER}
+            choice={choice({ plan_id: 'starter', change: 'upgrade', can_buy: true, first_month_discount: true })}
+            mode="test"
+            onBuy={() => {}}
+          />
+        )}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Upgrade to Starter' })).toBeTruthy();
+    expect(screen.getByText('₹249.50')).toBeTruthy();
+  });
+
+  it('a downgrade from an operator’s plan points to the operator', () => {
+    render(
+      <PlanChoiceAction
+        plan={STARTER}
+        choice={choice({ plan_id: 'starter', change: 'downgrade' })}
+        mode="test"
+        onBuy={() => {}}
+      />,
+    );
+    expect(screen.getByText(/given by the operator of this server/)).toBeTruthy();
+  });
+});
