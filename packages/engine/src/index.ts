@@ -18,6 +18,7 @@ export {
 export { decodeHeaderPath, encodeHeaderPath, type PathSegment } from './header-path.js';
 export { jsonToCsv, jsonToCsvText } from './json-to-csv.js';
 export type { ArrayStrategy, CsvToJsonOptions, JsonToCsvOptions, TableFormat } from './options.js';
+export { normalizeCsvToJsonOptions } from './options.js';
 export {
   checkFlattenPlan,
   type FlattenPlan,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../src/admin/command.js';
-import { call, signedInUser, type TestUser, uploadFile } from './support/api-client.js';
+import { call, multipartBody, signedInUser, type TestUser, uploadFile } from './support/api-client.js';
 import { post, startTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -89,6 +89,63 @@ describe('POST /api/convert/file', () => {
     expect(download.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(download.body).toContain('12345678901234567890');
     expect(download.body.replace(/\s/g, '')).toBe('[{"id":12345678901234567890,"user":{"name":"Ada"}}]');
+  });
+
+  it('reads a CSV file in the dialect given (fields or query), answers how it read it, refuses a wrong one', async () => {
+    const content = "exported 2026-11-27\nname; note\nAda; 'x; y'\n";
+    const given = await uploadFile(
+      t.app,
+      pro,
+      { name: 'notes.csv', content },
+      { delimiter: '; ', quote: "'", skip_rows: '1' },
+    );
+    expect(given.statusCode, given.body).toBe(200);
+    expect(given.json()).toMatchObject({
+      dialect: { delimiter: '; ', quote: "'", skip_rows: 1, header_rows: 1, encoding: 'utf-8' },
+      notices: [],
+      notices_total: 0,
+    });
+    expect(given.json().dialect.given).toEqual(['delimiter', 'quote', 'skip_rows']);
+    const download = await call(t.app, pro, 'GET', `/api/files/download/${given.json().file_id}`);
+    expect(JSON.parse(download.body)).toEqual([{ name: 'Ada', note: 'x; y' }]);
+    const metadata = (await call(t.app, pro, 'GET', `/api/files/${given.json().file_id}/metadata`)).json();
+    expect(metadata.options).toEqual({
+      output_format: 'json',
+      delimiter: '; ',
+      quote: "'",
+      skip_rows: 1,
+      excel_safe: false,
+    });
+    // The same through the query string; what is not given is sniffed and said so.
+    const { payload, headers } = multipartBody({ name: 'stacked.csv', content: 'a,b\nx,y\n1,2\n' }, {});
+    const queried = await t.app.inject({
+      method: 'POST',
+      url: '/api/convert/file?header_rows=2',
+      payload,
+      headers: { ...headers, ...pro.auth },
+    });
+    expect(queried.statusCode, queried.body).toBe(200);
+    expect(queried.json().dialect).toMatchObject({ delimiter: ',', header_rows: 2, given: ['header_rows'] });
+    const sniffed = await uploadFile(t.app, pro, { name: 'stray.csv', content: 'name,note\nAda,"x\nBob,y\n' });
+    expect(sniffed.json()).toMatchObject({
+      dialect: { delimiter: ',', given: [] },
+      notices: [{ kind: 'stray-quote', line: 2, column: 5 }],
+      notices_total: 1,
+    });
+    // Refused before anything is stored, with the reader's reason; a dialect applies to CSV input only.
+    const before = convertedFiles((await call(t.app, pro, 'GET', '/api/files')).json());
+    const wrong = await uploadFile(t.app, pro, { name: 'wrong.csv', content }, { escape: '\\\\' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      detail: expect.stringMatching(/Escape must be one ASCII character/),
+    });
+    const json = await uploadFile(t.app, pro, { name: 'data.json', content: EXACT }, { quote: "'" });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().detail).toBe('quote applies to CSV input only');
+    expect(convertedFiles((await call(t.app, pro, 'GET', '/api/files')).json())).toBe(before);
+    // JSON input answers no dialect.
+    expect((await uploadFile(t.app, pro, { name: 'plain.json', content: EXACT })).json()).not.toHaveProperty('dialect');
   });
 
   it('keeps formats to the plan: TSV and XLSX on Professional, not on Free', async () => {

@@ -1,4 +1,5 @@
-import type { CsvReading } from '../platform/csv-reading.js';
+import type { CsvDialect } from '@unnest/contracts';
+import type { CsvReading, CsvReadingNotice } from '../platform/csv-reading.js';
 
 const OPEN = Buffer.from('{"data":');
 const MIDDLE = Buffer.from(',"json_data":');
@@ -15,24 +16,36 @@ export function csvToJsonEnvelope(json: Buffer, reading?: CsvReading): Buffer {
 
 /** `,"dialect":…,"notices":[…],"notices_total":N` and `,"columns":[…]` for a header without rows. */
 function readingMembers(reading: CsvReading): string {
-  const { dialect } = reading;
-  const members: Record<string, unknown> = {};
-  if (dialect !== null) {
-    members.dialect = {
-      delimiter: dialect.delimiter,
-      quote: dialect.quote,
-      escape: dialect.escape,
-      skip_rows: dialect.skipRows,
-      header_rows: dialect.headerRows,
-      encoding: dialect.encoding,
-      confidence: dialect.confidence,
-      given: dialect.given.map((part) =>
-        part === 'skipRows' ? 'skip_rows' : part === 'headerRows' ? 'header_rows' : part,
-      ),
-    };
-  }
-  members.notices = reading.notices;
-  members.notices_total = reading.noticesTotal;
+  const members: Record<string, unknown> = readingFields(reading);
   if (reading.columns !== null) members.columns = reading.columns;
   return `,${JSON.stringify(members).slice(1, -1)}`;
+}
+
+/** How a CSV was read, as the API answers it: the dialect (when known), the notices and their total. */
+export function readingFields(reading: CsvReading): {
+  dialect?: CsvDialect;
+  notices: CsvReadingNotice[];
+  notices_total: number;
+} {
+  const { dialect } = reading;
+  return {
+    ...(dialect === null
+      ? {}
+      : {
+          dialect: {
+            delimiter: dialect.delimiter,
+            quote: dialect.quote,
+            escape: dialect.escape,
+            skip_rows: dialect.skipRows,
+            header_rows: dialect.headerRows,
+            encoding: dialect.encoding,
+            confidence: dialect.confidence,
+            given: dialect.given.map((part) =>
+              part === 'skipRows' ? 'skip_rows' : part === 'headerRows' ? 'header_rows' : part,
+            ),
+          },
+        }),
+    notices: reading.notices,
+    notices_total: reading.noticesTotal,
+  };
 }

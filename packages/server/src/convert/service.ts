@@ -49,7 +49,7 @@ import { incomplete } from '../platform/request-body.js';
 import { tooLargeRefusal } from '../platform/size-refusal.js';
 import type { ProfileService } from '../profile/service.js';
 import type { Allowance, ConversionAllowance } from './conversion-allowance.js';
-import { csvToJsonEnvelope } from './json-envelope.js';
+import { csvToJsonEnvelope, readingFields } from './json-envelope.js';
 import { isOptionName, type OptionFields, type ResolvedOptions, resolveOptions } from './options.js';
 import { proposeFlatteningPlan } from './plan-service.js';
 
@@ -267,11 +267,13 @@ export class ConvertService {
         inputFormat: input,
         outputFormat,
         retentionType: plan.id === 'free' ? 'free' : 'premium',
-        // A CSV's own delimiter is detected, and its conversion takes no other option but undoing the guard.
+        // A CSV's own dialect is detected where not given, and its conversion takes no other option but undoing
+        // the guard.
         options:
           input !== 'json'
             ? {
                 output_format: options.outputFormat,
+                ...dialectOptions(options),
                 ...(options.excelSafe === undefined ? {} : { excel_safe: options.excelSafe }),
                 ...planOptions(options),
               }
@@ -369,6 +371,7 @@ export class ConvertService {
         records: summary.records,
         columns: summary.columns,
         formula_guard: summary.formulaGuard,
+        ...(summary.reading?.dialect ? readingFields(summary.reading) : {}),
         duration_seconds: durationMs / 1000,
         expires_at: record.expires_at,
         download_url: `/api/files/download/${record.fileId}`,
@@ -648,7 +651,14 @@ function engineSettings(
   const guard = options.excelSafe === undefined ? {} : { excelSafe: options.excelSafe };
   if (input === 'zip')
     return { direction: 'csv-to-json', relational: true, ...guard, ...inflatedBytesBound(maxFileBytes) };
-  if (input === 'csv') return { direction: 'csv-to-json', ...plan, ...guard, ...inflatedBytesBound(maxFileBytes) };
+  if (input === 'csv')
+    return {
+      direction: 'csv-to-json',
+      ...options.csvDialect,
+      ...plan,
+      ...guard,
+      ...inflatedBytesBound(maxFileBytes),
+    };
   return {
     ...plan,
     ...(options.recordsPath === undefined ? {} : { recordsPath: options.recordsPath }),
@@ -661,6 +671,17 @@ function engineSettings(
     excelSafe: options.excelSafe === true,
     analysis,
   };
+}
+
+/** The parts of a CSV's dialect a conversion was given, as its file's metadata keeps them. */
+function dialectOptions({ csvDialect }: ResolvedOptions): Record<string, string | number> {
+  if (csvDialect === undefined) return {};
+  const { delimiter, quote, escape: escapeChar, skipRows, headerRows } = csvDialect;
+  return Object.fromEntries(
+    Object.entries({ delimiter, quote, escape: escapeChar, skip_rows: skipRows, header_rows: headerRows }).filter(
+      (entry): entry is [string, string | number] => entry[1] !== undefined,
+    ),
+  );
 }
 
 /** The plan, records path and relational output a conversion ran with, as its file's metadata keeps them. */

@@ -102,6 +102,8 @@ export interface ConversionSummary {
   columns: number | null;
   /** What the formula guard changed; null when it was off (or the output is JSON or XLSX). */
   formulaGuard: FormulaGuardReport | null;
+  /** How a CSV was read (its dialect null for a relational ZIP); null for JSON input. */
+  reading: CsvReading | null;
 }
 
 /** An upload streamed in over `input`; the worker stores it and the result itself. */

@@ -123,7 +123,11 @@ function engine(
 ): AsyncIterable<Uint8Array> {
   followPoolPriority();
   if (settings.niceValue) source = prioritized(source);
-  if (how.direction === 'csv-to-json') return tablesToJson(source, how, storageLeftBytes);
+  if (how.direction === 'csv-to-json') {
+    const { reading, onNotice } = csvReadingCollector();
+    summary.reading = reading;
+    return tablesToJson(source, how, storageLeftBytes, onNotice);
+  }
   const options = {
     // Node's native check lets the engine copy valid UTF-8 without checking it character by character.
     isUtf8,
@@ -242,7 +246,7 @@ export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome
       throw error;
     }
   };
-  const summary: ConversionSummary = { records: null, columns: null, formulaGuard: null };
+  const summary: ConversionSummary = { records: null, columns: null, formulaGuard: null, reading: null };
   const collector = collectorFor(task.engine);
   const output = engine(teed(), task.engine, summary, collector, task.storageLeftBytes);
   const limited = async function* () {
@@ -279,7 +283,7 @@ export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome
 /** Input and output both streamed over ports (a download answered while it converts). */
 export async function toStream(task: StreamedConversionTask): Promise<TaskOutcome<ConversionSummary>> {
   const input = receiveChunks(task.input);
-  const summary: ConversionSummary = { records: null, columns: null, formulaGuard: null };
+  const summary: ConversionSummary = { records: null, columns: null, formulaGuard: null, reading: null };
   const result = await outcome(async () => {
     await sendChunks(task.output, engine(input, task.engine, summary, null));
     return summary;
@@ -298,7 +302,7 @@ export async function toBytes(task: BytesConversionTask): Promise<TaskOutcome<Ui
     for await (const chunk of engine(
       [task.input],
       task.engine,
-      { records: null, columns: null, formulaGuard: null },
+      { records: null, columns: null, formulaGuard: null, reading: null },
       null,
     )) {
       chunks.push(chunk);
