@@ -61,13 +61,26 @@ export const json2csvCommand: CommandSpec = {
 
 export const csv2jsonCommand: CommandSpec = {
   name: 'csv2json',
-  summary: 'Convert CSV (any delimiter, UTF-8/UTF-16/Latin-1) to JSON or JSON Lines, with exact types.',
+  summary: 'Convert CSV (any dialect and encoding, sniffed and reported) to JSON or JSON Lines, with exact types.',
   usage: 'unnest csv2json [INPUT|-] [-o OUTPUT] [options]',
   flags: [
     {
       name: 'delimiter',
+      value: 'TEXT',
+      help: "'auto' (default: sniffed), one character or up to 4 (', ' also skips spaces after ','); 'tab' for tabs",
+    },
+    { name: 'quote', value: 'CHAR', help: `the quote character, " or ' (default: sniffed)` },
+    {
+      name: 'escape',
       value: 'CHAR',
-      help: "'auto' (default: sniffs , ; tab |) or one character; '\\t' or 'tab' for tabs",
+      help: "escapes the next character inside quotes, e.g. '\\'; 'none' for \"\" (default: sniffed)",
+    },
+    { name: 'skip-rows', value: 'N', help: 'rows before the header to leave out (default: a sniffed preamble)' },
+    { name: 'header-rows', value: 'N', help: 'rows making up the header, joined per column (default 1)' },
+    {
+      name: 'encoding',
+      value: 'NAME',
+      help: 'utf-8, utf-16le, utf-16be, latin1, windows-1252 or another WHATWG label (default: detected)',
     },
     { name: 'no-types', help: 'keep every value a string (an empty cell is "")' },
     { name: 'no-unflatten', help: 'keep dotted headers as flat keys' },
@@ -179,6 +192,16 @@ export function csvToJsonOptionsFrom(args: ParsedArgs): CsvToJsonOptions {
   if (delimiter !== undefined) options.delimiter = delimiter;
   const separator = text(args, 'separator');
   if (separator !== undefined) options.separator = separator;
+  const quote = text(args, 'quote');
+  if (quote !== undefined) options.quote = quote;
+  const escapeChar = text(args, 'escape');
+  if (escapeChar !== undefined) options.escape = escapeChar;
+  const skipRows = whole(args, 'skip-rows');
+  if (skipRows !== undefined) options.skipRows = skipRows;
+  const headerRows = whole(args, 'header-rows');
+  if (headerRows !== undefined) options.headerRows = headerRows;
+  const encoding = text(args, 'encoding');
+  if (encoding !== undefined) options.encoding = encoding;
   return options;
 }
 

@@ -25,6 +25,7 @@ import {
   json2csvCommand,
   jsonToCsvOptionsFrom,
 } from './commands.js';
+import { describeDialect } from './dialect-text.js';
 import { type CommandSpec, formatCommandHelp, type ParsedArgs, parseArgs, UsageError } from './flags.js';
 import { type CliIo, IoError, openInput, peekFirst, writeOutput } from './io.js';
 import { plan, planCommand, readPlanFile } from './plan-command.js';
@@ -91,6 +92,25 @@ function noticePrinter(say: (line: string) => void): { onNotice: (notice: Notice
           break;
         case 'encoding':
           if (notice.encoding !== 'utf-8') say(`input read as ${notice.encoding}`);
+          break;
+        case 'dialect':
+          say(describeDialect(notice.dialect));
+          break;
+        case 'stray-quote':
+          say(
+            `line ${notice.line}: a quote at column ${notice.column} is never closed as it should be; read as a literal '"'`,
+          );
+          break;
+        case 'repeated-header':
+          say(`line ${notice.line}: the header written again, left out`);
+          break;
+        case 'second-table':
+          say(
+            `line ${notice.line}: a second table starts here; the records end before it (${notice.rows} rows from this line not read)`,
+          );
+          break;
+        case 'no-records':
+          say(`the CSV has a header and no rows: the JSON is empty; its columns: ${notice.columns.join(', ')}`);
           break;
         case 'duplicate-header':
           say(`duplicate column '${notice.name}' renamed to '${notice.renamedTo}'`);

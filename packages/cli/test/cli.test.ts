@@ -127,10 +127,43 @@ describe('unnest csv2json', () => {
     expect(rows.stdout()).toBe('["a","b"]\n["1","2"]\n');
   });
 
-  it('fails on an unclosed quote with its line number', async () => {
+  it('reads an unclosed quote as a literal and says so with its line number', async () => {
+    // Issue 28: one stray quote used to fail the whole file.
     const t = memoryIo('a,b\n1,2\n3,"open\n4,5\n');
-    expect(await runCli(['csv2json'], t.io)).toBe(1);
-    expect(t.stderr()).toMatch(/^unnest: .*line 3.*\n$/);
+    expect(await runCli(['csv2json', '--ndjson'], t.io)).toBe(0);
+    expect(t.stdout()).toBe('{"a":1,"b":2}\n{"a":3,"b":"\\"open"}\n{"a":4,"b":5}\n');
+    expect(t.stderr()).toContain('unnest: line 3: a quote at column 3 is never closed');
+  });
+
+  it('reports the dialect it read and takes each part by hand', async () => {
+    const sniffed = memoryIo("Report\n\nname, note\nAda, 'x, y'\nBob, 'z'\nCy, 'w'\n");
+    expect(await runCli(['csv2json', '--ndjson'], sniffed.io)).toBe(0);
+    expect(sniffed.stdout()).toBe(
+      '{"name":"Ada","note":"x, y"}\n{"name":"Bob","note":"z"}\n{"name":"Cy","note":"w"}\n',
+    );
+    expect(sniffed.stderr()).toContain(
+      "unnest: read as delimiter ', ' (sniffed), quote ''' (sniffed), no escape (sniffed), 2 rows skipped before the header (sniffed), 1 header row, utf-8",
+    );
+    const given = memoryIo('x|y\nA|B\n"1\\"2"|3\n');
+    const flags = ['--delimiter', '|', '--quote', '"', '--escape', '\\', '--skip-rows', '1', '--encoding', 'utf-8'];
+    expect(await runCli(['csv2json', '--ndjson', ...flags], given.io)).toBe(0);
+    expect(given.stdout()).toBe('{"A":"1\\"2","B":3}\n');
+    expect(given.stderr()).toContain(
+      "read as delimiter '|', quote '\"', escape '\\', 1 row skipped before the header, 1 header row, utf-8; confidence 1",
+    );
+  });
+
+  it('joins stacked header rows with --header-rows', async () => {
+    const t = memoryIo('sales,,cost\n2023,2024,2024\n1,2,3\n');
+    expect(await runCli(['csv2json', '--ndjson', '--header-rows', '2'], t.io)).toBe(0);
+    expect(t.stdout()).toBe('{"sales 2023":1,"sales 2024":2,"cost 2024":3}\n');
+  });
+
+  it('says which columns a header without rows has', async () => {
+    const t = memoryIo('id,name\n');
+    expect(await runCli(['csv2json'], t.io)).toBe(0);
+    expect(t.stdout()).toBe('[]\n');
+    expect(t.stderr()).toContain('unnest: the CSV has a header and no rows: the JSON is empty; its columns: id, name');
   });
 });
 

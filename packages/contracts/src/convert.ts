@@ -112,6 +112,17 @@ export function delimiterFromSetting(value: string): string | undefined {
   return delimiter;
 }
 
+/** The quote a CSV is read with (a part of its dialect). */
+const csvQuoteField = Type.Union([Type.Literal('"'), Type.Literal("'")], { description: 'CSV input: default sniffed' });
+/** The escape inside quotes a CSV is read with (a part of its dialect). */
+const csvEscapeField = Type.String({
+  minLength: 1,
+  maxLength: 4,
+  description: "CSV input: escape character inside quotes, or 'none'; default: sniffed",
+});
+const SKIP_ROWS_TEXT = 'CSV input: rows before the header to leave out (0 to 1000); default: sniffed';
+const HEADER_ROWS_TEXT = 'CSV input: rows making up the header, joined per column (1 to 10); default 1';
+
 /**
  * Conversion options, sent as the query string (every conversion endpoint, the text ones included) or as
  * multipart fields (before the `file` part); the yes-or-no ones as `true`/`false`. Anything left out comes
@@ -121,8 +132,17 @@ export const ConversionOptionFields = Type.Object(
   {
     output_format: Type.Optional(Type.Enum([...OUTPUT_FORMATS])),
     delimiter: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 3, description: 'one character, or `tab` / `\\t`' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 3,
+        description: "one character, or `tab` / `\\t`; CSV input also ', ' or '; ' (default: sniffed)",
+      }),
     ),
+    quote: Type.Optional(csvQuoteField),
+    escape: Type.Optional(csvEscapeField),
+    // Text, as a multipart field carries it; the reader checks the range.
+    skip_rows: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$', description: SKIP_ROWS_TEXT })),
+    header_rows: Type.Optional(Type.String({ pattern: '^[0-9]{1,2}$', description: HEADER_ROWS_TEXT })),
     array_strategy: Type.Optional(Type.Enum([...ARRAY_STRATEGIES])),
     include_bom: Type.Optional(flag('include_bom', 'a UTF-8 byte order mark first, for Excel (CSV and TSV output)')),
     excel_safe: Type.Optional(
@@ -173,6 +193,34 @@ export const ConversionLeftOut = Type.Object({
 });
 export type ConversionLeftOut = Static<typeof ConversionLeftOut>;
 
+/** How a CSV was read: each part sniffed or given, with the sniffer's confidence (0 to 1). */
+export const CsvDialect = Type.Object({
+  delimiter: Type.String(),
+  quote: Type.String(),
+  escape: Type.Union([Type.String(), Type.Null()]),
+  skip_rows: Type.Integer(),
+  header_rows: Type.Integer(),
+  encoding: Type.String(),
+  confidence: Type.Number({ minimum: 0, maximum: 1 }),
+  given: Type.Array(Type.String(), { description: 'the parts given in the request; the others were sniffed' }),
+});
+export type CsvDialect = Static<typeof CsvDialect>;
+
+/** Something the reader recovered from or left out, with its line. */
+export const CsvReadingNotice = Type.Union([
+  Type.Object({ kind: Type.Literal('stray-quote'), line: Type.Integer(), column: Type.Integer() }),
+  Type.Object({ kind: Type.Literal('repeated-header'), line: Type.Integer() }),
+  Type.Object({ kind: Type.Literal('second-table'), line: Type.Integer(), rows: Type.Integer() }),
+  Type.Object({
+    kind: Type.Literal('ragged-row'),
+    line: Type.Integer(),
+    record: Type.Integer(),
+    expected: Type.Integer(),
+    actual: Type.Integer(),
+  }),
+]);
+export type CsvReadingNotice = Static<typeof CsvReadingNotice>;
+
 /**
  * What the formula guard (`excel_safe`, the web app's Spreadsheet-safe) changed in a CSV or TSV: how many
  * cells got a `'` in front, and the first two with their column and original text. The rule is in
@@ -217,6 +265,11 @@ export const ConversionResult = Type.Object({
   left_out: Type.Union([ConversionLeftOut, Type.Null()], {
     description: 'what the conversion left out of the document (wrapper keys, other lists); null when nothing was',
   }),
+  /** CSV input: how it was read. */
+  dialect: Type.Optional(CsvDialect),
+  /** CSV input: at most the first 100 (ragged rows at most 10 of them); `notices_total` counts them all. */
+  notices: Type.Optional(Type.Array(CsvReadingNotice)),
+  notices_total: Type.Optional(Type.Integer()),
   duration_seconds: Type.Number(),
   expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   download_url: Type.String(),
@@ -238,7 +291,17 @@ export const CsvToJsonBody = Type.Object(
     csv_data: Type.Optional(Type.String({ maxLength: CSV_TO_JSON_MAX_BYTES })),
     output_format: Type.Optional(Type.Literal('json')),
     original_filename: Type.Optional(Type.String({ maxLength: 255 })),
-    delimiter: Type.Optional(Type.String({ minLength: 1, maxLength: 4 })),
+    delimiter: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 4,
+        description: "one character or up to 4 (', ' also skips spaces after ','); default: sniffed",
+      }),
+    ),
+    quote: Type.Optional(csvQuoteField),
+    escape: Type.Optional(csvEscapeField),
+    skip_rows: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, description: SKIP_ROWS_TEXT })),
+    header_rows: Type.Optional(Type.Integer({ minimum: 1, maximum: 10, description: HEADER_ROWS_TEXT })),
     plan: Type.Optional(FlattenPlanDocument),
     excel_safe: Type.Optional(
       Type.Boolean({
@@ -259,6 +322,12 @@ export type CsvToJsonBody = Static<typeof CsvToJsonBody>;
 export const CsvToJsonResponse = Type.Object({
   data: Type.Unknown(),
   json_data: Type.Unknown(),
+  dialect: Type.Optional(CsvDialect),
+  /** At most the first 100 (ragged rows at most 10 of them); `notices_total` counts them all. */
+  notices: Type.Optional(Type.Array(CsvReadingNotice)),
+  notices_total: Type.Optional(Type.Integer()),
+  /** The header's columns when the CSV has a header and no rows (`data` is then `[]`). */
+  columns: Type.Optional(Type.Array(Type.String())),
 });
 export type CsvToJsonResponse = Static<typeof CsvToJsonResponse>;
 

@@ -38,10 +38,17 @@ export const FileRecord = Type.Object({
 });
 export type FileRecord = Static<typeof FileRecord>;
 
-/** The options a stored conversion ran with, as the request fields name them (a CSV input takes none but its format). */
+/**
+ * The options a stored conversion ran with, as the request fields name them (a CSV input takes only the parts of
+ * its dialect given, and undoing the formula guard).
+ */
 export const UsedOptions = Type.Object({
   output_format: Type.String(),
   delimiter: Type.Optional(Type.String()),
+  quote: Type.Optional(Type.String({ description: 'CSV input: the quote given' })),
+  escape: Type.Optional(Type.String({ description: 'CSV input: the escape given' })),
+  skip_rows: Type.Optional(Type.Integer({ description: 'CSV input: the rows before the header given' })),
+  header_rows: Type.Optional(Type.Integer({ description: 'CSV input: the header rows given' })),
   array_strategy: Type.Optional(Type.String()),
   include_bom: Type.Optional(Type.Boolean()),
   excel_safe: Type.Optional(Type.Boolean()),

@@ -1,3 +1,5 @@
+import type { DialectReport } from './csv/dialect.js';
+
 /** Any producer of input bytes: a Node stream, a web ReadableStream iterator, an array of chunks. */
 export type ByteSource = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 
@@ -5,10 +7,19 @@ export type ByteSource = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 export type Notice =
   | { kind: 'records-path'; path: string }
   | LeftOutNotice
-  | { kind: 'encoding'; encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'latin1' }
-  | { kind: 'delimiter'; delimiter: string }
+  /** The input's encoding; `confidence` (0 to 1) when it was guessed from CSV bytes. */
+  | { kind: 'encoding'; encoding: string; confidence?: number }
+  | { kind: 'dialect'; dialect: DialectReport }
   | { kind: 'ragged-row'; line: number; record: number; expected: number; actual: number }
   | { kind: 'duplicate-header'; name: string; renamedTo: string }
+  /** A quote that would have swallowed what follows was read as a literal character. */
+  | { kind: 'stray-quote'; line: number; column: number }
+  /** The header written again right after itself: the row is dropped. */
+  | { kind: 'repeated-header'; line: number }
+  /** A second table (the header again, or a new header after a blank line) ended the records: its rows are not read. */
+  | { kind: 'second-table'; line: number; rows: number }
+  /** A header and no records: the output is empty, these are the columns it would have had. */
+  | { kind: 'no-records'; columns: string[] }
   | { kind: 'summary'; records: number; columns: number }
   /** What the formula guard (`excelSafe`) changed: sent once, before the summary, by json2csv with `excelSafe`. */
   | { kind: 'formula-guard'; cells: number; examples: { column: string; value: string }[] };

@@ -5,6 +5,7 @@ export { percent } from './analysis/comparison-scores.js';
 export type * from './analysis/report.js';
 export { type SmartNameOptions, smartColumnNames } from './analysis/smart-column-names.js';
 export { type ByteSource, type ConversionHooks, concatBytes, type LeftOutNotice, type Notice } from './byte-source.js';
+export type { CsvDialect, DialectPart, DialectReport } from './csv/dialect.js';
 export { csvToJson, csvToJsonText } from './csv-to-json.js';
 export { ConversionError, type ConversionErrorCode, type InputPosition } from './errors.js';
 export {
@@ -18,6 +19,7 @@ export { decodeHeaderPath, encodeHeaderPath, type PathSegment } from './header-p
 export { formatBytes } from './json/record-sets.js';
 export { jsonToCsv, jsonToCsvText } from './json-to-csv.js';
 export type { ArrayStrategy, CsvToJsonOptions, JsonToCsvOptions, TableFormat } from './options.js';
+export { normalizeCsvToJsonOptions } from './options.js';
 export {
   checkFlattenPlan,
   type FlattenPlan,

@@ -47,8 +47,24 @@ export interface JsonToCsvOptions extends ConversionHooks {
 
 /** Options of csv -> json. */
 export interface CsvToJsonOptions extends ConversionHooks {
-  /** `auto` sniffs among `,` `;` tab `|` (default); otherwise one character. */
+  /**
+   * `auto` sniffs it (default); otherwise one character, or a text of up to 4 (`, `, `::`); spaces ending a
+   * longer text mean "and any spaces after it".
+   */
   delimiter?: string;
+  /** The quote character, `"` or `'` (default: sniffed). */
+  quote?: string;
+  /** The character escaping the next one inside quotes (usually `\`), or `none` for doubled quotes (default: sniffed). */
+  escape?: string;
+  /** Rows before the header to leave out (default: sniffed, a preamble of rows that do not fit the table). */
+  skipRows?: number;
+  /** Rows making up the header (default 1); several are stacked headers, their names joined per column. */
+  headerRows?: number;
+  /**
+   * The input's encoding: `utf-8`, `utf-16le`, `utf-16be`, `latin1`, `windows-1252`, or another name the
+   * platform's TextDecoder knows (default: detected).
+   */
+  encoding?: string;
   /** Infer numbers, booleans, null and JSON containers (default true); false keeps every value a string. */
   types?: boolean;
   /** Turn `a.b` / `a.0` headers into nested objects and arrays (default true). */
@@ -90,12 +106,22 @@ export type NormalizedJsonToCsvOptions = Required<
   Pick<JsonToCsvOptions, 'recordsPath' | 'spool' | 'onProgress' | 'onNotice' | 'analysis' | 'isUtf8' | 'plan'>;
 
 export type NormalizedCsvToJsonOptions = Required<
-  Omit<CsvToJsonOptions, 'delimiter' | 'onProgress' | 'onNotice' | 'isUtf8' | 'plan'>
+  Omit<
+    CsvToJsonOptions,
+    'delimiter' | 'quote' | 'escape' | 'skipRows' | 'encoding' | 'onProgress' | 'onNotice' | 'isUtf8' | 'plan'
+  >
 > &
-  Pick<CsvToJsonOptions, 'onProgress' | 'onNotice' | 'isUtf8' | 'plan'> & {
-    /** `undefined` means sniff. */
+  Pick<CsvToJsonOptions, 'onProgress' | 'onNotice' | 'isUtf8' | 'plan' | 'encoding'> & {
+    /** `undefined` means sniff, for each of these. */
     delimiter: string | undefined;
+    quote: string | undefined;
+    escape: string | null | undefined;
+    skipRows: number | undefined;
   };
+
+/** Most rows a preamble or a stacked header may take. */
+export const MAX_SKIP_ROWS = 1000;
+export const MAX_HEADER_ROWS = 10;
 
 function invalid(message: string): never {
   throw new ConversionError('INVALID_OPTION', message);
@@ -109,6 +135,56 @@ export function parseDelimiter(value: string): string {
     invalid(`Delimiter cannot be a quote or a line break`);
   }
   return delimiter;
+}
+
+/**
+ * The delimiter csv input is read with: as `parseDelimiter`, or a text of 2 to 4 ASCII characters (`, `, `::`)
+ * without quotes or line breaks.
+ */
+export function parseReadDelimiter(value: string): string {
+  if ([...value].length <= 1 || value === '\\t') return parseDelimiter(value);
+  if (value.toLowerCase() === 'tab') return '\t';
+  if (value.length > 4 || !/^[\x20-\x7e\t]+$/.test(value) || /["']/.test(value)) {
+    invalid(`Delimiter must be one character or up to 4 ASCII characters without quotes, got "${value}"`);
+  }
+  return value;
+}
+
+function checkQuote(quote: string | undefined, delimiter: string | undefined): string | undefined {
+  if (quote === undefined || quote === 'auto') return undefined;
+  if (quote !== '"' && quote !== "'") invalid(`Quote must be " or ', got "${quote}"`);
+  if (delimiter?.includes(quote)) invalid('The quote cannot be part of the delimiter');
+  return quote;
+}
+
+function checkEscape(value: string | undefined): string | null | undefined {
+  if (value === undefined || value === 'auto') return undefined;
+  if (value === 'none' || value === '') return null;
+  if (value.length !== 1 || value.charCodeAt(0) < 0x21 || value.charCodeAt(0) > 0x7e) {
+    invalid(`Escape must be one ASCII character or "none", got "${value}"`);
+  }
+  return value;
+}
+
+/** An encoding name the reader can decode: `latin1` (ISO-8859-1 as it is) or a TextDecoder label. */
+function checkEncoding(encoding: string | undefined): string | undefined {
+  if (encoding === undefined || encoding === 'auto') return undefined;
+  const name = encoding.trim().toLowerCase();
+  if (name === 'latin1' || name === 'iso-8859-1') return 'latin1';
+  try {
+    return new TextDecoder(name).encoding === 'windows-1252' && name !== 'windows-1252' && name !== 'cp1252'
+      ? invalid(`Encoding "${encoding}" is ambiguous: give latin1 or windows-1252`)
+      : name;
+  } catch {
+    return invalid(`Unknown encoding "${encoding}"`);
+  }
+}
+
+function checkRows(value: number | undefined, name: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < min || value > max)
+    invalid(`${name} must be a whole number from ${min} to ${max}`);
+  return value;
 }
 
 function checkSeparator(separator: string): string {
@@ -166,8 +242,14 @@ export function normalizeCsvToJsonOptions(options: CsvToJsonOptions = {}): Norma
   const raw = options.delimiter ?? 'auto';
   const maxFieldBytes = options.maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES;
   if (!Number.isInteger(maxFieldBytes) || maxFieldBytes < 1) invalid('maxFieldBytes must be a positive whole number');
+  const delimiter = raw === 'auto' ? undefined : parseReadDelimiter(raw);
   return {
-    delimiter: raw === 'auto' ? undefined : parseDelimiter(raw),
+    delimiter,
+    quote: checkQuote(options.quote, delimiter),
+    escape: checkEscape(options.escape),
+    skipRows: checkRows(options.skipRows, 'skipRows', 0, MAX_SKIP_ROWS),
+    headerRows: checkRows(options.headerRows, 'headerRows', 1, MAX_HEADER_ROWS) ?? 1,
+    encoding: checkEncoding(options.encoding),
     types: options.types ?? true,
     unflatten: options.unflatten ?? true,
     ndjson: options.ndjson ?? false,

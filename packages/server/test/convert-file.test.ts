@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../src/admin/command.js';
-import { call, signedInUser, type TestUser, uploadFile } from './support/api-client.js';
+import { call, multipartBody, signedInUser, type TestUser, uploadFile } from './support/api-client.js';
 import { post, startTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -122,6 +122,63 @@ describe('POST /api/convert/file', () => {
     expect(download.body.replace(/\s/g, '')).toBe('[{"id":12345678901234567890,"user":{"name":"Ada"}}]');
   });
 
+  it('reads a CSV file in the dialect given (fields or query), answers how it read it, refuses a wrong one', async () => {
+    const content = "exported 2026-11-27\nname; note\nAda; 'x; y'\n";
+    const given = await uploadFile(
+      t.app,
+      pro,
+      { name: 'notes.csv', content },
+      { delimiter: '; ', quote: "'", skip_rows: '1' },
+    );
+    expect(given.statusCode, given.body).toBe(200);
+    expect(given.json()).toMatchObject({
+      dialect: { delimiter: '; ', quote: "'", skip_rows: 1, header_rows: 1, encoding: 'utf-8' },
+      notices: [],
+      notices_total: 0,
+    });
+    expect(given.json().dialect.given).toEqual(['delimiter', 'quote', 'skip_rows']);
+    const download = await call(t.app, pro, 'GET', `/api/files/download/${given.json().file_id}`);
+    expect(JSON.parse(download.body)).toEqual([{ name: 'Ada', note: 'x; y' }]);
+    const metadata = (await call(t.app, pro, 'GET', `/api/files/${given.json().file_id}/metadata`)).json();
+    expect(metadata.options).toEqual({
+      output_format: 'json',
+      delimiter: '; ',
+      quote: "'",
+      skip_rows: 1,
+      excel_safe: false,
+    });
+    // The same through the query string; what is not given is sniffed and said so.
+    const { payload, headers } = multipartBody({ name: 'stacked.csv', content: 'a,b\nx,y\n1,2\n' }, {});
+    const queried = await t.app.inject({
+      method: 'POST',
+      url: '/api/convert/file?header_rows=2',
+      payload,
+      headers: { ...headers, ...pro.auth },
+    });
+    expect(queried.statusCode, queried.body).toBe(200);
+    expect(queried.json().dialect).toMatchObject({ delimiter: ',', header_rows: 2, given: ['header_rows'] });
+    const sniffed = await uploadFile(t.app, pro, { name: 'stray.csv', content: 'name,note\nAda,"x\nBob,y\n' });
+    expect(sniffed.json()).toMatchObject({
+      dialect: { delimiter: ',', given: [] },
+      notices: [{ kind: 'stray-quote', line: 2, column: 5 }],
+      notices_total: 1,
+    });
+    // Refused before anything is stored, with the reader's reason; a dialect applies to CSV input only.
+    const before = convertedFiles((await call(t.app, pro, 'GET', '/api/files')).json());
+    const wrong = await uploadFile(t.app, pro, { name: 'wrong.csv', content }, { escape: '\\\\' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      detail: expect.stringMatching(/Escape must be one ASCII character/),
+    });
+    const json = await uploadFile(t.app, pro, { name: 'data.json', content: EXACT }, { quote: "'" });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().detail).toBe('quote applies to CSV input only');
+    expect(convertedFiles((await call(t.app, pro, 'GET', '/api/files')).json())).toBe(before);
+    // JSON input answers no dialect.
+    expect((await uploadFile(t.app, pro, { name: 'plain.json', content: EXACT })).json()).not.toHaveProperty('dialect');
+  });
+
   it('keeps formats to the plan: TSV and XLSX on Professional, not on Free', async () => {
     const refused = await uploadFile(t.app, user, { name: 'a.json', content: '[{"a":1}]' }, { output_format: 'xlsx' });
     expect(refused.statusCode).toBe(403);
@@ -222,6 +279,8 @@ describe('POST /api/convert/text and /text/download', () => {
   });
 });
 
+const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 describe('POST /api/convert/csv-to-json', () => {
   it('accepts {csv_content, output_format} and {csv_data, original_filename}, answering {data, json_data} exactly', async () => {
     const csv = 'id,price,user.name\n12345678901234567890,0.1000000000000000055,Ada\n';
@@ -233,19 +292,71 @@ describe('POST /api/convert/csv-to-json', () => {
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
       const records = '[{"id":12345678901234567890,"price":0.1000000000000000055,"user":{"name":"Ada"}}]';
-      expect(response.body.replace(/\s/g, '')).toBe(`{"data":${records},"json_data":${records}}`);
+      expect(response.body.replace(/\s/g, '')).toMatch(
+        new RegExp(`^\\{"data":${escaped(records)},"json_data":${escaped(records)},`),
+      );
+      expect(response.json()).toMatchObject({
+        dialect: {
+          delimiter: ',',
+          quote: '"',
+          escape: null,
+          skip_rows: 0,
+          header_rows: 1,
+          encoding: 'utf-8',
+          given: [],
+        },
+        notices: [],
+        notices_total: 0,
+      });
     }
   });
 
-  it('answers errors with "CSV to JSON conversion failed" and the reason', async () => {
+  it('answers errors with their reason (a quote left open is read as a literal now, issue 28)', async () => {
     const missing = await call(t.app, user, 'POST', '/api/convert/csv-to-json', { payload: { output_format: 'json' } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().detail).toBe('Please enter CSV text');
     const broken = await call(t.app, user, 'POST', '/api/convert/csv-to-json', {
-      payload: { csv_content: 'a,b\n"unclosed,1\n' },
+      payload: { csv_content: 'a,b\n1,2\n', escape: '\\\\' },
     });
-    expect(broken.statusCode).toBe(422);
-    expect(broken.json().detail).toMatch(/^CSV to JSON conversion failed: .*line 2/);
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().detail).toMatch(/Escape must be one ASCII character/);
+  });
+
+  it('reports the dialect it read, what it recovered from by line, and takes each part by hand', async () => {
+    const sniffed = await call(t.app, user, 'POST', '/api/convert/csv-to-json', {
+      payload: { csv_content: 'Report,,\n,,\nname,note\nAda,"x, y"\nBob,"z\nCy,"w"\n' },
+    });
+    expect(sniffed.statusCode, sniffed.body).toBe(200);
+    expect(sniffed.json()).toMatchObject({
+      data: [
+        { name: 'Ada', note: 'x, y' },
+        { name: 'Bob', note: '"z' },
+        { name: 'Cy', note: 'w' },
+      ],
+      dialect: { delimiter: ',', skip_rows: 2, given: [] },
+      notices: [{ kind: 'stray-quote', line: 5, column: 5 }],
+      notices_total: 1,
+    });
+    const given = await call(t.app, user, 'POST', '/api/convert/csv-to-json', {
+      payload: {
+        csv_content: "group||\na|b|c\n'1|2'|2|3\n",
+        delimiter: '|',
+        quote: "'",
+        escape: 'none',
+        skip_rows: 1,
+        header_rows: 1,
+      },
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    expect(given.json()).toMatchObject({
+      data: [{ a: '1|2', b: 2, c: 3 }],
+      dialect: { delimiter: '|', quote: "'", skip_rows: 1, confidence: 1 },
+    });
+    expect(given.json().dialect.given).toEqual(['delimiter', 'quote', 'escape', 'skip_rows']);
+    const empty = await call(t.app, user, 'POST', '/api/convert/csv-to-json', {
+      payload: { csv_content: 'id,name\n' },
+    });
+    expect(empty.json()).toMatchObject({ data: [], columns: ['id', 'name'] });
   });
 });
 

@@ -66,6 +66,26 @@ describe('the formula guard through the API', () => {
     expect(text.json().data).toEqual(ORDERS);
   });
 
+  it('undoes the guard of pasted CSV read in the dialect given by hand', async () => {
+    const text = await call(t.app, premium, 'POST', '/api/convert/csv-to-json', {
+      payload: {
+        csv_content: "exported 2026-11-27\nid;note\n1;'=SUM(A1)\n2;'-abc\n",
+        delimiter: ';',
+        quote: '"',
+        skip_rows: 1,
+        excel_safe: true,
+      },
+    });
+    expect(text.statusCode, text.body).toBe(200);
+    expect(text.json()).toMatchObject({
+      data: [
+        { id: 1, note: '=SUM(A1)' },
+        { id: 2, note: '-abc' },
+      ],
+      dialect: { delimiter: ';', quote: '"', skip_rows: 1, given: ['delimiter', 'quote', 'skip_rows'] },
+    });
+  });
+
   it('reads a relational ZIP back as it was written, the guard undone without being asked', async () => {
     const nested = [{ id: 1, phone: '+49 30 1', items: [{ sku: '=1' }, { sku: '-abc' }] }];
     const plan = JSON.stringify({ version: 1, paths: [{ path: 'items', strategy: 'table' }] });

@@ -191,9 +191,9 @@ describe('compareRoundTrip', () => {
     await expect(compareRoundTrip(encode('[{"a":1}'), encode('a\n1\n'))).rejects.toMatchObject({
       code: 'JSON_TRUNCATED',
     });
-    await expect(compareRoundTrip(encode('[{"a":1}]'), encode('a\n"1\n'))).rejects.toMatchObject({
-      code: 'CSV_UNCLOSED_QUOTE',
-    });
+    // A quote left open in the CSV is read as a literal now (issue 28): the comparison runs and finds the change.
+    const report = await compareRoundTrip(encode('[{"a":1}]'), encode('a\n"1\n'));
+    expect(report.counts.equal).toBe(0);
   });
 });
 

@@ -85,6 +85,10 @@ export class CsvParser {
   headerRows = 0;
   /** Offered each record first when set; the records it takes are never handed over. */
   shortcut: RecordShortcut | undefined;
+  /** Cells a record should have (the header's count), 0 while unknown: judges whether a quote was stray. */
+  expectedCells = 0;
+  /** Told each time a quote that would have swallowed what follows is read as a literal character instead. */
+  onStrayQuote: ((position: InputPosition) => void) | undefined;
 
   private readonly unquotedClasses: Uint8Array;
   private readonly quotedClasses: Uint8Array;
@@ -105,6 +109,17 @@ export class CsvParser {
   private lineStart = 0;
   private quoteLine = 0;
   private quoteColumn = 0;
+  /**
+   * Index of the opening quote of the record's first quoted cell that spans a line break or has text after its
+   * closing quote (either may be a stray quote), -1 when none.
+   */
+  private strayQuote = -1;
+  private straySpans = false;
+  private strayCells = 0;
+  private strayLine = 0;
+  private strayColumn = 0;
+  /** Text followed the closing quote of that cell (`"oops,3⏎4,5,6⏎7,"ok",9` closes at the wrong quote). */
+  private strayTrailing = false;
   /** Records the general scan takes before the shortcut is offered one again, and the next such pause. */
   private shortcutPause = 0;
   private nextShortcutPause = 1;
@@ -133,8 +148,18 @@ export class CsvParser {
       data = this.carry.subarray(0, need);
     }
     this.scan(data, false);
+    if (this.quotedFieldTooLarge(data.length)) {
+      // A quote left open would swallow the rest of the input: it is read again as a literal character.
+      this.readQuoteAsLiteral(this.cellStart - 1, this.count, this.quoteLine, this.quoteColumn);
+      this.scan(data, false);
+    }
     this.checkSizes(data.length);
     this.keepUnfinished(data);
+  }
+
+  /** Leaves the next record to the general scan, so that its handler sees it. */
+  pauseShortcut(): void {
+    if (this.shortcutPause === 0) this.shortcutPause = 1;
   }
 
   /** Parses what is left at the end of input: the last record may lack a line break. */
@@ -221,6 +246,13 @@ export class CsvParser {
         }
         this.addCell(start, i, flags);
         state = FIELD_START;
+        if (c !== DELIMITER && this.strayQuote >= 0 && this.literalQuoteFits(data)) {
+          i = this.readStrayQuoteAsLiteral();
+          state = UNQUOTED;
+          start = this.cellStart;
+          flags = this.cellFlags;
+          continue;
+        }
         i = c === DELIMITER ? i + 1 : this.endLine(data, i, c);
         continue;
       }
@@ -247,16 +279,20 @@ export class CsvParser {
           } else {
             // A line break inside quotes is data, but it still starts a new input line.
             flags |= CELL_ESCAPE;
+            if (this.strayQuote < 0) this.markSpanningQuote(start - 1, true);
             if (c === CARRIAGE_RETURN || data[i - 1] !== CR) this.line++;
             i++;
             this.lineStart = this.base + i;
           }
         }
         if (!closed) {
-          if (eof) {
-            throw new ConversionError('CSV_UNCLOSED_QUOTE', 'Quoted field is never closed', this.quotePosition());
-          }
-          break;
+          if (!eof) break;
+          // Never closed: the quote is read again as a literal character, and what follows as usual.
+          i = this.readQuoteAsLiteral(start - 1, this.count, this.quoteLine, this.quoteColumn);
+          state = UNQUOTED;
+          start = this.cellStart;
+          flags = this.cellFlags;
+          continue;
         }
         state = AFTER_QUOTE;
       }
@@ -277,9 +313,18 @@ export class CsvParser {
       } else if (c === LINE_FEED || c === CARRIAGE_RETURN) {
         this.addCell(start, this.quoteEnd, flags);
         state = FIELD_START;
+        if (this.strayQuote >= 0 && this.literalQuoteFits(data)) {
+          i = this.readStrayQuoteAsLiteral();
+          state = UNQUOTED;
+          start = this.cellStart;
+          flags = this.cellFlags;
+          continue;
+        }
         i = this.endLine(data, i, c);
       } else {
         flags |= CELL_TRAILING | CELL_ESCAPE;
+        if (this.strayQuote < 0) this.markSpanningQuote(start - 1, false);
+        this.strayTrailing = true;
         state = UNQUOTED;
       }
     }
@@ -355,7 +400,74 @@ export class CsvParser {
     this.count = k + 1;
   }
 
+  /** Remembers the first quoted cell of the record that goes on past a line break or past its closing quote. */
+  private markSpanningQuote(quote: number, spans: boolean): void {
+    this.strayQuote = quote;
+    this.straySpans = spans;
+    this.strayCells = this.count;
+    this.strayLine = this.quoteLine;
+    this.strayColumn = this.quoteColumn;
+    this.strayTrailing = false;
+  }
+
+  /**
+   * Whether the record that just ended should be read with the quote at `strayQuote` as a literal: it has the
+   * wrong cell count (or its quoted cell spans lines and text follows its closing quote), and the record read
+   * from that quote on with the quote as a literal has the right count.
+   */
+  private literalQuoteFits(data: Uint8Array): boolean {
+    const expected = this.expectedCells;
+    if (expected === 0) return false;
+    if (this.count === expected && !(this.straySpans && this.strayTrailing)) return false;
+    let cells = this.strayCells + 1;
+    const classes = this.unquotedClasses;
+    let inQuotes = false;
+    let atCellStart = false;
+    for (let k = this.strayQuote + 1; k < data.length; k++) {
+      const b = data[k] ?? 0;
+      if (inQuotes) {
+        if (b === QUOTE) {
+          if (data[k + 1] === QUOTE) k++;
+          else inQuotes = false;
+        }
+        continue;
+      }
+      if (atCellStart && b === QUOTE) {
+        inQuotes = true;
+        atCellStart = false;
+        continue;
+      }
+      const c = classes[b];
+      if (c === LINE_FEED || c === CARRIAGE_RETURN) break;
+      atCellStart = c === DELIMITER;
+      if (atCellStart) cells++;
+    }
+    return cells === expected;
+  }
+
+  private readStrayQuoteAsLiteral(): number {
+    return this.readQuoteAsLiteral(this.strayQuote, this.strayCells, this.strayLine, this.strayColumn);
+  }
+
+  /**
+   * Goes back to the quote at `quote` and reads it as a literal character of an unquoted cell, the record
+   * holding `cells` cells before it; reports it. Returns where the scan goes on (after the quote).
+   */
+  private readQuoteAsLiteral(quote: number, cells: number, line: number, column: number): number {
+    this.count = cells;
+    this.line = line;
+    this.lineStart = this.base + quote - (column - 1);
+    this.strayQuote = -1;
+    this.state = UNQUOTED;
+    this.cellStart = quote;
+    this.cellFlags = CELL_ESCAPE;
+    this.position = quote + 1;
+    this.onStrayQuote?.({ line, column, record: this.recordNumber() });
+    return quote + 1;
+  }
+
   private finishRow(data: Uint8Array, next: number): void {
+    this.strayQuote = -1;
     this.records++;
     this.onRow(data, this.count);
     this.count = 0;
@@ -373,7 +485,13 @@ export class CsvParser {
     return { line: this.quoteLine, column: this.quoteColumn, record: this.recordNumber() };
   }
 
-  /** Fails before memory grows past the limits: a huge field is almost always a quote left open. */
+  private quotedFieldTooLarge(length: number): boolean {
+    return (
+      this.state === QUOTED && (this.cellFlags & CELL_QUOTED) !== 0 && length - this.cellStart > this.maxFieldBytes
+    );
+  }
+
+  /** Fails before memory grows past the limits (a quote left open was read again as a literal before this). */
   private checkSizes(length: number): void {
     if (this.state !== FIELD_START && length - this.cellStart > this.maxFieldBytes) {
       const quoted = (this.cellFlags & CELL_QUOTED) !== 0;
@@ -412,6 +530,7 @@ export class CsvParser {
     this.position -= from;
     this.cellStart -= from;
     this.quoteEnd -= from;
+    if (this.strayQuote >= 0) this.strayQuote -= from;
     for (let k = 0; k < this.count; k++) {
       this.starts[k] = (this.starts[k] ?? 0) - from;
       this.ends[k] = (this.ends[k] ?? 0) - from;

@@ -41,34 +41,40 @@ describe('input encodings', () => {
   it('transcodes UTF-16LE and UTF-16BE with a byte order mark', async () => {
     const le = concatBytes([new Uint8Array([0xff, 0xfe]), utf16(TEXT, false)]);
     const be = concatBytes([new Uint8Array([0xfe, 0xff]), utf16(TEXT, true)]);
-    expect(await decodeEveryWay(le)).toEqual({ text: TEXT, notices: [{ kind: 'encoding', encoding: 'utf-16le' }] });
-    expect(await decodeEveryWay(be)).toEqual({ text: TEXT, notices: [{ kind: 'encoding', encoding: 'utf-16be' }] });
+    expect(await decodeEveryWay(le)).toEqual({
+      text: TEXT,
+      notices: [{ kind: 'encoding', encoding: 'utf-16le', confidence: 1 }],
+    });
+    expect(await decodeEveryWay(be)).toEqual({
+      text: TEXT,
+      notices: [{ kind: 'encoding', encoding: 'utf-16be', confidence: 1 }],
+    });
   });
 
   it('recognises UTF-16 without a byte order mark by its NUL bytes', async () => {
     expect(await decodeEveryWay(utf16(TEXT, false))).toEqual({
       text: TEXT,
-      notices: [{ kind: 'encoding', encoding: 'utf-16le' }],
+      notices: [{ kind: 'encoding', encoding: 'utf-16le', confidence: 0.9 }],
     });
     expect(await decodeEveryWay(utf16(TEXT, true))).toEqual({
       text: TEXT,
-      notices: [{ kind: 'encoding', encoding: 'utf-16be' }],
+      notices: [{ kind: 'encoding', encoding: 'utf-16be', confidence: 0.9 }],
     });
   });
 
-  it('reads a start that is not valid UTF-8 as Windows-1252 (Latin-1)', async () => {
+  it('reads a start that is not valid UTF-8 as Windows-1252 when bytes 0x80-0x9F occur', async () => {
     // "Zoë,Zürich,€5" in Windows-1252
     const bytes = new Uint8Array([0x5a, 0x6f, 0xeb, 0x2c, 0x5a, 0xfc, 0x72, 0x69, 0x63, 0x68, 0x2c, 0x80, 0x35]);
     expect(await decodeEveryWay(bytes)).toEqual({
       text: 'Zoë,Zürich,€5',
-      notices: [{ kind: 'encoding', encoding: 'latin1' }],
+      notices: [{ kind: 'encoding', encoding: 'windows-1252', confidence: expect.any(Number) }],
     });
   });
 
   it('does not mistake a UTF-8 sequence cut at the end of the sample for Latin-1', () => {
     const bytes = new TextEncoder().encode('ab€');
-    expect(detectEncoding(bytes.subarray(0, 3), false)).toEqual({ encoding: 'utf-8', bomLength: 0 });
-    expect(detectEncoding(bytes.subarray(0, 3), true)).toEqual({ encoding: 'latin1', bomLength: 0 });
+    expect(detectEncoding(bytes.subarray(0, 3), false)).toEqual({ encoding: 'utf-8', bomLength: 0, confidence: 1 });
+    expect(detectEncoding(bytes.subarray(0, 3), true)).toMatchObject({ encoding: 'latin1', bomLength: 0 });
   });
 
   it('reports progress with the running total of input bytes', async () => {

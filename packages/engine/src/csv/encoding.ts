@@ -1,30 +1,79 @@
+import { analyse } from 'chardet';
 import { type ByteSource, type ConversionHooks, concatBytes, iterateBytes } from '../byte-source.js';
 import { ConversionError } from '../errors.js';
 import { findInvalidUtf8, incompleteUtf8Tail } from '../utf8/utf8-sequence.js';
 
-/** The encodings csv input is recognised in. */
-export type InputEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'latin1';
+/**
+ * The encodings csv input is recognised in by hand; a single-byte encoding chardet recognises (such as
+ * `windows-1250`) may be detected too, and any TextDecoder label may be given.
+ */
+export type InputEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'latin1' | 'windows-1252';
 
 /** How much of the start of the input decides its encoding. */
 export const ENCODING_SAMPLE_BYTES = 64 * 1024;
 
-/** An encoding and the length of the byte order mark that announced it (0 when none). */
+/** An encoding, the length of the byte order mark that announced it (0 when none), and how sure the guess is. */
 export interface DetectedEncoding {
-  encoding: InputEncoding;
+  encoding: string;
   bomLength: number;
+  /** 0 to 1. */
+  confidence: number;
+}
+
+/** Single-byte encodings chardet may name that are taken instead of Windows-1252 when it is sure of them. */
+const CHARDET_MIN_CONFIDENCE = 50;
+const WESTERN = new Set(['ISO-8859-1', 'windows-1252']);
+
+/** Whether bytes 0x80-0x9F occur: C1 controls in Latin-1, printable characters (€ ‘ ’ “ ” …) in Windows-1252. */
+function hasWindowsOnlyBytes(sample: Uint8Array): boolean {
+  for (const byte of sample) if (byte >= 0x80 && byte <= 0x9f) return true;
+  return false;
+}
+
+/**
+ * The encoding of bytes that are not UTF-8: chardet's guess where it is sure of a single-byte encoding other
+ * than the Western ones (and the platform can decode it); otherwise Windows-1252 when bytes 0x80-0x9F occur
+ * (Latin-1 has only invisible controls there) and Latin-1 when they do not (both read such bytes alike).
+ */
+function singleByteEncoding(sample: Uint8Array): DetectedEncoding {
+  const guesses = analyse(sample);
+  const western = guesses.find((guess) => WESTERN.has(guess.name))?.confidence ?? 0;
+  const top = guesses[0];
+  if (
+    top !== undefined &&
+    !WESTERN.has(top.name) &&
+    top.confidence >= CHARDET_MIN_CONFIDENCE &&
+    top.confidence > western
+  ) {
+    const label = top.name.toLowerCase();
+    if (isDecodable(label) && !label.startsWith('utf') && !label.startsWith('iso-2022')) {
+      return { encoding: label, bomLength: 0, confidence: top.confidence / 100 };
+    }
+  }
+  const encoding = hasWindowsOnlyBytes(sample) ? 'windows-1252' : 'latin1';
+  return { encoding, bomLength: 0, confidence: Math.max(western, 25) / 100 };
+}
+
+function isDecodable(label: string): boolean {
+  try {
+    new TextDecoder(label);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
  * Picks the encoding from the first bytes: a byte order mark; else the NUL pattern of UTF-16
- * (ASCII text in UTF-16 has a NUL in every other byte); else UTF-8 when the sample is valid UTF-8
- * and Windows-1252 (a superset of Latin-1's printable range) when it is not.
+ * (ASCII text in UTF-16 has a NUL in every other byte); else UTF-8 when the sample is valid UTF-8,
+ * and a single-byte encoding when it is not (see singleByteEncoding).
  * `complete` says the sample is the whole input, so a sequence cut at its end is an error.
  */
 export function detectEncoding(sample: Uint8Array, complete: boolean): DetectedEncoding {
   const [b0, b1, b2] = sample;
-  if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf) return { encoding: 'utf-8', bomLength: 3 };
-  if (b0 === 0xff && b1 === 0xfe) return { encoding: 'utf-16le', bomLength: 2 };
-  if (b0 === 0xfe && b1 === 0xff) return { encoding: 'utf-16be', bomLength: 2 };
+  if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf) return { encoding: 'utf-8', bomLength: 3, confidence: 1 };
+  if (b0 === 0xff && b1 === 0xfe) return { encoding: 'utf-16le', bomLength: 2, confidence: 1 };
+  if (b0 === 0xfe && b1 === 0xff) return { encoding: 'utf-16be', bomLength: 2, confidence: 1 };
   const checked = Math.min(sample.length, 4096) & ~1;
   let evenNul = 0;
   let oddNul = 0;
@@ -33,24 +82,33 @@ export function detectEncoding(sample: Uint8Array, complete: boolean): DetectedE
     if (sample[i + 1] === 0) oddNul++;
   }
   const pairs = checked / 2;
-  if (pairs > 0 && oddNul >= pairs * 0.3 && evenNul * 10 <= oddNul) return { encoding: 'utf-16le', bomLength: 0 };
-  if (pairs > 0 && evenNul >= pairs * 0.3 && oddNul * 10 <= evenNul) return { encoding: 'utf-16be', bomLength: 0 };
+  if (pairs > 0 && oddNul >= pairs * 0.3 && evenNul * 10 <= oddNul) {
+    return { encoding: 'utf-16le', bomLength: 0, confidence: 0.9 };
+  }
+  if (pairs > 0 && evenNul >= pairs * 0.3 && oddNul * 10 <= evenNul) {
+    return { encoding: 'utf-16be', bomLength: 0, confidence: 0.9 };
+  }
   const end = complete ? sample.length : sample.length - incompleteUtf8Tail(sample);
-  return { encoding: findInvalidUtf8(sample, 0, end) < 0 ? 'utf-8' : 'latin1', bomLength: 0 };
+  if (findInvalidUtf8(sample, 0, end) < 0) return { encoding: 'utf-8', bomLength: 0, confidence: 1 };
+  return singleByteEncoding(sample.subarray(0, end));
 }
 
-const DECODER_LABELS: Record<Exclude<InputEncoding, 'utf-8'>, string> = {
-  'utf-16le': 'utf-16le',
-  'utf-16be': 'utf-16be',
-  latin1: 'windows-1252',
-};
+/** The encoding given by hand (checked with the options): its byte order mark, if any, is still dropped. */
+function givenEncoding(encoding: string, sample: Uint8Array): DetectedEncoding {
+  const bom = detectEncoding(sample.subarray(0, 3), false);
+  const bomLength = bom.bomLength > 0 && bom.encoding === encoding ? bom.bomLength : 0;
+  return { encoding, bomLength, confidence: 1 };
+}
 
 /**
  * Yields the input as UTF-8 without a byte order mark, transcoding UTF-16 and Latin-1.
  * UTF-8 passes through untouched (chunk boundaries included); it is validated later, per cell.
  * Reports progress per input chunk and the encoding when it is not UTF-8.
  */
-export async function* decodeToUtf8(source: ByteSource, hooks: ConversionHooks): AsyncGenerator<Uint8Array> {
+export async function* decodeToUtf8(
+  source: ByteSource,
+  hooks: ConversionHooks & { encoding?: string | undefined },
+): AsyncGenerator<Uint8Array> {
   const iterator = iterateBytes(source);
   const head: Uint8Array[] = [];
   let headSize = 0;
@@ -67,8 +125,10 @@ export async function* decodeToUtf8(source: ByteSource, hooks: ConversionHooks):
     head.push(next.value);
     headSize += next.value.length;
   }
-  const { encoding, bomLength } = detectEncoding(concatBytes(head), complete);
-  if (encoding !== 'utf-8') hooks.onNotice?.({ kind: 'encoding', encoding });
+  const sample = concatBytes(head);
+  const { encoding, bomLength, confidence } =
+    hooks.encoding === undefined ? detectEncoding(sample, complete) : givenEncoding(hooks.encoding, sample);
+  if (encoding !== 'utf-8') hooks.onNotice?.({ kind: 'encoding', encoding, confidence });
   const transcode = encoding === 'utf-8' ? undefined : transcoder(encoding);
   let skip = bomLength;
   const convert = (chunk: Uint8Array): Uint8Array => {
@@ -101,8 +161,27 @@ export async function* decodeToUtf8(source: ByteSource, hooks: ConversionHooks):
   }
 }
 
-function transcoder(encoding: Exclude<InputEncoding, 'utf-8'>): (bytes: Uint8Array, last: boolean) => Uint8Array {
-  const decoder = new TextDecoder(DECODER_LABELS[encoding], { fatal: true, ignoreBOM: true });
+/** ISO-8859-1 as it is: each byte is the code point of the same number (TextDecoder reads `latin1` as Windows-1252). */
+function latin1ToUtf8(bytes: Uint8Array): Uint8Array {
+  let high = 0;
+  for (const byte of bytes) if (byte >= 0x80) high++;
+  if (high === 0) return bytes;
+  const out = new Uint8Array(bytes.length + high);
+  let o = 0;
+  for (const byte of bytes) {
+    if (byte < 0x80) {
+      out[o++] = byte;
+    } else {
+      out[o++] = 0xc0 | (byte >> 6);
+      out[o++] = 0x80 | (byte & 0x3f);
+    }
+  }
+  return out;
+}
+
+function transcoder(encoding: string): (bytes: Uint8Array, last: boolean) => Uint8Array {
+  if (encoding === 'latin1') return latin1ToUtf8;
+  const decoder = new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
   const encoder = new TextEncoder();
   let offset = 0;
   return (bytes, last) => {

@@ -22,6 +22,7 @@ function writer(
     prefixes: concatBytes(prefixes),
     prefixEnds: Int32Array.from([5, 10]),
     tail: encoder.encode('}'),
+    headerStart: new Uint8Array(0),
   };
   return { out, flat: new FlatRecordWriter(out, layout, 0x2c, typed, guarded, trust) };
 }

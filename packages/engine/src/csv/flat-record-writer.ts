@@ -129,6 +129,12 @@ function isWord(data: Uint8Array, start: number, end: number, word: Uint8Array):
   return true;
 }
 
+function startsWith(data: Uint8Array, start: number, end: number, prefix: Uint8Array): boolean {
+  if (end - start < prefix.length) return false;
+  for (let k = 1; k < prefix.length; k++) if (data[start + k] !== prefix[k]) return false;
+  return true;
+}
+
 const TRUE_BYTES = new TextEncoder().encode('true');
 const FALSE_BYTES = new TextEncoder().encode('false');
 
@@ -142,6 +148,11 @@ export interface FlatRecordLayout {
   prefixEnds: Int32Array;
   /** Written after every record (`}`, plus a line break for JSON Lines). */
   tail: Uint8Array;
+  /**
+   * The header row's first cell and delimiter as written: a record starting so is left to the general parser,
+   * which checks whether it repeats the header (a second table). Empty when the header has one column.
+   */
+  headerStart: Uint8Array;
 }
 
 /**
@@ -177,6 +188,8 @@ export class FlatRecordWriter implements RecordShortcut {
   private readonly prefixWordEnds: Int32Array;
   /** Each column's prefix length. */
   private readonly prefixLengths: Int32Array;
+  /** The first byte of `layout.headerStart`, -1 when it is empty. */
+  private readonly headerFirst: number;
 
   constructor(
     private readonly out: OutputBuffer,
@@ -211,6 +224,7 @@ export class FlatRecordWriter implements RecordShortcut {
       from = to;
     }
     this.prefixWords = Int32Array.from(words);
+    this.headerFirst = layout.headerStart.length > 0 ? (layout.headerStart[0] ?? 0) : -1;
     // Every input byte may become 6 (`\u00XX`), and an empty cell `null` or `""` (its delimiter counts).
     this.reserve =
       layout.lead.length + layout.prefixes.length + 3 * this.columns + layout.tail.length + 6 * MAX_RECORD_BYTES + 16;
@@ -230,7 +244,7 @@ export class FlatRecordWriter implements RecordShortcut {
     const unquoted = trusted ? this.trustedUnquoted : this.unquoted;
     const quoted = trusted ? this.trustedQuoted : this.quoted;
     const high = trusted ? 0 : -1;
-    const { shapes, quotedBail, columns, delimiter, reserve } = this;
+    const { shapes, quotedBail, columns, delimiter, reserve, headerFirst } = this;
     const last = columns - 1;
     let records = 0;
     let lines = 0;
@@ -253,6 +267,7 @@ export class FlatRecordWriter implements RecordShortcut {
         committed = out.position;
       }
       let i = done;
+      if (data[i] === headerFirst && startsWith(data, i, end, this.layout.headerStart)) break;
       let p = committed;
       let recordLines = 0;
       const limit = Math.min(end, done + MAX_RECORD_BYTES);

@@ -1,3 +1,6 @@
+import type { CsvDialect } from '@unnest/contracts';
+import type { CsvReading, CsvReadingNotice } from '../platform/csv-reading.js';
+
 const OPEN = Buffer.from('{"data":');
 const MIDDLE = Buffer.from(',"json_data":');
 const CLOSE = Buffer.from('}');
@@ -6,6 +9,43 @@ const CLOSE = Buffer.from('}');
  * `{"data": <json>, "json_data": <json>}` written around the engine's JSON bytes as they are. Parsing
  * and re-serialising would turn 12345678901234567890 into 12345678901234567000.
  */
-export function csvToJsonEnvelope(json: Buffer): Buffer {
-  return Buffer.concat([OPEN, json, MIDDLE, json, CLOSE]);
+export function csvToJsonEnvelope(json: Buffer, reading?: CsvReading): Buffer {
+  if (reading === undefined) return Buffer.concat([OPEN, json, MIDDLE, json, CLOSE]);
+  return Buffer.concat([OPEN, json, MIDDLE, json, Buffer.from(readingMembers(reading)), CLOSE]);
+}
+
+/** `,"dialect":…,"notices":[…],"notices_total":N` and `,"columns":[…]` for a header without rows. */
+function readingMembers(reading: CsvReading): string {
+  const members: Record<string, unknown> = readingFields(reading);
+  if (reading.columns !== null) members.columns = reading.columns;
+  return `,${JSON.stringify(members).slice(1, -1)}`;
+}
+
+/** How a CSV was read, as the API answers it: the dialect (when known), the notices and their total. */
+export function readingFields(reading: CsvReading): {
+  dialect?: CsvDialect;
+  notices: CsvReadingNotice[];
+  notices_total: number;
+} {
+  const { dialect } = reading;
+  return {
+    ...(dialect === null
+      ? {}
+      : {
+          dialect: {
+            delimiter: dialect.delimiter,
+            quote: dialect.quote,
+            escape: dialect.escape,
+            skip_rows: dialect.skipRows,
+            header_rows: dialect.headerRows,
+            encoding: dialect.encoding,
+            confidence: dialect.confidence,
+            given: dialect.given.map((part) =>
+              part === 'skipRows' ? 'skip_rows' : part === 'headerRows' ? 'header_rows' : part,
+            ),
+          },
+        }),
+    notices: reading.notices,
+    notices_total: reading.noticesTotal,
+  };
 }

@@ -7,7 +7,7 @@ import {
   type OutputFormat,
   type UserSettings,
 } from '@unnest/contracts';
-import type { FlattenPlan } from '@unnest/engine';
+import { ConversionError, type CsvToJsonOptions, type FlattenPlan, normalizeCsvToJsonOptions } from '@unnest/engine';
 import type { PlanLimits } from '../plans/catalogue.js';
 import { AppError } from '../platform/errors.js';
 import type { InputFormat } from '../platform/file-names.js';
@@ -50,7 +50,12 @@ export interface ResolvedOptions {
   recordsPath?: string;
   /** Relational output: the plan's `table` paths in tables of their own (JSON input only). */
   relational: boolean;
+  /** CSV input: the parts of its dialect given (each sniffed when absent). */
+  csvDialect?: CsvDialectGiven;
 }
+
+/** The parts of a CSV's dialect a request gives, as the engine takes them. */
+export type CsvDialectGiven = Pick<CsvToJsonOptions, 'delimiter' | 'quote' | 'escape' | 'skipRows' | 'headerRows'>;
 
 function invalid(detail: string): AppError {
   return new AppError('VALIDATION_FAILED', { detail });
@@ -95,6 +100,40 @@ function guardOption(
   return flag(value, 'excel_safe', false);
 }
 
+function rowCount(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^[0-9]{1,4}$/.test(value)) throw invalid(`${name} must be a whole number`);
+  return Number(value);
+}
+
+/**
+ * The dialect a CSV is read with, as far as the request gives it (checked here as the reader checks it, so a
+ * wrong one is refused before anything is stored); refused for other input, which has no dialect.
+ */
+function csvDialect(fields: OptionFields, input: InputFormat): CsvDialectGiven | undefined {
+  const skipRows = rowCount(fields.skip_rows, 'skip_rows');
+  const headerRows = rowCount(fields.header_rows, 'header_rows');
+  const given: CsvDialectGiven = {
+    ...(fields.delimiter ? { delimiter: fields.delimiter } : {}),
+    ...(fields.quote ? { quote: fields.quote } : {}),
+    ...(fields.escape ? { escape: fields.escape } : {}),
+    ...(skipRows === undefined ? {} : { skipRows }),
+    ...(headerRows === undefined ? {} : { headerRows }),
+  };
+  if (input !== 'csv') {
+    const named = (['quote', 'escape', 'skip_rows', 'header_rows'] as const).find((name) => fields[name]);
+    if (named !== undefined) throw invalid(`${named} applies to CSV input only`);
+    return undefined;
+  }
+  try {
+    normalizeCsvToJsonOptions(given);
+  } catch (error) {
+    if (error instanceof ConversionError && error.code === 'INVALID_OPTION') throw invalid(error.message);
+    throw error;
+  }
+  return given;
+}
+
 /** The premium analysis asked for explicitly; relational output carries none, so asking for both is refused. */
 function analysisAsked(fields: OptionFields, relational: boolean): boolean {
   const asked = flag(fields.analysis, 'analysis', false);
@@ -133,7 +172,9 @@ export function resolveOptions(
     const preferred = settings.default_format;
     outputFormat = preferred !== 'json' && plan.formats.includes(preferred) ? preferred : 'csv';
   }
-  const delimiter = delimiterFromSetting(fields.delimiter ?? settings.delimiter);
+  const dialect = csvDialect(fields, input);
+  // A CSV's delimiter given is read as its dialect says (', ' too); the setting is for writing CSV.
+  const delimiter = delimiterFromSetting((dialect === undefined ? fields.delimiter : undefined) ?? settings.delimiter);
   if (delimiter === undefined)
     throw invalid('The delimiter must be one character (not a quote or a line break), or "tab"');
   const arrays = (fields.array_strategy ?? settings.array_strategy) as ArrayStrategyName;
@@ -153,5 +194,6 @@ export function resolveOptions(
     bom: flag(fields.include_bom, 'include_bom', settings.include_bom),
     excelSafe: guardOption(fields.excel_safe, settings, input),
     analysis: analysisAsked(fields, relational),
+    ...(dialect === undefined ? {} : { csvDialect: dialect }),
   };
 }

@@ -85,14 +85,32 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
         },
       },
       async (request, reply) => {
-        const { csv_content, csv_data, delimiter, plan, excel_safe } = request.body as CsvToJsonBody;
+        const {
+          csv_content,
+          csv_data,
+          delimiter,
+          quote,
+          escape: escapeChar,
+          skip_rows,
+          header_rows,
+          plan,
+          excel_safe,
+        } = request.body as CsvToJsonBody;
         const csv = csv_content ?? csv_data;
         if (csv === undefined) throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyCsvText });
         const counted = csv_content !== undefined;
         const json = await service.csvTextToJson(
           request.claims.sub,
           csv,
-          { delimiter, plan, excelSafe: excel_safe },
+          {
+            delimiter,
+            quote,
+            escape: escapeChar,
+            skipRows: skip_rows,
+            headerRows: header_rows,
+            plan,
+            excelSafe: excel_safe,
+          },
           counted,
           inFlight.track(reply),
         );

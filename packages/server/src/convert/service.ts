@@ -50,11 +50,20 @@ import { incomplete } from '../platform/request-body.js';
 import { tooLargeRefusal } from '../platform/size-refusal.js';
 import type { ProfileService } from '../profile/service.js';
 import type { Allowance, ConversionAllowance } from './conversion-allowance.js';
-import { csvToJsonEnvelope } from './json-envelope.js';
+import { csvToJsonEnvelope, readingFields } from './json-envelope.js';
 import { isOptionName, type OptionFields, type ResolvedOptions, resolveOptions } from './options.js';
 import { proposeFlatteningPlan } from './plan-service.js';
 
 // Batch processing resolves the same options for each of its files.
+/** How pasted CSV is to be read: each part of the dialect given, or sniffed when undefined. */
+export interface CsvTextReading {
+  delimiter: string | undefined;
+  quote?: string | undefined;
+  escape?: string | undefined;
+  skipRows?: number | undefined;
+  headerRows?: number | undefined;
+}
+
 export { isOptionName, type OptionFields, resolveOptions };
 
 /** What queues an asynchronous conversion (the jobs feature, given by the app). */
@@ -250,11 +259,13 @@ export class ConvertService {
         inputFormat: input,
         outputFormat,
         retentionType: plan.id === 'free' ? 'free' : 'premium',
-        // A CSV's own delimiter is detected, and its conversion takes no other option but undoing the guard.
+        // A CSV's own dialect is detected where not given, and its conversion takes no other option but undoing
+        // the guard.
         options:
           input !== 'json'
             ? {
                 output_format: options.outputFormat,
+                ...dialectOptions(options),
                 ...(options.excelSafe === undefined ? {} : { excel_safe: options.excelSafe }),
                 ...planOptions(options),
               }
@@ -362,6 +373,7 @@ export class ConvertService {
                 bytes: summary.leftOut.bytes,
                 records_bytes: summary.leftOut.recordsBytes,
               },
+        ...(summary.reading?.dialect ? readingFields(summary.reading) : {}),
         duration_seconds: durationMs / 1000,
         expires_at: record.expires_at,
         download_url: `/api/files/download/${record.fileId}`,
@@ -446,13 +458,14 @@ export class ConvertService {
   async csvTextToJson(
     userId: string,
     csv: string,
-    how: { delimiter: string | undefined; plan?: FlattenPlanDocument | undefined; excelSafe?: boolean | undefined },
+    how: CsvTextReading & { plan?: FlattenPlanDocument | undefined; excelSafe?: boolean | undefined },
     counted: boolean,
     signal: AbortSignal,
   ): Promise<Buffer> {
     const started = this.deps.clock.now().getTime();
     if (csv.trim() === '') throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyCsvText });
-    const { delimiter } = how;
+    const { plan: _plan, excelSafe: _excelSafe, ...dialect } = how;
+    const given = Object.fromEntries(Object.entries(dialect).filter(([, value]) => value !== undefined));
     // The comparison reads a CSV written with a flattening plan back under it.
     const planned = how.plan === undefined ? {} : { plan: checkedPlan(how.plan) };
     const plan = await this.deps.plans.limitsFor(userId);
@@ -469,19 +482,18 @@ export class ConvertService {
     }
     try {
       if (signal.aborted) throw signal.reason;
-      const json = asBuffer(
-        await this.deps.pool.toBytes(
-          {
-            direction: 'csv-to-json',
-            ...(delimiter === undefined ? {} : { delimiter }),
-            ...planned,
-            ...inflatedBytesBound(maxFileBytes),
-            ...(how.excelSafe === true ? { excelSafe: true } : {}),
-          },
-          bytes,
-          { signal, timeLimit: conversionTimeLimit(plan, allowance?.credit ?? false, this.deps.timeLimits) },
-        ),
+      const read = await this.deps.pool.toBytesRead(
+        {
+          direction: 'csv-to-json',
+          ...given,
+          ...planned,
+          ...inflatedBytesBound(maxFileBytes),
+          ...(how.excelSafe === true ? { excelSafe: true } : {}),
+        },
+        bytes,
+        { signal, timeLimit: conversionTimeLimit(plan, allowance?.credit ?? false, this.deps.timeLimits) },
       );
+      const json = asBuffer(read.bytes);
       if (counted) {
         await this.deps.audit.record(userId, {
           action: 'csv_to_json',
@@ -491,7 +503,7 @@ export class ConvertService {
           durationMs: this.deps.clock.now().getTime() - started,
         });
       }
-      return csvToJsonEnvelope(json);
+      return csvToJsonEnvelope(json, read.reading);
     } catch (caught) {
       const error =
         caught instanceof ConversionError && caught.code === 'RELATIONAL_ZIP_INFLATES_TOO_LARGE'
@@ -641,7 +653,14 @@ function engineSettings(
   const guard = options.excelSafe === undefined ? {} : { excelSafe: options.excelSafe };
   if (input === 'zip')
     return { direction: 'csv-to-json', relational: true, ...guard, ...inflatedBytesBound(maxFileBytes) };
-  if (input === 'csv') return { direction: 'csv-to-json', ...plan, ...guard, ...inflatedBytesBound(maxFileBytes) };
+  if (input === 'csv')
+    return {
+      direction: 'csv-to-json',
+      ...options.csvDialect,
+      ...plan,
+      ...guard,
+      ...inflatedBytesBound(maxFileBytes),
+    };
   return {
     ...plan,
     ...(options.recordsPath === undefined ? {} : { recordsPath: options.recordsPath }),
@@ -654,6 +673,17 @@ function engineSettings(
     excelSafe: options.excelSafe === true,
     analysis,
   };
+}
+
+/** The parts of a CSV's dialect a conversion was given, as its file's metadata keeps them. */
+function dialectOptions({ csvDialect }: ResolvedOptions): Record<string, string | number> {
+  if (csvDialect === undefined) return {};
+  const { delimiter, quote, escape: escapeChar, skipRows, headerRows } = csvDialect;
+  return Object.fromEntries(
+    Object.entries({ delimiter, quote, escape: escapeChar, skip_rows: skipRows, header_rows: headerRows }).filter(
+      (entry): entry is [string, string | number] => entry[1] !== undefined,
+    ),
+  );
 }
 
 /** The plan, records path and relational output a conversion ran with, as its file's metadata keeps them. */

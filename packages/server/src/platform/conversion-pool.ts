@@ -14,6 +14,7 @@ import {
   failureError,
   type PlanAnswer,
   type PlanTask,
+  type ReadConversion,
   type StoredConversion,
   type StoredConversionTask,
   type TaskOutcome,
@@ -199,6 +200,17 @@ export class ConversionPool {
   /** A small input converted in one piece. */
   async toBytes(engine: EngineSettings, input: Uint8Array, options: Omit<TaskOptions, 'sizeHint'> = {}) {
     return settle(await this.run<Uint8Array>('toBytes', { engine, input }, [], { ...options, sizeHint: input.length }));
+  }
+
+  /** A small CSV converted in one piece, with how it was read. */
+  async toBytesRead(
+    engine: EngineSettings,
+    input: Uint8Array,
+    options: Omit<TaskOptions, 'sizeHint'> = {},
+  ): Promise<ReadConversion> {
+    return settle(
+      await this.run<ReadConversion>('toBytesRead', { engine, input }, [], { ...options, sizeHint: input.length }),
+    );
   }
 
   /** The round-trip comparison of a JSON text and its CSV, and the JSON's analysis. */

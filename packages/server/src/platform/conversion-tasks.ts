@@ -15,6 +15,7 @@ import {
 } from '@unnest/engine';
 import type { S3Config } from '../config.js';
 import { ChunkStreamAborted } from './chunk-channel.js';
+import type { CsvReading } from './csv-reading.js';
 
 /**
  * What crosses between the HTTP thread and the conversion workers: tasks, their answers, and failures
@@ -62,6 +63,12 @@ export type EngineSettings =
   | {
       direction: 'csv-to-json';
       delimiter?: string;
+      /** The CSV dialect given by hand (each part sniffed when absent) and the encoding. */
+      quote?: string;
+      escape?: string;
+      skipRows?: number;
+      headerRows?: number;
+      encoding?: string;
       plan?: FlattenPlan;
       /** Undo the formula guard (a relational ZIP says itself how it was written unless this says). */
       excelSafe?: boolean;
@@ -100,6 +107,8 @@ export interface ConversionSummary {
   recordsPath: string | null;
   /** What the conversion left out of the document, by name and size (JSON input only). */
   leftOut: LeftOutNotice | null;
+  /** How a CSV was read (its dialect null for a relational ZIP); null for JSON input. */
+  reading: CsvReading | null;
 }
 
 /** An upload streamed in over `input`; the worker stores it and the result itself. */
@@ -135,6 +144,12 @@ export interface StreamedConversionTask {
 export interface BytesConversionTask {
   engine: EngineSettings;
   input: Uint8Array;
+}
+
+/** A small CSV converted in one piece, with how it was read. */
+export interface ReadConversion {
+  bytes: Uint8Array;
+  reading: CsvReading;
 }
 
 /** The round-trip comparison of a JSON text and the CSV made from it, with the JSON's analysis. */

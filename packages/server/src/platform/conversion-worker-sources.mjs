@@ -5,4 +5,4 @@ import { tsImport } from 'tsx/esm/api';
 
 const worker = await tsImport('./conversion-worker.ts', import.meta.url);
 
-export const { toStorage, toStream, toBytes, compare, plan } = worker;
+export const { toStorage, toStream, toBytes, toBytesRead, compare, plan } = worker;

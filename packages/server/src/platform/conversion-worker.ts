@@ -32,6 +32,7 @@ import type {
   EngineSettings,
   PlanAnswer,
   PlanTask,
+  ReadConversion,
   StoredConversion,
   StoredConversionTask,
   StreamedConversionTask,
@@ -44,6 +45,7 @@ import {
   ZIP_INFLATE_RATIO,
   ZIP_RATIO_FLOOR_BYTES,
 } from './conversion-tasks.js';
+import { csvReadingCollector } from './csv-reading.js';
 import { primed } from './primed-stream.js';
 import { rememberDirectWrites } from './storage/direct-writes.js';
 import { localStorage } from './storage/local-storage.js';
@@ -121,7 +123,11 @@ function engine(
 ): AsyncIterable<Uint8Array> {
   followPoolPriority();
   if (settings.niceValue) source = prioritized(source);
-  if (how.direction === 'csv-to-json') return tablesToJson(source, how, storageLeftBytes);
+  if (how.direction === 'csv-to-json') {
+    const { reading, onNotice } = csvReadingCollector();
+    summary.reading = reading;
+    return tablesToJson(source, how, storageLeftBytes, onNotice);
+  }
   const options = {
     // Node's native check lets the engine copy valid UTF-8 without checking it character by character.
     isUtf8,
@@ -160,6 +166,7 @@ async function* tablesToJson(
   source: ByteSource,
   how: Extract<EngineSettings, { direction: 'csv-to-json' }>,
   storageLeftBytes: number,
+  onNotice?: (notice: Notice) => void,
 ): AsyncGenerator<Uint8Array> {
   const { first, bytes } = await peekBytes(source);
   const delimiter = how.delimiter === undefined ? {} : { delimiter: how.delimiter };
@@ -183,12 +190,27 @@ async function* tablesToJson(
     }
     return;
   }
-  yield* csvToJson(bytes, { isUtf8, ...delimiter, ...guard, ...(how.plan === undefined ? {} : { plan: how.plan }) });
+  const { quote, escape: escapeChar, skipRows, headerRows, encoding } = how;
+  const dialect = { quote, escape: escapeChar, skipRows, headerRows, encoding };
+  const given = Object.fromEntries(Object.entries(dialect).filter(([, value]) => value !== undefined));
+  yield* csvToJson(bytes, {
+    isUtf8,
+    ...delimiter,
+    ...given,
+    ...guard,
+    ...(how.plan === undefined ? {} : { plan: how.plan }),
+    ...(onNotice === undefined ? {} : { onNotice }),
+  });
 }
 
 /** How far a ZIP read here may unpack: `maxInflatedBytes`, and ZIP_INFLATE_RATIO times its size. */
 function zipLimits(maxInflatedBytes: number) {
   return { maxInflatedBytes, maxInflateRatio: ZIP_INFLATE_RATIO, ratioFloorBytes: ZIP_RATIO_FLOOR_BYTES };
+}
+
+/** A summary with nothing known yet: the engine's notices fill it in as it converts. */
+function emptySummary(): ConversionSummary {
+  return { records: null, columns: null, formulaGuard: null, recordsPath: null, leftOut: null, reading: null };
 }
 
 function collectorFor(how: EngineSettings): AnalysisCollector | null {
@@ -230,13 +252,7 @@ export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome
       throw error;
     }
   };
-  const summary: ConversionSummary = {
-    records: null,
-    columns: null,
-    formulaGuard: null,
-    recordsPath: null,
-    leftOut: null,
-  };
+  const summary = emptySummary();
   const collector = collectorFor(task.engine);
   const output = engine(teed(), task.engine, summary, collector, task.storageLeftBytes);
   const limited = async function* () {
@@ -273,13 +289,7 @@ export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome
 /** Input and output both streamed over ports (a download answered while it converts). */
 export async function toStream(task: StreamedConversionTask): Promise<TaskOutcome<ConversionSummary>> {
   const input = receiveChunks(task.input);
-  const summary: ConversionSummary = {
-    records: null,
-    columns: null,
-    formulaGuard: null,
-    recordsPath: null,
-    leftOut: null,
-  };
+  const summary = emptySummary();
   const result = await outcome(async () => {
     await sendChunks(task.output, engine(input, task.engine, summary, null));
     return summary;
@@ -298,7 +308,7 @@ export async function toBytes(task: BytesConversionTask): Promise<TaskOutcome<Ui
     for await (const chunk of engine(
       [task.input],
       task.engine,
-      { records: null, columns: null, formulaGuard: null, recordsPath: null, leftOut: null },
+      emptySummary(),
       null,
     )) {
       chunks.push(chunk);
@@ -311,6 +321,18 @@ export async function toBytes(task: BytesConversionTask): Promise<TaskOutcome<Ui
       at += chunk.length;
     }
     return whole;
+  });
+}
+
+/** A small CSV converted in one piece, with how it was read (its dialect, what was recovered or left out). */
+export async function toBytesRead(task: BytesConversionTask): Promise<TaskOutcome<ReadConversion>> {
+  return outcome(async () => {
+    if (task.engine.direction !== 'csv-to-json') throw new Error('toBytesRead reads CSV only');
+    const { reading, onNotice } = csvReadingCollector();
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of tablesToJson([task.input], task.engine, Number.POSITIVE_INFINITY, onNotice))
+      chunks.push(chunk);
+    return { bytes: Buffer.concat(chunks), reading };
   });
 }
 

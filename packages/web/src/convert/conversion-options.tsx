@@ -6,6 +6,27 @@ import { ARRAY_CHOICES, DELIMITER_CHOICES } from '../components/conversion-choic
 import { LabelledSelect } from '../components/labelled-select';
 import type { ConversionChoices, ConversionMode, TableOutput } from './conversion-settings';
 
+/** Delimiters CSV input may have beyond those JSON to CSV writes. */
+const READ_DELIMITER_CHOICES = [
+  { value: ', ', label: 'Comma and spaces ( , )' },
+  { value: '; ', label: 'Semicolon and spaces ( ; )' },
+  { value: 'space', label: 'Space' },
+];
+const QUOTE_CHOICES = [
+  { value: 'auto', label: 'Detect automatically' },
+  { value: '"', label: 'Double quote ( " )' },
+  { value: "'", label: "Single quote ( ' )" },
+];
+const ESCAPE_CHOICES = [
+  { value: 'auto', label: 'Detect automatically' },
+  { value: 'none', label: 'Doubled quotes ( "" )' },
+  { value: '\\', label: 'Backslash ( \\" )' },
+];
+
+function rowCounts(from: number, to: number): { value: string; label: string }[] {
+  return Array.from({ length: to - from + 1 }, (_, k) => ({ value: String(from + k), label: String(from + k) }));
+}
+
 const FORMATS: { value: TableOutput; label: string }[] = [
   { value: 'csv', label: 'CSV' },
   { value: 'tsv', label: 'TSV' },
@@ -35,10 +56,46 @@ export function ConversionOptions(props: {
           id="delimiter"
           label="Delimiter"
           value={value.delimiter}
-          options={[{ value: 'auto', label: 'Detect automatically' }, ...DELIMITER_CHOICES]}
+          options={[{ value: 'auto', label: 'Detect automatically' }, ...DELIMITER_CHOICES, ...READ_DELIMITER_CHOICES]}
           onChange={(next) => set('delimiter', next)}
           disabled={disabled}
           minWidth={200}
+        />
+        <LabelledSelect
+          id="quote"
+          label="Quote"
+          value={value.quote}
+          options={QUOTE_CHOICES}
+          onChange={(next) => set('quote', next)}
+          disabled={disabled}
+          minWidth={180}
+        />
+        <LabelledSelect
+          id="escape"
+          label="Escape inside quotes"
+          value={value.escape}
+          options={ESCAPE_CHOICES}
+          onChange={(next) => set('escape', next)}
+          disabled={disabled}
+          minWidth={200}
+        />
+        <LabelledSelect
+          id="skip-rows"
+          label="Rows before the header"
+          value={value.skipRows}
+          options={[{ value: 'auto', label: 'Detect automatically' }, ...rowCounts(0, 10)]}
+          onChange={(next) => set('skipRows', next)}
+          disabled={disabled}
+          minWidth={200}
+        />
+        <LabelledSelect
+          id="header-rows"
+          label="Header rows"
+          value={value.headerRows}
+          options={rowCounts(1, 5)}
+          onChange={(next) => set('headerRows', next)}
+          disabled={disabled}
+          minWidth={140}
         />
         <Tooltip
           describeChild

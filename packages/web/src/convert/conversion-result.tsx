@@ -16,7 +16,9 @@ import { errorText } from '../lib/api-error';
 import { formatCount } from '../lib/format-count';
 import { formatBytes } from '../lib/format-size';
 import { saveFile } from '../lib/save-file';
+import type { CsvToJsonAnswer } from './api/csv-to-json';
 import type { ConversionMode } from './conversion-settings';
+import { CsvReadingFacts } from './csv-reading-facts';
 import { FormulaGuardNotice } from './formula-guard-notice';
 import { LeftOutNote } from './left-out-note';
 import { LOCAL_PREVIEW_MAX_BYTES, type PreviewSource } from './local-preview';
@@ -27,7 +29,15 @@ import { LOCAL_PREVIEW_MAX_BYTES, type PreviewSource } from './local-preview';
  */
 export type ConversionOutcome = { formulaGuard: FormulaGuardSummary | null } & (
   | { kind: 'file'; response: ConversionResult; preview: PreviewSource | string | null }
-  | { kind: 'text'; blob: Blob; fileName: string; text: string | null; preview: PreviewSource | string }
+  | {
+      kind: 'text';
+      blob: Blob;
+      fileName: string;
+      text: string | null;
+      preview: PreviewSource | string;
+      /** CSV to JSON: how the server read the CSV. */
+      reading?: CsvToJsonAnswer;
+    }
 );
 
 // Long results are shown in part; the download has all of it.
@@ -92,6 +102,7 @@ export function ConversionResultPanel({
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Alert severity="success">{message}</Alert>
         {outcome.kind === 'file' && <FileFacts response={outcome.response} />}
+        {outcome.kind === 'text' && outcome.reading && <CsvReadingFacts reading={outcome.reading} />}
         {mode === 'json-to-csv' && format !== 'xlsx' && (
           <FormulaGuardNotice summary={outcome.formulaGuard} switchedOn={excelSafe} onSwitch={onExcelSafe} />
         )}

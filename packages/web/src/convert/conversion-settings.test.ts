@@ -1,6 +1,6 @@
 import { DEFAULT_SETTINGS } from '@unnest/contracts';
 import { describe, expect, it } from 'vitest';
-import { choicesFromSettings, optionFields } from './conversion-settings';
+import { choicesFromSettings, csvDialectFields, optionFields } from './conversion-settings';
 
 describe('conversion choices', () => {
   it('guard CSV downloads against formula injection unless the user turned it off (DESIGN 7.12)', () => {
@@ -29,5 +29,19 @@ describe('conversion choices', () => {
     expect(chosen.analysis).toBe(false);
     expect(optionFields('json-to-csv', chosen)).not.toHaveProperty('analysis');
     expect(optionFields('json-to-csv', { ...chosen, analysis: true })).toMatchObject({ analysis: 'true' });
+  });
+
+  it('sends only the CSV dialect parts chosen by hand, under the API field names', () => {
+    const auto = choicesFromSettings(undefined, 'csv-to-json');
+    expect(csvDialectFields(auto)).toEqual({});
+    const chosen = { ...auto, delimiter: 'space', quote: "'", escape: '\\', skipRows: '2', headerRows: '3' };
+    expect(csvDialectFields(chosen)).toEqual({
+      delimiter: ' ',
+      quote: "'",
+      escape: '\\',
+      skip_rows: 2,
+      header_rows: 3,
+    });
+    expect(csvDialectFields({ ...auto, delimiter: ', ', skipRows: '0' })).toEqual({ delimiter: ', ', skip_rows: 0 });
   });
 });

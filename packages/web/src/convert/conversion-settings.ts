@@ -1,4 +1,4 @@
-import { type ArrayStrategyName, DEFAULT_SETTINGS, type UserSettings } from '@unnest/contracts';
+import { type ArrayStrategyName, type CsvToJsonBody, DEFAULT_SETTINGS, type UserSettings } from '@unnest/contracts';
 
 /** JSON to CSV or CSV to JSON (spec section 2.4). */
 export type ConversionMode = 'json-to-csv' | 'csv-to-json';
@@ -18,6 +18,12 @@ export interface ConversionChoices {
   excelSafe: boolean;
   /** The premium analysis asked for on a plan without it (one conversion credit). */
   analysis: boolean;
+  /** CSV to JSON: the quote (`auto`, `"` or `'`), the escape (`auto`, `none` or `\\`), rows to skip (`auto` or a number). */
+  quote: string;
+  escape: string;
+  skipRows: string;
+  /** CSV to JSON: rows making up the header, as text (`1` to `10`). */
+  headerRows: string;
 }
 
 /**
@@ -33,6 +39,10 @@ export function choicesFromSettings(settings: UserSettings | undefined, mode: Co
     bom: saved.include_bom,
     excelSafe: saved.excel_safe,
     analysis: false,
+    quote: 'auto',
+    escape: 'auto',
+    skipRows: 'auto',
+    headerRows: '1',
   };
 }
 
@@ -56,5 +66,18 @@ export function optionFields(mode: ConversionMode, choices: ConversionChoices): 
 
 /** The delimiter character a choice stands for (`tab` is a tab). */
 export function delimiterChar(choice: string): string {
-  return choice === 'tab' ? '\t' : choice;
+  return choice === 'tab' ? '\t' : choice === 'space' ? ' ' : choice;
 }
+
+/** The CSV dialect chosen by hand for CSV to JSON (the API's field names); parts left on `auto` are sniffed. */
+export function csvDialectFields(choices: ConversionChoices): CsvDialectFields {
+  const fields: CsvDialectFields = {};
+  if (choices.delimiter !== 'auto') fields.delimiter = delimiterChar(choices.delimiter);
+  if (choices.quote !== 'auto') fields.quote = choices.quote as '"' | "'";
+  if (choices.escape !== 'auto') fields.escape = choices.escape;
+  if (choices.skipRows !== 'auto') fields.skip_rows = Number(choices.skipRows);
+  if (choices.headerRows !== '1') fields.header_rows = Number(choices.headerRows);
+  return fields;
+}
+
+export type CsvDialectFields = Pick<CsvToJsonBody, 'delimiter' | 'quote' | 'escape' | 'skip_rows' | 'header_rows'>;

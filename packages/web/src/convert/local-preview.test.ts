@@ -12,6 +12,10 @@ const CHOICES: ConversionChoices = {
   bom: false,
   excelSafe: false,
   analysis: false,
+  quote: 'auto',
+  escape: 'auto',
+  skipRows: 'auto',
+  headerRows: '1',
 };
 
 describe('the preview of relational output', () => {

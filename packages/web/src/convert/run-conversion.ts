@@ -5,7 +5,7 @@ import { convertFile } from './api/convert-file';
 import { convertText } from './api/convert-text';
 import { csvToJson } from './api/csv-to-json';
 import type { ConversionOutcome } from './conversion-result';
-import { type ConversionChoices, type ConversionMode, delimiterChar, optionFields } from './conversion-settings';
+import { type ConversionChoices, type ConversionMode, csvDialectFields, optionFields } from './conversion-settings';
 import {
   LOCAL_PREVIEW_MAX_BYTES,
   localFormulaGuard,
@@ -81,14 +81,14 @@ export async function runConversion(
     const formulaGuard = await localFormulaGuard(text, choices, plan ?? undefined).catch(() => null);
     return { kind: 'text', ...converted, text: shown, preview, formulaGuard };
   }
-  const delimiter = choices.delimiter === 'auto' ? undefined : delimiterChar(choices.delimiter);
-  const json = await csvToJson(text, delimiter, choices.excelSafe);
+  const answer = await csvToJson(text, csvDialectFields(choices), choices.excelSafe);
   return {
     kind: 'text',
-    blob: new Blob([json], { type: 'application/json' }),
+    blob: new Blob([answer.json], { type: 'application/json' }),
     fileName: 'converted.json',
-    text: json,
-    preview: { text: json, kind: 'json' },
+    text: answer.json,
+    preview: { text: answer.json, kind: 'json' },
+    reading: answer,
     formulaGuard: null,
   };
 }

@@ -1,26 +1,46 @@
-import { CONVERSION_TEXTS, type CsvToJsonBody } from '@unnest/contracts';
+import { CONVERSION_TEXTS, type CsvDialect, type CsvReadingNotice, type CsvToJsonBody } from '@unnest/contracts';
 import { apiFetch } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { jsonMemberText } from '../../lib/json-member-text';
+import type { CsvDialectFields } from '../conversion-settings';
+
+/** The records as text, and how the server read the CSV. */
+export interface CsvToJsonAnswer {
+  json: string;
+  dialect: CsvDialect | undefined;
+  notices: CsvReadingNotice[];
+  noticesTotal: number;
+  /** The columns of a header without rows. */
+  columns: string[] | undefined;
+}
 
 /**
+/**
  * POST /api/convert/csv-to-json: CSV text in (with the formula guard taken off when `excelSafe`), the JSON
- * records out as text. The answer is read as
- * text and `data` is cut out as written, so big numbers keep every digit.
+ * records out as text. The answer is read as text and `data` is cut out as written, so big numbers keep
+ * every digit; how the CSV was read is parsed from the rest.
  */
-export async function csvToJson(csv: string, delimiter: string | undefined, excelSafe: boolean): Promise<string> {
-  const body: CsvToJsonBody = {
-    csv_content: csv,
-    output_format: 'json',
-    ...(delimiter ? { delimiter } : {}),
-    excel_safe: excelSafe,
-  };
+export async function csvToJson(csv: string, dialect: CsvDialectFields, excelSafe: boolean): Promise<CsvToJsonAnswer> {
+  const body: CsvToJsonBody = { csv_content: csv, output_format: 'json', ...dialect, excel_safe: excelSafe };
   const response = await apiFetch('/api/convert/csv-to-json', {
     method: 'POST',
     json: body,
     fallbackError: CONVERSION_TEXTS.csvToJsonFailed,
   });
-  const data = jsonMemberText(await response.text(), 'data');
+  const text = await response.text();
+  const data = jsonMemberText(text, 'data');
   if (data === undefined) throw new ApiError(response.status, CONVERSION_TEXTS.csvToJsonFailed, 'UNKNOWN');
-  return data;
+  const reading = JSON.parse(text) as {
+    dialect?: CsvDialect;
+    notices?: CsvReadingNotice[];
+    notices_total?: number;
+    columns?: string[];
+  };
+  return {
+    json: data,
+    dialect: reading.dialect,
+    notices: reading.notices ?? [],
+    noticesTotal: reading.notices_total ?? 0,
+    columns: reading.columns,
+  };
 }
