@@ -139,10 +139,10 @@ describe('GET and DELETE /api/files/{id}, GET /api/files/{id}/metadata', () => {
     expect(metadata.expires_at).toBe(record.json().expires_at);
   });
 
-  it('say a CSV conversion took no options but its format, and a stored upload none', async () => {
+  it('say a CSV conversion took its format and whether it undid the guard, and a stored upload none', async () => {
     const csv = await uploadFile(t.app, user, { name: 'people.csv', content: 'name,age\nAda,36\n' });
     const metadata = (await call(t.app, user, 'GET', `/api/files/${csv.json().file_id}/metadata`)).json();
-    expect(metadata.options).toEqual({ output_format: 'json' });
+    expect(metadata.options).toEqual({ output_format: 'json', excel_safe: false });
     const stored = (await storeUpload(user, 'raw.csv', 'a\n1\n')).json();
     const storedMetadata = (await call(t.app, user, 'GET', `/api/files/${stored.fileId}/metadata`)).json();
     expect(storedMetadata).toMatchObject({

@@ -305,12 +305,7 @@ export async function toBytes(task: BytesConversionTask): Promise<TaskOutcome<Ui
   return outcome(async () => {
     const chunks: Uint8Array[] = [];
     let length = 0;
-    for await (const chunk of engine(
-      [task.input],
-      task.engine,
-      emptySummary(),
-      null,
-    )) {
+    for await (const chunk of engine([task.input], task.engine, emptySummary(), null)) {
       chunks.push(chunk);
       length += chunk.length;
     }

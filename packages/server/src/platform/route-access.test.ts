@@ -105,19 +105,28 @@ describe('route access', () => {
     app = appWithAccess();
     app.get('/mine', { config: { access: 'user' } }, async (request) => ({ sub: request.claims.sub }));
     app.get('/ops', { config: { access: 'admin' } }, async () => ({}));
-    app.get('/api', { config: { access: 'user-or-key' } }, async (request) => ({ key: request.claims.apiKey ?? null }));
-    app.get('/look', { config: { access: 'user-or-key', metered: false } }, async () => ({}));
-    app.get('/broken', { config: { access: 'user-or-key' } }, async () => {
+    app.get('/api/convert/x', { config: { access: 'user-or-key' } }, async (request) => ({
+      key: request.claims.apiKey ?? null,
+    }));
+    app.get('/api/convert/look', { config: { access: 'user-or-key', metered: false } }, async () => ({}));
+    // Keys work only on the conversion, files, batch and jobs paths: any other route declaring them is refused.
+    expect(() => app!.get('/api/audit/user-activity', { config: { access: 'user-or-key' } }, async () => ({}))).toThrow(
+      /GET \/api\/audit\/user-activity takes API keys, which work only on/,
+    );
+    app.get('/api/convert/broken', { config: { access: 'user-or-key' } }, async () => {
       throw new Error('a bug');
     });
 
-    expect(await answer('/api', 'member')).toEqual({ status: 200, body: { key: null } });
+    expect(await answer('/api/convert/x', 'member')).toEqual({ status: 200, body: { key: null } });
     expect(metered).toEqual([]);
-    const viaKey = await app.inject({ url: '/api', headers: { 'x-api-key': 'key-of-member' } });
+    const viaKey = await app.inject({ url: '/api/convert/x', headers: { 'x-api-key': 'key-of-member' } });
     expect(viaKey.json()).toEqual({ key: { id: 'k1', prefix: 'unn_k1', name: 'ci' } });
     expect(viaKey.headers['ratelimit-limit']).toBe('2');
-    expect(await answer('/api', undefined, 'stolen')).toMatchObject({ status: 401, body: { detail: 'revoked' } });
-    expect(await answer('/look', undefined, 'key-of-member')).toMatchObject({ status: 200 });
+    expect(await answer('/api/convert/x', undefined, 'stolen')).toMatchObject({
+      status: 401,
+      body: { detail: 'revoked' },
+    });
+    expect(await answer('/api/convert/look', undefined, 'key-of-member')).toMatchObject({ status: 200 });
     expect(await answer('/mine', undefined, 'key-of-member')).toMatchObject({
       status: 403,
       body: { code: 'API_KEY_NOT_ALLOWED' },
@@ -126,10 +135,10 @@ describe('route access', () => {
       status: 403,
       body: { code: 'API_KEY_NOT_ALLOWED' },
     });
-    expect((await answer('/broken', undefined, 'key-of-member')).status).toBe(500);
+    expect((await answer('/api/convert/broken', undefined, 'key-of-member')).status).toBe(500);
     expect(metered).toEqual(['k1 counted', 'k1 looked at', 'k1 counted', 'given back']);
     // The meter refuses the third counted call (it counts two; the given-back one stays in this fake).
-    expect(await answer('/api', undefined, 'key-of-member')).toMatchObject({
+    expect(await answer('/api/convert/x', undefined, 'key-of-member')).toMatchObject({
       status: 429,
       body: { code: 'API_LIMIT_REACHED' },
     });
@@ -137,18 +146,21 @@ describe('route access', () => {
 
   it('takes a download ticket only on the GET routes that declare it, for their path', async () => {
     app = appWithAccess();
-    app.get('/files/:id', { config: { access: 'user-or-key', downloadTicket: true } }, async (request) => ({
+    app.get('/api/files/:id', { config: { access: 'user-or-key', downloadTicket: true } }, async (request) => ({
       sub: request.claims.sub,
     }));
-    app.get('/files', { config: { access: 'user-or-key' } }, async () => ({}));
+    app.get('/api/files', { config: { access: 'user-or-key' } }, async () => ({}));
     expect(() => app!.post('/upload', { config: { access: 'user', downloadTicket: true } }, async () => ({}))).toThrow(
       /POST \/upload takes download tickets, which are for GET routes only/,
     );
-    expect(await answer('/files/1?ticket=ticket-for-/files/1')).toEqual({ status: 200, body: { sub: 'user-member' } });
-    expect(await answer('/files/2?ticket=ticket-for-/files/1')).toMatchObject({ status: 401 });
-    expect(await answer('/files/1', 'member')).toMatchObject({ status: 200 });
+    expect(await answer('/api/files/1?ticket=ticket-for-/api/files/1')).toEqual({
+      status: 200,
+      body: { sub: 'user-member' },
+    });
+    expect(await answer('/api/files/2?ticket=ticket-for-/api/files/1')).toMatchObject({ status: 401 });
+    expect(await answer('/api/files/1', 'member')).toMatchObject({ status: 200 });
     // Elsewhere a ticket is no credential (not a key refused as such).
-    expect(await answer('/files?ticket=ticket-for-/files')).toMatchObject({
+    expect(await answer('/api/files?ticket=ticket-for-/api/files')).toMatchObject({
       status: 401,
       body: { code: 'UNAUTHENTICATED' },
     });
@@ -182,14 +194,18 @@ describe('route access', () => {
     app.get('/open', { config: { access: 'public' }, schema: {} }, async () => ({}));
     app.get('/mine', { config: { access: 'user' }, schema: {} }, async () => ({}));
     app.get('/ops', { config: { access: 'admin' }, schema: {} }, async () => ({}));
-    app.get('/api', { config: { access: 'user-or-key' }, schema: {} }, async () => ({}));
-    app.get('/download', { config: { access: 'user-or-key', downloadTicket: true }, schema: {} }, async () => ({}));
+    app.get('/api/convert/x', { config: { access: 'user-or-key' }, schema: {} }, async () => ({}));
+    app.get(
+      '/api/files/download',
+      { config: { access: 'user-or-key', downloadTicket: true }, schema: {} },
+      async () => ({}),
+    );
     expect(schemas).toEqual({
       '/open': undefined,
       '/mine': [{ bearerAuth: [] }],
       '/ops': [{ bearerAuth: [] }],
-      '/api': [{ bearerAuth: [] }, { apiKey: [] }],
-      '/download': [{ bearerAuth: [] }, { apiKey: [] }, { downloadTicket: [] }],
+      '/api/convert/x': [{ bearerAuth: [] }, { apiKey: [] }],
+      '/api/files/download': [{ bearerAuth: [] }, { apiKey: [] }, { downloadTicket: [] }],
     });
     expect(securityFor('public')).toBeUndefined();
   });
