@@ -323,7 +323,9 @@ describe('POST /api/convert/csv-to-json', () => {
   });
 
   it('reports the dialect it read, what it recovered from by line, and takes each part by hand', async () => {
-    const sniffed = await call(t.app, user, 'POST', '/api/convert/csv-to-json', {
+    // Its own account: the file's other tests use up the Free plan's 10 conversions of `user`.
+    const reader = await signedInUser(t, 'dialect');
+    const sniffed = await call(t.app, reader, 'POST', '/api/convert/csv-to-json', {
       payload: { csv_content: 'Report,,\n,,\nname,note\nAda,"x, y"\nBob,"z\nCy,"w"\n' },
     });
     expect(sniffed.statusCode, sniffed.body).toBe(200);
@@ -337,7 +339,7 @@ describe('POST /api/convert/csv-to-json', () => {
       notices: [{ kind: 'stray-quote', line: 5, column: 5 }],
       notices_total: 1,
     });
-    const given = await call(t.app, user, 'POST', '/api/convert/csv-to-json', {
+    const given = await call(t.app, reader, 'POST', '/api/convert/csv-to-json', {
       payload: {
         csv_content: "group||\na|b|c\n'1|2'|2|3\n",
         delimiter: '|',
@@ -353,7 +355,7 @@ describe('POST /api/convert/csv-to-json', () => {
       dialect: { delimiter: '|', quote: "'", skip_rows: 1, confidence: 1 },
     });
     expect(given.json().dialect.given).toEqual(['delimiter', 'quote', 'escape', 'skip_rows']);
-    const empty = await call(t.app, user, 'POST', '/api/convert/csv-to-json', {
+    const empty = await call(t.app, reader, 'POST', '/api/convert/csv-to-json', {
       payload: { csv_content: 'id,name\n' },
     });
     expect(empty.json()).toMatchObject({ data: [], columns: ['id', 'name'] });
