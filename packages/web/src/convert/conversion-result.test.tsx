@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ThemeModeProvider } from '../app/theme-mode';
 import { createQueryClient } from '../lib/query-client';
+import { fakeXhrClass, type XhrCall, type XhrReply } from '../lib/test-support/fake-xhr';
 import { type ConversionOutcome, ConversionResultPanel } from './conversion-result';
 import { choicesFromSettings } from './conversion-settings';
 import { useConversion } from './use-conversion';
@@ -23,11 +24,9 @@ const GUARDED: FormulaGuardSummary = {
   ],
 };
 
-function fileOutcome(
-  formulaGuard: FormulaGuardSummary | null,
-  outputFormat: 'csv' | 'xlsx' = 'csv',
-): ConversionOutcome {
-  const response: ConversionResult = {
+/** The stored result of orders.json. */
+function storedFile(formulaGuard: FormulaGuardSummary | null, outputFormat: 'csv' | 'xlsx' = 'csv'): ConversionResult {
+  return {
     message: `orders.json converted to ${outputFormat.toUpperCase()}`,
     status: 'success',
     file_id: '00000000-0000-4000-8000-000000000001',
@@ -45,7 +44,13 @@ function fileOutcome(
     expires_at: null,
     download_url: '/api/files/download/00000000-0000-4000-8000-000000000001',
   };
-  return { kind: 'file', response, preview: null, formulaGuard };
+}
+
+function fileOutcome(
+  formulaGuard: FormulaGuardSummary | null,
+  outputFormat: 'csv' | 'xlsx' = 'csv',
+): ConversionOutcome {
+  return { kind: 'file', response: storedFile(formulaGuard, outputFormat), preview: null, formulaGuard };
 }
 
 function renderPanel(outcome: ConversionOutcome, excelSafe: boolean, onExcelSafe = vi.fn()) {
@@ -107,5 +112,67 @@ describe('pasted JSON', () => {
     );
     await waitFor(() => expect(result.current.outcome).not.toBeNull());
     expect(result.current.outcome?.formulaGuard).toEqual({ cells: 1, examples: [{ column: 'f', value: '=SUM(A1)' }] });
+  });
+});
+
+describe('a CSV file', () => {
+  it('is uploaded with the dialect chosen by hand, as pasted CSV sends it, and shows how the server read it', async () => {
+    const replies: XhrReply[] = [];
+    const calls: XhrCall[] = [];
+    vi.stubGlobal('XMLHttpRequest', fakeXhrClass(replies, calls));
+    const answer: ConversionResult = {
+      ...storedFile(null),
+      message: 'export.csv converted to JSON',
+      output_format: 'json',
+      original_filename: 'export.csv',
+      records: null,
+      columns: null,
+      dialect: {
+        delimiter: ', ',
+        quote: "'",
+        escape: '\\',
+        skip_rows: 2,
+        header_rows: 2,
+        encoding: 'utf-8',
+        confidence: 1,
+        given: ['delimiter', 'quote', 'escape', 'skip_rows', 'header_rows'],
+      },
+      notices: [{ kind: 'repeated-header', line: 9 }],
+      notices_total: 3,
+    };
+    replies.push({ status: 201, body: JSON.stringify(answer) });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(() => useConversion(), { wrapper });
+    const auto = choicesFromSettings(DEFAULT_SETTINGS, 'csv-to-json');
+    const choices = { ...auto, delimiter: ', ', quote: "'", escape: '\\', skipRows: '2', headerRows: '2' };
+    const file = new File(["x,,\n,,\na, b\nc, d\n'1', '2'\n"], 'export.csv', { type: 'text/csv' });
+    act(() => result.current.convert({ input: 'file', file, mode: 'csv-to-json', choices }));
+    await waitFor(() => expect(result.current.outcome).not.toBeNull());
+    expect(calls[0]?.fields).toEqual({
+      output_format: 'json',
+      delimiter: ', ',
+      quote: "'",
+      escape: '\\',
+      skip_rows: '2',
+      header_rows: '2',
+      excel_safe: String(DEFAULT_SETTINGS.excel_safe),
+    });
+
+    const outcome = result.current.outcome as ConversionOutcome;
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ThemeModeProvider>
+          <ConversionResultPanel outcome={outcome} mode="csv-to-json" excelSafe={false} onExcelSafe={vi.fn()} />
+        </ThemeModeProvider>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByTestId('csv-dialect').textContent).toBe(
+      "Read with delimiter “, ”, quote “'”, escape “\\”, 2 rows skipped before the header, 2 header rows, " +
+        'encoding utf-8. Confidence 100%.',
+    );
+    expect(screen.getByText('Line 9: the header was written again; that row was left out.')).toBeTruthy();
+    expect(screen.getByText('2 more not listed.')).toBeTruthy();
   });
 });

@@ -16,7 +16,7 @@ import { errorText } from '../lib/api-error';
 import { formatCount } from '../lib/format-count';
 import { formatBytes } from '../lib/format-size';
 import { saveFile } from '../lib/save-file';
-import type { CsvToJsonAnswer } from './api/csv-to-json';
+import type { CsvReading } from './api/csv-to-json';
 import type { ConversionMode } from './conversion-settings';
 import { CsvReadingFacts } from './csv-reading-facts';
 import { FormulaGuardNotice } from './formula-guard-notice';
@@ -28,7 +28,13 @@ import { LOCAL_PREVIEW_MAX_BYTES, type PreviewSource } from './local-preview';
  * changed (null when it was off, or for JSON and XLSX output).
  */
 export type ConversionOutcome = { formulaGuard: FormulaGuardSummary | null } & (
-  | { kind: 'file'; response: ConversionResult; preview: PreviewSource | string | null }
+  | {
+      kind: 'file';
+      response: ConversionResult;
+      preview: PreviewSource | string | null;
+      /** A CSV file: how the server read it. */
+      reading?: CsvReading;
+    }
   | {
       kind: 'text';
       blob: Blob;
@@ -36,7 +42,7 @@ export type ConversionOutcome = { formulaGuard: FormulaGuardSummary | null } & (
       text: string | null;
       preview: PreviewSource | string;
       /** CSV to JSON: how the server read the CSV. */
-      reading?: CsvToJsonAnswer;
+      reading?: CsvReading;
     }
 );
 
@@ -102,7 +108,7 @@ export function ConversionResultPanel({
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Alert severity="success">{message}</Alert>
         {outcome.kind === 'file' && <FileFacts response={outcome.response} />}
-        {outcome.kind === 'text' && outcome.reading && <CsvReadingFacts reading={outcome.reading} />}
+        {outcome.reading && <CsvReadingFacts reading={outcome.reading} />}
         {mode === 'json-to-csv' && format !== 'xlsx' && (
           <FormulaGuardNotice summary={outcome.formulaGuard} switchedOn={excelSafe} onSwitch={onExcelSafe} />
         )}

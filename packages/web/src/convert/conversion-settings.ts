@@ -49,10 +49,9 @@ export function choicesFromSettings(settings: UserSettings | undefined, mode: Co
 /** The option fields the API takes (multipart fields or query string), as text. */
 export function optionFields(mode: ConversionMode, choices: ConversionChoices): Record<string, string> {
   if (mode === 'csv-to-json') {
-    const undo = { excel_safe: String(choices.excelSafe) };
-    return choices.delimiter === 'auto'
-      ? { output_format: 'json', ...undo }
-      : { output_format: 'json', delimiter: choices.delimiter, ...undo };
+    // The same dialect parts as pasted CSV sends, as multipart text.
+    const dialect = Object.entries(csvDialectFields(choices)).map(([name, value]) => [name, String(value)]);
+    return { output_format: 'json', ...Object.fromEntries(dialect), excel_safe: String(choices.excelSafe) };
   }
   return {
     output_format: choices.outputFormat,

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import type { CsvReadingNotice } from '@unnest/contracts';
-import type { CsvToJsonAnswer } from './api/csv-to-json';
+import type { CsvReading } from './api/csv-to-json';
 
 const NAMED: Record<string, string> = { '\t': 'tab', ' ': 'space' };
 const shown = (text: string) => NAMED[text] ?? `“${text}”`;
@@ -20,7 +20,7 @@ function noticeText(notice: CsvReadingNotice): string {
 }
 
 /** How the server read a CSV: the dialect it detected or was given, and what it recovered from, by line. */
-export function CsvReadingFacts({ reading }: { reading: CsvToJsonAnswer }) {
+export function CsvReadingFacts({ reading }: { reading: CsvReading }) {
   const { dialect, notices, noticesTotal, columns } = reading;
   const how = (part: string) => (dialect?.given.includes(part) ? '' : ' (detected)');
   return (

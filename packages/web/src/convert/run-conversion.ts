@@ -3,7 +3,7 @@ import { hasTables, planFieldText } from '../flatten-plan/plan-editing';
 import type { UploadProgress } from '../lib/upload-request';
 import { convertFile } from './api/convert-file';
 import { convertText } from './api/convert-text';
-import { csvToJson } from './api/csv-to-json';
+import { csvReading, csvToJson } from './api/csv-to-json';
 import type { ConversionOutcome } from './conversion-result';
 import { type ConversionChoices, type ConversionMode, csvDialectFields, optionFields } from './conversion-settings';
 import {
@@ -66,7 +66,9 @@ export async function runConversion(
     onProgress({ loaded: 0, total: file.size });
     const response = await convertFile(file, fields, onProgress, signal);
     const preview = file.size <= LOCAL_PREVIEW_MAX_BYTES ? await filePreview(file, mode, choices, plan) : null;
-    return { kind: 'file', response, preview, formulaGuard: response.formula_guard };
+    // A CSV file's answer says how it was read, as pasted CSV's does.
+    const reading = response.dialect ? csvReading(response) : undefined;
+    return { kind: 'file', response, preview, formulaGuard: response.formula_guard, reading };
   }
   const { text } = request;
   if (mode === 'json-to-csv') {

@@ -4,9 +4,8 @@ import { ApiError } from '../../lib/api-error';
 import { jsonMemberText } from '../../lib/json-member-text';
 import type { CsvDialectFields } from '../conversion-settings';
 
-/** The records as text, and how the server read the CSV. */
-export interface CsvToJsonAnswer {
-  json: string;
+/** How the server read a CSV: the dialect, what it recovered from, and the columns of a header without rows. */
+export interface CsvReading {
   dialect: CsvDialect | undefined;
   notices: CsvReadingNotice[];
   noticesTotal: number;
@@ -14,7 +13,24 @@ export interface CsvToJsonAnswer {
   columns: string[] | undefined;
 }
 
-/**
+/** The records as text, and how the server read the CSV. */
+export interface CsvToJsonAnswer extends CsvReading {
+  json: string;
+}
+
+/** The reading from the members a CSV conversion answers (pasted CSV or an uploaded file). */
+export function csvReading(
+  answer: { dialect?: CsvDialect; notices?: CsvReadingNotice[]; notices_total?: number },
+  columns?: string[],
+): CsvReading {
+  return {
+    dialect: answer.dialect,
+    notices: answer.notices ?? [],
+    noticesTotal: answer.notices_total ?? 0,
+    columns,
+  };
+}
+
 /**
  * POST /api/convert/csv-to-json: CSV text in (with the formula guard taken off when `excelSafe`), the JSON
  * records out as text. The answer is read as text and `data` is cut out as written, so big numbers keep
@@ -30,17 +46,6 @@ export async function csvToJson(csv: string, dialect: CsvDialectFields, excelSaf
   const text = await response.text();
   const data = jsonMemberText(text, 'data');
   if (data === undefined) throw new ApiError(response.status, CONVERSION_TEXTS.csvToJsonFailed, 'UNKNOWN');
-  const reading = JSON.parse(text) as {
-    dialect?: CsvDialect;
-    notices?: CsvReadingNotice[];
-    notices_total?: number;
-    columns?: string[];
-  };
-  return {
-    json: data,
-    dialect: reading.dialect,
-    notices: reading.notices ?? [],
-    noticesTotal: reading.notices_total ?? 0,
-    columns: reading.columns,
-  };
+  const reading = JSON.parse(text) as Parameters<typeof csvReading>[0] & { columns?: string[] };
+  return { json: data, ...csvReading(reading, reading.columns) };
 }

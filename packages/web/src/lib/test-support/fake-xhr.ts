@@ -5,6 +5,15 @@ export type XhrReply = { status: number; body: string } | 'network-error' | 'han
 export interface XhrCall {
   path: string;
   authorization: string | undefined;
+  /** The text parts of a multipart body, when it has any. */
+  fields?: Record<string, string>;
+}
+
+/** The text parts of a form (the file parts left out). */
+function textFields(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form.entries()) if (typeof value === 'string') fields[name] = value;
+  return fields;
 }
 
 /**
@@ -34,8 +43,13 @@ export function fakeXhrClass(replies: XhrReply[], calls: XhrCall[]) {
       this.onabort?.();
     }
 
-    send() {
-      calls.push({ path: this.path, authorization: this.headers.Authorization });
+    send(body?: unknown) {
+      const fields = body instanceof FormData ? textFields(body) : {};
+      calls.push({
+        path: this.path,
+        authorization: this.headers.Authorization,
+        ...(Object.keys(fields).length > 0 ? { fields } : {}),
+      });
       const reply = replies.shift() ?? 'network-error';
       if (reply === 'hang') return;
       queueMicrotask(() => {

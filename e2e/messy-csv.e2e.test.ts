@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInThroughDialog } from './support/accounts.js';
+import { type SignedUpSession, signedUpSession } from './support/signed-up-session.js';
+
+// An export with a preamble and ', ' between the cells, converted in the web app with the defaults: uploaded
+// as a file and pasted, the converter says how it read the CSV (what it sniffed, the rows it skipped) and
+// gives the same records either way.
+
+// Two records: with one, the two preamble rows fit as well as the table does, and nothing is skipped. With `,,` in
+// the preamble the commas without a space decide for `,` (the spaces then stay in the values).
+const EXPORT = 'Exported by tool\nOn 2026-11-27\nname, city\nAda, London\nGrace, New York\n';
+// The stored file is the records one per line; pasted CSV's JSON is the API answer's `data` as written.
+const FILE_JSON = '[\n{"name":"Ada","city":"London"},\n{"name":"Grace","city":"New York"}\n]\n';
+const PASTED_JSON = FILE_JSON.trimEnd();
+const EMAIL = `e2e-messy-csv-${Date.now().toString(36)}@example.com`;
+const PASSWORD = 'correct horse battery';
+
+let session: SignedUpSession;
+let page: Page;
+
+async function downloadedText(button: string): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button }).click(),
+  ]);
+  return fs.readFileSync(await download.path(), 'utf8');
+}
+
+/** A fresh converter page on CSV to JSON, its saved options loaded. */
+async function openCsvToJson(): Promise<void> {
+  await page.goto(`${session.server.url}/convert`);
+  await page.getByRole('heading', { name: 'Data Conversion Tool' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'CSV to JSON' }).click();
+}
+
+/** The "how the CSV was read" line: the sniffed ', ' and the two preamble rows skipped. */
+async function expectSniffedReading(): Promise<void> {
+  const dialect = page.getByTestId('csv-dialect');
+  await dialect.waitFor();
+  expect(await dialect.textContent()).toMatch(
+    /^Read with delimiter “, ” \(detected\), quote “"” \(detected\), no escape \(detected\), 2 rows skipped before the header \(detected\), 1 header row, encoding utf-8\. Confidence \d+%\.$/,
+  );
+}
+
+describe('a messy CSV in a real browser', () => {
+  beforeAll(async () => {
+    session = await signedUpSession({}, EMAIL, PASSWORD);
+    ({ page } = session);
+    await signInThroughDialog(page, session.server.url, EMAIL, PASSWORD);
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('uploaded as a file with the defaults: says what it sniffed and skipped, and gives the exact JSON', async () => {
+    await openCsvToJson();
+    await page.getByTestId('file-input').setInputFiles({
+      name: 'export.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(EXPORT),
+    });
+    await page.getByText('export.csv').first().waitFor();
+    await page.getByRole('button', { name: 'Convert CSV File' }).click();
+    await page.getByText(/^export\.csv converted to /).waitFor();
+    await expectSniffedReading();
+    expect(await downloadedText('Download JSON')).toBe(FILE_JSON);
+  });
+
+  it('pasted with the defaults: the same reading and the same records', async () => {
+    await openCsvToJson();
+    await page.getByRole('button', { name: 'Paste text' }).click();
+    await page.getByLabel('CSV text').fill(EXPORT);
+    await page.getByRole('button', { name: 'Convert CSV Text' }).click();
+    await page.getByText('Your CSV was converted to JSON.').waitFor();
+    await expectSniffedReading();
+    const pasted = await downloadedText('Download JSON');
+    expect(pasted).toBe(PASTED_JSON);
+    expect(JSON.parse(pasted)).toEqual(JSON.parse(FILE_JSON));
+  });
+});
