@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConversionPool } from './conversion-pool.js';
 import type { EngineSettings } from './conversion-tasks.js';
@@ -55,12 +56,6 @@ function threadsAtNice(nice: number): number {
     if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) === nice) count++;
   }
   return count;
-}
-
-async function text(output: AsyncIterable<Uint8Array>): Promise<string> {
-  let all = '';
-  for await (const chunk of output) all += new TextDecoder().decode(chunk);
-  return all;
 }
 
 let root: string;

@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import fs from 'node:fs/promises';
 import os from 'node:os';
+import { buffer } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort, type TransferListItem, type Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
@@ -320,9 +321,7 @@ async function readSmallWhole(
   sizeHint: number | undefined,
 ): Promise<AsyncIterable<Uint8Array> | Uint8Array[]> {
   if (!isSmall(sizeHint)) return input;
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of input) chunks.push(chunk);
-  return chunks;
+  return [await buffer(input)];
 }
 
 function shuttingDown(): AppError {
