@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Environment } from './config.js';
+import { Environment } from './config-environment.js';
 import { configurationPage } from './config-page.js';
 
 const committed = new URL('../../../docs/configuration.md', import.meta.url);

@@ -1,4 +1,4 @@
-import { Environment, RULES, VALUES } from './config.js';
+import { Environment, RULES, VALUES } from './config-environment.js';
 
 /** What the page says about one variable, read from its schema. */
 interface Documented {
@@ -16,7 +16,7 @@ function variableLine(name: string, schema: Documented): string {
 }
 
 /**
- * docs/configuration.md, generated from the environment schema in config.ts so that the page cannot
+ * docs/configuration.md, generated from the environment schema (config-environment.ts) so that the page cannot
  * drift from what the server reads: `npm run docs:config` rewrites it, and its test fails when stale.
  */
 export function configurationPage(): string {
@@ -24,7 +24,7 @@ export function configurationPage(): string {
   return [
     '# Configuration',
     '',
-    '<!-- Generated from the environment schema in packages/server/src/config.ts by `npm run docs:config`: edit the descriptions there, not here. -->',
+    '<!-- Generated from the environment schema in packages/server/src/config-environment.ts by `npm run docs:config`: edit the descriptions there, not here. -->',
     '',
     'The server reads these environment variables, once, at start. Everything has a working default: `npm start` needs none of them. A blank value counts as unset. A value the server cannot use stops it with one line naming the variable (a secret is never repeated in it).',
     '',
