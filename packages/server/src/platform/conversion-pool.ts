@@ -1,7 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import fs from 'node:fs/promises';
 import os from 'node:os';
-import { buffer } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort, type TransferListItem, type Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
@@ -321,7 +320,11 @@ async function readSmallWhole(
   sizeHint: number | undefined,
 ): Promise<AsyncIterable<Uint8Array> | Uint8Array[]> {
   if (!isSmall(sizeHint)) return input;
-  return [await buffer(input)];
+  // The chunks are kept as they came, not joined: stream/consumers' buffer() would copy every small input
+  // twice on the HTTP thread (through a Blob on Node 20) where keeping them copies nothing.
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of input) chunks.push(chunk);
+  return chunks;
 }
 
 function shuttingDown(): AppError {
