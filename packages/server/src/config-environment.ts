@@ -52,7 +52,7 @@ function url(protocols: readonly string[], description: string) {
   );
 }
 
-/** Webhook tries at once per worker process, and of one account across all workers, unless set. */
+/** Webhook tries at once per worker process, and of one account in each worker process, unless set. */
 const WEBHOOK_SLOTS = { concurrency: 8, perAccount: 2 };
 
 /** A plan, or `credit` for a conversion paid by one, in CONVERSION_TIME_LIMITS. */
@@ -218,7 +218,7 @@ export const Environment = Type.Object({
     1,
     255,
     WEBHOOK_SLOTS.perAccount,
-    "Webhook tries of one account in flight at once across all workers; below `WEBHOOK_CONCURRENCY`, so that one account's slow receivers always leave room for the others.",
+    "Webhook tries of one account in flight at once in each worker process; below `WEBHOOK_CONCURRENCY`, so that one account's slow receivers always leave room for the others.",
   ),
   WEBHOOK_TIMEOUT_SECONDS: integer(
     1,

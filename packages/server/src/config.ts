@@ -61,7 +61,7 @@ export interface WebhooksConfig {
   /** Tries sent at once by each worker process (WEBHOOK_CONCURRENCY). */
   concurrency: number;
   /**
-   * Tries of one account in flight at once across all workers (WEBHOOK_CONCURRENCY_PER_ACCOUNT), below
+   * Tries of one account in flight at once in each worker process (WEBHOOK_CONCURRENCY_PER_ACCOUNT), below
    * `concurrency`, so that one account's slow receivers always leave room for the others.
    */
   perAccount: number;
