@@ -6,10 +6,12 @@
  *
  *   node bench/batch.mjs [--files 100] [--mb 1] [--port 4200]
  */
+
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { residentMb, startBenchServer } from './lib/server-process.mjs';
@@ -90,7 +92,7 @@ async function batchSeconds(url, token, files) {
         throw new Error(`batch ended ${job.status}: ${JSON.stringify(job.errors)}`);
       return { seconds: (performance.now() - started) / 1000, job };
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
 }
 

@@ -6,6 +6,7 @@
  *
  *   node bench/server-load.mjs [--big-mb 200] [--big-count 4] [--many-mb 75] [--many-count 20]
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { ensureMemoryDataSet } from './generate.mjs';
 import { deleteFile, quantile, residentMb, startBenchServer, uploadWithCurl } from './lib/server-process.mjs';
@@ -36,7 +37,7 @@ async function sample(request, done) {
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`small request failed: ${response.status}`);
     latencies.push(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
   return latencies;
 }
@@ -72,7 +73,7 @@ const big = ensureMemoryDataSet({ mb: Number(flags['big-mb']) }).sets['flat.json
 const many = ensureMemoryDataSet({ mb: Number(flags['many-mb']) }).sets['flat.json'];
 const server = await startBenchServer();
 try {
-  await new Promise((resolve) => setTimeout(resolve, 2000));
+  await sleep(2000);
   console.log(`idle after start: ${residentMb(server.pid).now.toFixed(0)} MB RSS`);
 
   const bigCount = Number(flags['big-count']);
@@ -99,7 +100,7 @@ try {
   console.log(
     `${manyCount} parallel uploads of ${(many.bytes / 1e6).toFixed(0)} MB: ${parallel.result.toFixed(1)} s, peak ${parallel.peakMb.toFixed(0)} MB RSS`,
   );
-  await new Promise((resolve) => setTimeout(resolve, 2000));
+  await sleep(2000);
   console.log(`idle after the load: ${residentMb(server.pid).now.toFixed(0)} MB RSS`);
 } finally {
   await server.stop();

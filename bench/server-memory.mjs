@@ -7,8 +7,10 @@
  *
  *   node bench/server-memory.mjs [--string-mb 200] [--keys 1000000] [--many-mb 75] [--many-count 20]
  */
+
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ensureMemoryDataSet } from './generate.mjs';
@@ -46,7 +48,7 @@ function wideRecordFile(keys) {
 async function peakOf(label, files) {
   const server = await startBenchServer();
   try {
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await sleep(2000);
     const idle = residentMb(server.pid).now;
     const started = performance.now();
     const results = await Promise.all(files.map((file) => uploadWithCurl(server.url, server.tokens.paid, file)));

@@ -7,9 +7,11 @@
  *
  *   node --import tsx bench/zip-bomb.mjs [--gib 1]
  */
+
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { zipBomb } from '../packages/server/test/support/zip-bomb.ts';
 import { residentMb, startBenchServer, uploadWithCurl } from './lib/server-process.mjs';
@@ -37,7 +39,7 @@ try {
     console.log(`  ${JSON.stringify(answer)}`);
   }
   // Bulk threads end after a minute idle; the memory they held goes with them.
-  await new Promise((resolve) => setTimeout(resolve, 65_000));
+  await sleep(65_000);
   const { now, peak } = residentMb(server.pid);
   console.log(
     `server resident: ${now.toFixed(0)} MB after a minute (peak ${peak.toFixed(0)} MB, idle ${idle.toFixed(0)} MB)`,

@@ -4,10 +4,12 @@
  * outbox; the plan is granted with the admin command while the server is stopped (one process per
  * embedded database).
  */
+
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 const REPO_DIR = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
@@ -40,7 +42,7 @@ async function launch(dataDir, port, env = {}) {
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
   const stopped = new Promise((resolve) => child.once('exit', resolve));
   return {

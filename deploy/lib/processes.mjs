@@ -1,8 +1,10 @@
 // Child processes for the local cluster: spawned with their output kept in a log file and in
 // memory (to wait for a line and to show in an error), stopped or killed by their own id only.
+
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** @typedef {import('node:child_process').ChildProcess} ChildProcess */
 
@@ -92,7 +94,7 @@ export async function waitUntilReady(running, ready, timeoutMs) {
   while (Date.now() < deadline) {
     if (exitCode !== undefined) throw new Error(`${running.name} exited (code ${exitCode}):\n${running.output()}`);
     if (await ready()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
   throw new Error(`${running.name} was not ready within ${timeoutMs} ms:\n${running.output()}`);
 }
@@ -117,7 +119,7 @@ export async function answersOk(url) {
 export async function stopProcess(running, signal, graceMs) {
   if (running.child.exitCode !== null || running.child.signalCode !== null) return;
   running.child.kill(signal);
-  const timer = new Promise((resolve) => setTimeout(resolve, graceMs, 'late'));
+  const timer = sleep(graceMs, 'late');
   if ((await Promise.race([running.exited, timer])) === 'late') {
     running.child.kill('SIGKILL');
     await running.exited;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { jsonToCsvText } from '@unnest/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +49,7 @@ async function expectDownloads(client: ClusterClient, conversions: Conversion[])
 async function waitFor(what: string, condition: () => boolean): Promise<void> {
   for (let waited = 0; !condition(); waited += 50) {
     if (waited > 30_000) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
 }
 

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { BrowserContext, ConsoleMessage, Response } from 'playwright-core';
 
 /**
@@ -52,7 +53,7 @@ export class PageGuard {
     try {
       const result = await action();
       const deadline = Date.now() + EXPECTED_ANSWER_WAIT_MS;
-      while (expectation.seen === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      while (expectation.seen === 0 && Date.now() < deadline) await sleep(50);
       if (expectation.seen === 0) throw new Error(`The expected answer (${describeAnswer(answer)}) did not come`);
       return result;
     } finally {
@@ -64,7 +65,7 @@ export class PageGuard {
   async check(): Promise<void> {
     const deadline = Date.now() + RENEWAL_WAIT_MS;
     while (this.awaitingRenewal.length > 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await sleep(50);
     }
     this.problems.push(...this.awaitingRenewal.splice(0).map((answer) => `${answer}, and no token renewal followed`));
     await Promise.all(this.pending.splice(0));

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { SmtpInbox } from '../../packages/server/test/support/smtp-inbox.js';
 
@@ -42,7 +43,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
     } catch {
       // Not listening yet.
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sleep(250);
   }
   throw new Error(`the server did not answer /health within ${timeoutMs} ms`);
 }
@@ -86,7 +87,7 @@ export async function startTestServer(options: { env?: Record<string, string> } 
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 12_000))]);
+      await Promise.race([exited, sleep(12_000)]);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
     await inbox.close();

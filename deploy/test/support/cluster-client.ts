@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { SmtpInbox } from '../../../packages/server/test/support/smtp-inbox.js';
 
 /** Answers that mean "the process behind nginx went away": the client sends the request again. */
@@ -61,7 +62,7 @@ export class ClusterClient {
       }
       if (Date.now() > deadline) throw new Error(`${what}: still failing after ${RETRY_FOR_MS} ms (${failure})`);
       this.retries++;
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await sleep(200);
     }
   }
 

@@ -1,9 +1,17 @@
 import path from 'node:path';
-import { PAYMENT_MODES, type PaymentMode, PLAN_IDS } from '@unnest/contracts';
+import type { PaymentMode } from '@unnest/contracts';
 import { type LlmSettings, llmSettingsFromEnv } from '@unnest/engine/node';
 import ipaddr from 'ipaddr.js';
-import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
+import {
+  Environment,
+  type Known,
+  MUST_BE,
+  RULES,
+  SECRET,
+  type TimeLimitPlan,
+  timeLimitEntry,
+} from './config-environment.js';
 
 /** Everything the server reads from its environment, validated once at boot. */
 export interface Config {
@@ -32,7 +40,7 @@ export interface Config {
   /** How long a client may take to send a whole request, body included (REQUEST_TIMEOUT_SECONDS). */
   requestTimeoutSeconds: number;
   /** Seconds a conversion may run, per plan and for a credit, where they differ from the catalogue (CONVERSION_TIME_LIMITS). */
-  conversionTimeLimits: Partial<Record<(typeof PLAN_IDS)[number] | 'credit', number>>;
+  conversionTimeLimits: Partial<Record<TimeLimitPlan, number>>;
   /** S3-compatible object storage for files; absent means the local directory `dataDir/files`. */
   s3: S3Config | undefined;
   /** Local files are written past the page cache where the file system allows it (FILES_DIRECT_IO, on by default). */
@@ -53,7 +61,7 @@ export interface WebhooksConfig {
   /** Tries sent at once by each worker process (WEBHOOK_CONCURRENCY). */
   concurrency: number;
   /**
-   * Tries of one account in flight at once across all workers (WEBHOOK_CONCURRENCY_PER_ACCOUNT), below
+   * Tries of one account in flight at once in each worker process (WEBHOOK_CONCURRENCY_PER_ACCOUNT), below
    * `concurrency`, so that one account's slow receivers always leave room for the others.
    */
   perAccount: number;
@@ -92,165 +100,11 @@ export interface S3Config {
 /** Raised at boot when a setting is malformed; the message names the variable. */
 export class ConfigError extends Error {}
 
-/** Annotation: what a variable must be, as the one-line boot error says it. */
-const MUST_BE = 'x-must-be';
-/** Annotation: the value is a secret or may hold one, so the error never repeats it. */
-const SECRET = 'x-secret';
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
-/** A whole number from `minimum` to `maximum`, written as JavaScript reads numbers (`8080`, `1e3`). */
-function integer(minimum: number, maximum: number, fallback: number) {
-  return Type.Refine(
-    Type.String({ default: String(fallback) }),
-    (value) => Number.isInteger(Number(value)) && Number(value) >= minimum && Number(value) <= maximum,
-    (value) => `must be an integer from ${minimum} to ${maximum}, got '${value}'`,
-  );
-}
-
-function text(fallback: string) {
-  return Type.String({ default: fallback });
-}
-
-function optionalText() {
-  return Type.Optional(Type.String());
-}
-
-/** An on/off switch: `1` or `true` turns it on, `0` or `false` (or unset) leaves it off. */
-function switchFlag() {
-  return Type.Optional(Type.Enum(['0', '1', 'true', 'false'], { [MUST_BE]: 'must be 1, 0, true or false' }));
-}
-
-/** A URL whose protocol is one of `protocols` (e.g. `https:`); its error never repeats it (it may hold a password). */
-function url(protocols: readonly string[]) {
-  const starts = protocols.map((protocol) => `${protocol}//`).join(' or ');
-  return Type.Optional(
-    Type.Refine(
-      Type.String(),
-      (value) => URL.canParse(value) && protocols.includes(new URL(value).protocol),
-      (value) => (URL.canParse(value) ? `must start with ${starts}` : 'is not a valid URL'),
-    ),
-  );
-}
-
-/** Webhook tries at once per worker process, and of one account across all workers, unless set. */
-const WEBHOOK_SLOTS = { concurrency: 8, perAccount: 2 };
-
-/** One entry of CONVERSION_TIME_LIMITS: `free=120`. */
-const TIME_LIMIT_ENTRY = new RegExp(`^(${[...PLAN_IDS, 'credit'].join('|')})\\s*=\\s*([1-9]\\d{0,4})$`);
-const MAX_TIME_LIMIT_SECONDS = 86_400;
-
-/** One entry of CONVERSION_TIME_LIMITS read, or undefined when it is not `plan=seconds` within a day. */
-function timeLimitEntry(entry: string): [keyof Config['conversionTimeLimits'], number] | undefined {
-  const [, plan, seconds] = TIME_LIMIT_ENTRY.exec(entry.trim()) ?? [];
-  if (plan === undefined || seconds === undefined || Number(seconds) > MAX_TIME_LIMIT_SECONDS) return undefined;
-  return [plan as keyof Config['conversionTimeLimits'], Number(seconds)];
-}
-
 /** CONVERSION_TIME_LIMITS as seconds per plan (checked at boot). */
 function conversionTimeLimits(value: string | undefined): Config['conversionTimeLimits'] {
   const entries = (value?.split(',') ?? []).map(timeLimitEntry);
   return Object.fromEntries(entries.filter((entry) => entry !== undefined));
 }
-
-/**
- * Every variable the server reads, with its default: blank counts as unset. Rules that tie several
- * variables together come after, each with its one-line error.
- */
-const Environment = Type.Object({
-  PORT: integer(0, 65535, 8080),
-  HOST: text('127.0.0.1'),
-  DATA_DIR: text('data'),
-  DATABASE_URL: url(['postgres:', 'postgresql:']),
-  SMTP_URL: url(['smtp:', 'smtps:']),
-  MAIL_FROM: text('Unnest <no-reply@localhost>'),
-  JWT_SECRET: Type.Optional(
-    Type.String({ minLength: 32, [MUST_BE]: 'must be at least 32 characters long', [SECRET]: true }),
-  ),
-  ADMIN_EMAILS: text(''),
-  WORKERS: integer(0, 64, 1),
-  PUBLIC_URL: url(['http:', 'https:']),
-  LOG_LEVEL: Type.Enum([...LOG_LEVELS], { default: 'info', [MUST_BE]: `must be one of ${LOG_LEVELS.join(', ')}` }),
-  TRUST_PROXY: Type.Optional(
-    Type.Refine(
-      Type.String(),
-      (value) => trustProxyProblem(value) === undefined,
-      (value) => trustProxyProblem(value) ?? '',
-    ),
-  ),
-  SHUTDOWN_GRACE_SECONDS: integer(0, 3600, 20),
-  // At most 30 minutes, so that a conversion still running is never taken for a dead one (an hour).
-  REQUEST_TIMEOUT_SECONDS: integer(10, 1800, 600),
-  FILES_DIRECT_IO: switchFlag(),
-  CONVERSION_TIME_LIMITS: Type.Optional(
-    Type.Refine(
-      Type.String(),
-      (value) => value.split(',').every((entry) => timeLimitEntry(entry) !== undefined),
-      (value) =>
-        `must be a comma-separated list of plan=seconds (plans: ${[...PLAN_IDS, 'credit'].join(', ')}; 1 to 86400 seconds), got '${value}'`,
-    ),
-  ),
-  S3_BUCKET: optionalText(),
-  S3_ENDPOINT: url(['http:', 'https:']),
-  S3_REGION: text('us-east-1'),
-  S3_ACCESS_KEY_ID: optionalText(),
-  S3_SECRET_ACCESS_KEY: optionalText(),
-  S3_FORCE_PATH_STYLE: optionalText(),
-  LLM_BASE_URL: url(['http:', 'https:']),
-  LLM_API_KEY: optionalText(),
-  LLM_MODEL: optionalText(),
-  PAYMENTS: Type.Optional(Type.Enum([...PAYMENT_MODES], { [MUST_BE]: `must be one of ${PAYMENT_MODES.join(', ')}` })),
-  RAZORPAY_KEY_ID: optionalText(),
-  RAZORPAY_KEY_SECRET: Type.Optional(Type.String({ [SECRET]: true })),
-  RAZORPAY_WEBHOOK_SECRET: Type.Optional(Type.String({ [SECRET]: true })),
-  RAZORPAY_API_URL: url(['http:', 'https:']),
-  WEBHOOK_ALLOW_HTTP: switchFlag(),
-  WEBHOOK_ALLOW_PRIVATE: switchFlag(),
-  WEBHOOK_CONCURRENCY: integer(2, 256, WEBHOOK_SLOTS.concurrency),
-  WEBHOOK_CONCURRENCY_PER_ACCOUNT: integer(1, 255, WEBHOOK_SLOTS.perAccount),
-  WEBHOOK_TIMEOUT_SECONDS: integer(1, 10, 10),
-  LONG_CONVERSION_SECONDS: integer(0, 86_400, 30),
-  NOTIFICATION_MAIL_RETRY_SECONDS: integer(1, 3600, 60),
-});
-type Environment = Static<typeof Environment>;
-
-type Known = Record<string, string>;
-
-/** Rules that tie variables together, checked after each variable is valid on its own. */
-const RULES: ReadonlyArray<{ holds: (env: Known) => boolean; error: string }> = [
-  {
-    holds: (env) =>
-      env.S3_BUCKET !== undefined || !(env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY),
-    error: 'S3_BUCKET is required when S3_* is set',
-  },
-  {
-    holds: (env) => (env.S3_ACCESS_KEY_ID === undefined) === (env.S3_SECRET_ACCESS_KEY === undefined),
-    error: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
-  },
-  {
-    holds: (env) =>
-      [env.LLM_API_KEY, env.LLM_MODEL].every((value) => (value === undefined) === (env.LLM_BASE_URL === undefined)),
-    error: 'LLM_BASE_URL, LLM_API_KEY and LLM_MODEL must be set together',
-  },
-  {
-    holds: (env) =>
-      [env.RAZORPAY_KEY_SECRET, env.RAZORPAY_WEBHOOK_SECRET].every(
-        (value) => (value === undefined) === (env.RAZORPAY_KEY_ID === undefined),
-      ),
-    error: 'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET must be set together',
-  },
-  {
-    holds: (env) =>
-      Number(env.WEBHOOK_CONCURRENCY_PER_ACCOUNT ?? WEBHOOK_SLOTS.perAccount) <
-      Number(env.WEBHOOK_CONCURRENCY ?? WEBHOOK_SLOTS.concurrency),
-    error:
-      'WEBHOOK_CONCURRENCY_PER_ACCOUNT must be below WEBHOOK_CONCURRENCY, so that one account cannot take every delivery slot',
-  },
-  {
-    holds: (env) => env.PAYMENTS !== 'razorpay' || env.RAZORPAY_KEY_ID !== undefined,
-    error: 'PAYMENTS=razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET',
-  },
-];
 
 type Env = Record<string, string | undefined>;
 
@@ -356,49 +210,6 @@ function trustProxy(value: string | undefined): number | string[] | false {
   if (value === undefined || value === '0' || value === 'false') return false;
   if (/^\d+$/.test(value)) return Number(value);
   return value.split(',').map((entry) => entry.trim());
-}
-
-// proxy-addr's names for address ranges, which Fastify accepts in the list.
-const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
-
-/** Why a TRUST_PROXY value cannot be used (the rest of the one-line error after the name), or undefined. */
-function trustProxyProblem(value: string): string | undefined {
-  if (/^\d+$/.test(value) || value === 'false') return undefined;
-  const entries = value.split(',').map((entry) => entry.trim());
-  if (!entries.every(isAddressOrCidr)) {
-    return `must be a hop count (e.g. 1 behind one reverse proxy) or a comma-separated list of proxy addresses or CIDRs, got '${value}'`;
-  }
-  const everyone = entries.find(trustsEveryone);
-  if (everyone === undefined) return undefined;
-  return `${everyone} trusts every address, so any client could choose its own address (and quotas) with X-Forwarded-For: list only your proxies' addresses or CIDRs, or give a hop count`;
-}
-
-function isAddressOrCidr(entry: string): boolean {
-  if (ipaddr.isValid(entry) || PROXY_RANGE_NAMES.includes(entry)) return true;
-  try {
-    ipaddr.parseCIDR(entry);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The first and last IPv4 addresses, plain and IPv4-mapped (a dual-stack socket sees IPv4 clients mapped). */
-const IPV4_ENDS = ['0.0.0.0', '255.255.255.255'].map((address) => ipaddr.parse(address));
-const MAPPED_IPV4_ENDS = ['::ffff:0.0.0.0', '::ffff:255.255.255.255'].map((address) => ipaddr.parse(address));
-const IPV6_ENDS = ['::', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff'].map((address) => ipaddr.parse(address));
-
-/** Whether a CIDR holds every IPv4 client or every IPv6 client (`0.0.0.0/0`, `::/0`, `::ffff:0:0/96`). */
-function trustsEveryone(entry: string): boolean {
-  if (!entry.includes('/')) return false;
-  const [range, bits] = ipaddr.parseCIDR(entry);
-  const holdsAll = (ends: ipaddr.IPv4[] | ipaddr.IPv6[]) =>
-    ends.every((end) => end.kind() === range.kind() && end.match(range, bits));
-  return (
-    holdsAll(IPV4_ENDS as ipaddr.IPv4[]) ||
-    holdsAll(MAPPED_IPV4_ENDS as ipaddr.IPv6[]) ||
-    holdsAll(IPV6_ENDS as ipaddr.IPv6[])
-  );
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { BatchJob } from '@unnest/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signedInUser, type TestUser } from './support/api-client.js';
@@ -42,7 +43,7 @@ describe('deleting a batch while it converts', () => {
     const folder = path.join(t.dataDir, 'files', 'batches', user.id, jobId);
     await expect.poll(() => fs.existsSync(folder), { timeout: 30_000 }).toBe(false);
     // The converting file noticed its claim was gone (at its next progress mark) and removed what it wrote.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await sleep(2000);
     expect(fs.existsSync(folder)).toBe(false);
     expect(t.logs.filter((line) => line.includes('ENOTEMPTY'))).toEqual([]);
     expect(await t.storage.list(`batches/${user.id}`)).toEqual([]);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import type { AuditLogsResponse, BatchJob } from '@unnest/contracts';
 import { jsonToCsv } from '@unnest/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,9 +138,7 @@ describe('a worker killed (SIGKILL) in the middle of a batch file', () => {
 
     const download = await fetch(`${base}${bigFile(after)?.download_url}`, { headers: { authorization } });
     const bytes = Buffer.from(await download.arrayBuffer());
-    const chunks: Buffer[] = [];
-    for await (const chunk of jsonToCsv([big], { excelSafe: true })) chunks.push(Buffer.from(chunk));
-    const expected = Buffer.concat(chunks);
+    const expected = await buffer(jsonToCsv([big], { excelSafe: true }));
     expect(download.status).toBe(200);
     expect(bytes.length).toBe(expected.length);
     expect(bytes.equals(expected)).toBe(true);

@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { BATCH_TEXTS, type BatchAnalyzeResponse, type BatchHistoryResponse, type BatchJob } from '@unnest/contracts';
 import { csvToJson, jsonToCsv } from '@unnest/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,12 +11,6 @@ let t: TestApp;
 let pro: TestUser;
 let other: TestUser;
 const finished: DomainEvent<'batch.completed'>[] = [];
-
-async function collect(source: AsyncIterable<Uint8Array>): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of source) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
-}
 
 const people = JSON.stringify([
   { name: 'Ada', born: 1815, tags: ['math', 'engines'], address: { city: 'London' } },
@@ -96,9 +91,9 @@ describe('a batch of three JSON files and a CSV, one of them invalid', () => {
 
   it('downloads each converted file and a ZIP of them, byte for byte what the engine writes', async () => {
     const expected = new Map([
-      ['people.csv', await collect(jsonToCsv([Buffer.from(people)], { excelSafe: true }))],
-      ['prices.csv', await collect(jsonToCsv([Buffer.from(prices)], { excelSafe: true }))],
-      ['table.json', await collect(csvToJson([Buffer.from(table)]))],
+      ['people.csv', await buffer(jsonToCsv([Buffer.from(people)], { excelSafe: true }))],
+      ['prices.csv', await buffer(jsonToCsv([Buffer.from(prices)], { excelSafe: true }))],
+      ['table.json', await buffer(csvToJson([Buffer.from(table)]))],
     ]);
     for (const file of job.files.filter((f) => f.status === 'completed')) {
       const download = await call(t.app, pro, 'GET', file.download_url as string);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, multipartBody, signedInUser, type TestUser } from './support/api-client.js';
 import { listening, rawRequest, uploadHead } from './support/raw-http.js';
@@ -58,7 +59,7 @@ describe('an upload the client stops mid-body', () => {
 
   it('on the quick lane (read whole before it converts) ends it too', async () => {
     const cut = stalledUpload('cut.json', 512 * 1024);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500);
     cut.socket.destroy();
     await expect
       .poll(async () => (await fileNamed('cut.json'))?.status ?? 'none', { timeout: 5000 })

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ASYNC_CONVERSION_TEXTS, type JobStatus, type JobsListResponse } from '@unnest/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, multipartBody, signedInUser, type TestUser, uploadFile } from './support/api-client.js';
@@ -47,7 +48,7 @@ async function settled(user: TestUser, jobId: string): Promise<JobStatus> {
     const job = (await call(t.app, user, 'GET', `/api/jobs/${jobId}/status`)).json() as JobStatus;
     if (['completed', 'failed', 'cancelled'].includes(job.status)) return job;
     if (Date.now() > until) throw new Error(`job ${jobId} still ${job.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
   }
 }
 

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, multipartBody, signedInUser, type TestUser, uploadFile } from './support/api-client.js';
@@ -163,7 +164,7 @@ describe('JSON to relational output', () => {
     expect(accepted.statusCode, accepted.body).toBe(202);
     let job = accepted.json();
     while (!['completed', 'failed', 'cancelled'].includes(job.status)) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await sleep(200);
       job = (await call(t.app, pro, 'GET', `/api/jobs/${job.job_id}/status`)).json();
     }
     expect(job.status, JSON.stringify(job.errors)).toBe('completed');

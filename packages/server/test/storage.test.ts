@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,9 +50,7 @@ async function* chunks(count: number, size: number, failAfter?: number): AsyncGe
 }
 
 async function readAll(driver: StorageDriver, key: string): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const chunk of await driver.get(key)) parts.push(chunk as Buffer);
-  return Buffer.concat(parts);
+  return buffer(await driver.get(key));
 }
 
 describe.each([

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { WEBHOOK_ENDPOINTS_PER_ACCOUNT } from '@unnest/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signedInUser, type TestUser } from './support/api-client.js';
@@ -138,7 +139,7 @@ describe('webhook deliveries between accounts', () => {
     // The slow account never had more than its share in flight, and each of its deliveries is tried.
     const allTried = performance.now() + (slowEndpoints / SLOTS.perAccount + 2) * (TIMEOUT_MS + 1_500);
     while (hanging.arrivals.length < slowEndpoints && performance.now() < allTried) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
     }
     expect(hanging.arrivals).toHaveLength(slowEndpoints);
     expect(hanging.mostOpen()).toBe(SLOTS.perAccount);
@@ -164,7 +165,7 @@ describe('webhook deliveries between accounts', () => {
     // Both busy accounts hold their two slots each: every slot is taken.
     const filled = performance.now() + 4 * TIMEOUT_MS;
     while (hanging.arrivals.length < SLOTS.concurrency && performance.now() < filled) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await sleep(50);
     }
     expect(hanging.arrivals).toHaveLength(SLOTS.concurrency);
     const queued = performance.now();

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +54,7 @@ async function attemptsOnceLogged(user: TestUser, id: string, count: number) {
     const response = await call(t.app, signedIn, 'GET', `/api/webhooks/${id}/deliveries`);
     const attempts = response.json().attempts as Array<Record<string, unknown>>;
     if (attempts.length >= count) return attempts;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
   throw new Error(`fewer than ${count} tries were logged`);
 }

@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ANALYSIS_TEXTS,
@@ -61,8 +62,6 @@ export function analysisRoutes(service: AnalysisService) {
 async function comparableBody(request: FastifyRequest): Promise<Buffer> {
   const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', { detail: ANALYSIS_TEXTS.tooLarge });
   if ((declaredLength(request.headers['content-length']) ?? 0) >= COMPARE_MAX_BYTES) throw tooLarge();
-  const chunks: Uint8Array[] = [];
   const body = (request.body as AsyncIterable<Uint8Array> | undefined) ?? (async function* nothing() {})();
-  for await (const chunk of limitBytes(body, COMPARE_MAX_BYTES - 1, { bytes: 0 }, tooLarge)) chunks.push(chunk);
-  return Buffer.concat(chunks);
+  return buffer(limitBytes(body, COMPARE_MAX_BYTES - 1, { bytes: 0 }, tooLarge));
 }

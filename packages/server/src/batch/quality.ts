@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import {
   BATCH_TEXTS,
   type BatchAnalyzeResponse,
@@ -91,8 +92,6 @@ export class BatchQuality {
   }
 
   private async read(key: string): Promise<Uint8Array> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await this.deps.storage.get(key)) chunks.push(Buffer.from(chunk as Uint8Array));
-    return Buffer.concat(chunks);
+    return buffer(await this.deps.storage.get(key));
   }
 }

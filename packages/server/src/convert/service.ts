@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import {
   ANALYSIS_TEXTS,
   type AsyncConversionAccepted,
@@ -122,9 +123,8 @@ export function conversionTimeLimit(
 }
 
 /** Empty or whitespace-only input is reported with the spec's text rather than as a syntax error. */
-function isBlank(chunks: readonly Uint8Array[]): boolean {
-  for (const chunk of chunks)
-    for (const byte of chunk) if (byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09) return false;
+function isBlank(bytes: Uint8Array): boolean {
+  for (const byte of bytes) if (byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09) return false;
   return true;
 }
 
@@ -185,14 +185,12 @@ export class ConvertService {
           detail: 'Quick convert accepts up to 512 KB of JSON. Sign in to convert larger files.',
         });
       if (declaredBytes !== undefined && declaredBytes > QUICK_CONVERT_MAX_BYTES) throw tooLarge();
-      const input = await collectChunks(
-        limitBytes(abortable(body, signal), QUICK_CONVERT_MAX_BYTES, { bytes: 0 }, tooLarge),
-      );
+      const input = await buffer(limitBytes(abortable(body, signal), QUICK_CONVERT_MAX_BYTES, { bytes: 0 }, tooLarge));
       if (isBlank(input)) throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyQuickConvert });
       try {
         // Anonymous conversions run within the free plan's time.
         const timeLimit = conversionTimeLimit(planLimits('free'), false, this.deps.timeLimits);
-        return asBuffer(await this.deps.pool.toBytes(QUICK_CONVERT_ENGINE, Buffer.concat(input), { timeLimit }));
+        return asBuffer(await this.deps.pool.toBytes(QUICK_CONVERT_ENGINE, input, { timeLimit }));
       } catch (error) {
         throw conversionFailure(error, CONVERSION_TEXTS.conversionFailed);
       }
@@ -693,10 +691,4 @@ function planOptions(options: ResolvedOptions): { plan?: FlattenPlan; records?: 
     ...(options.flattenPlan === undefined ? {} : { plan: options.flattenPlan }),
     ...(options.recordsPath === undefined ? {} : { records: options.recordsPath }),
   };
-}
-
-async function collectChunks(source: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of source) chunks.push(chunk);
-  return chunks;
 }

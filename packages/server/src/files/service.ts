@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import {
   COMPARE_MAX_BYTES,
   CONVERSION_TEXTS,
@@ -401,12 +402,7 @@ export class FilesService {
   }
 
   private async readText(key: string): Promise<string> {
-    const decoder = new TextDecoder('utf-8');
-    let text = '';
-    for await (const chunk of await this.deps.storage.get(key)) {
-      text += decoder.decode(chunk as Uint8Array, { stream: true });
-    }
-    return text + decoder.decode();
+    return text(await this.deps.storage.get(key));
   }
 }
 

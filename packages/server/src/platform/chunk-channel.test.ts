@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { ChunkStreamAborted, receiveChunks, sendChunks } from './chunk-channel.js';
@@ -26,7 +27,7 @@ describe('a chunk channel between threads', () => {
     const sending = sendChunks(port1, chunks(100, 1000, sent), 4000);
     const receiver = receiveChunks(port2)[Symbol.asyncIterator]();
     await receiver.next();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     // Four chunks fill the window, one more fills the sender's buffer, and one more waits for room.
     expect(sent.count).toBeLessThanOrEqual(7);
     await receiver.return?.();
@@ -51,7 +52,7 @@ describe('a chunk channel between threads', () => {
     const { port1, port2 } = new MessageChannel();
     const sent = { count: 0 };
     const sending = sendChunks(port1, chunks(10, 1000, sent), 4000);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     expect(sent.count).toBe(0);
     port2.close();
     expect(await sending).toBe('stopped');

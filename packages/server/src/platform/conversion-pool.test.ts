@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { text } from 'node:stream/consumers';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConversionPool } from './conversion-pool.js';
 import type { EngineSettings } from './conversion-tasks.js';
@@ -57,12 +59,6 @@ function threadsAtNice(nice: number): number {
   return count;
 }
 
-async function text(output: AsyncIterable<Uint8Array>): Promise<string> {
-  let all = '';
-  for await (const chunk of output) all += new TextDecoder().decode(chunk);
-  return all;
-}
-
 let root: string;
 let pool: ConversionPool;
 beforeEach(() => {
@@ -95,7 +91,7 @@ describe('the conversion pool', () => {
     for (let i = 0; threadsAtNice(lowered) < before + 2 && i < 200; i++) {
       first.give(',{"a":1}');
       second.give(i === 0 ? '[{"a":2}' : ',{"a":2}');
-      await new Promise((resolve) => setTimeout(resolve, 25));
+      await sleep(25);
     }
     expect(threadsAtNice(lowered)).toBe(before + 2);
     second.give(']');
@@ -106,7 +102,7 @@ describe('the conversion pool', () => {
     if (process.getuid?.() === 0) {
       for (let i = 0; threadsAtNice(lowered) > before + 1 && i < 200; i++) {
         first.give(',{"a":1}');
-        await new Promise((resolve) => setTimeout(resolve, 25));
+        await sleep(25);
       }
       expect(threadsAtNice(lowered)).toBe(before + 1);
     }

@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { once } from 'node:events';
 import os from 'node:os';
 import { PassThrough } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { workerData } from 'node:worker_threads';
 import { COMPARE_MAX_BYTES } from '@unnest/contracts';
 import {
@@ -302,21 +303,7 @@ export async function toStream(task: StreamedConversionTask): Promise<TaskOutcom
 
 /** A small input converted in one piece. */
 export async function toBytes(task: BytesConversionTask): Promise<TaskOutcome<Uint8Array>> {
-  return outcome(async () => {
-    const chunks: Uint8Array[] = [];
-    let length = 0;
-    for await (const chunk of engine([task.input], task.engine, emptySummary(), null)) {
-      chunks.push(chunk);
-      length += chunk.length;
-    }
-    const whole = new Uint8Array(length);
-    let at = 0;
-    for (const chunk of chunks) {
-      whole.set(chunk, at);
-      at += chunk.length;
-    }
-    return whole;
-  });
+  return outcome(() => buffer(engine([task.input], task.engine, emptySummary(), null)));
 }
 
 /** A small CSV converted in one piece, with how it was read (its dialect, what was recovered or left out). */
@@ -324,10 +311,8 @@ export async function toBytesRead(task: BytesConversionTask): Promise<TaskOutcom
   return outcome(async () => {
     if (task.engine.direction !== 'csv-to-json') throw new Error('toBytesRead reads CSV only');
     const { reading, onNotice } = csvReadingCollector();
-    const chunks: Uint8Array[] = [];
-    for await (const chunk of tablesToJson([task.input], task.engine, Number.POSITIVE_INFINITY, onNotice))
-      chunks.push(chunk);
-    return { bytes: Buffer.concat(chunks), reading };
+    const bytes = await buffer(tablesToJson([task.input], task.engine, Number.POSITIVE_INFINITY, onNotice));
+    return { bytes, reading };
   });
 }
 

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { BatchJob } from '@unnest/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import yauzl from 'yauzl';
@@ -56,7 +57,7 @@ export async function finalJob(
     const job = response.json() as BatchJob;
     if (['completed', 'failed', 'cancelled'].includes(job.status)) return job;
     if (Date.now() > until) throw new Error(`job ${jobId} still ${job.status}: ${response.body}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
   }
 }
 
