@@ -122,18 +122,7 @@ describe('plan=auto', () => {
   });
 
   it('runs in an asynchronous job too: the job file holds what the synchronous conversion gives', async () => {
-    const { payload, headers } = multipartBody(
-      { name: 'countries.json', content: COUNTRIES },
-      { plan: 'auto', excel_safe: 'false' },
-    );
-    const accepted = await t.app.inject({
-      method: 'POST',
-      url: '/api/convert/file?async=1',
-      payload,
-      headers: { ...headers, ...user.auth },
-    });
-    expect(accepted.statusCode, accepted.body).toBe(202);
-    const job = await settled(accepted.json().job_id);
+    const job = await settled((await convertAsync(COUNTRIES, { plan: 'auto', excel_safe: 'false' })).job_id);
     expect(job.status).toBe('completed');
     const synchronous = await uploadFile(
       t.app,
@@ -143,8 +132,35 @@ describe('plan=auto', () => {
     );
     const result = await call(t.app, user, 'GET', job.result_url as string);
     expect(result.rawPayload.equals(await download(synchronous.json()))).toBe(true);
+    expect(job.files[0]?.applied_plan).toEqual(synchronous.json().applied_plan);
+  });
+
+  it('answers, for an asynchronous job as for the synchronous conversion, where the records were and what was left out', async () => {
+    const wrapped = JSON.stringify({ meta: { source: 'export', page: 1 }, items: [{ id: 1 }, { id: 2 }] });
+    const job = await settled((await convertAsync(wrapped)).job_id);
+    expect(job.status).toBe('completed');
+    const synchronous = (await uploadFile(t.app, user, { name: 'wrapped.json', content: wrapped })).json();
+    expect(synchronous).toMatchObject({ records_path: 'items', left_out: { parts: [{ path: 'meta' }], count: 1 } });
+    expect(job.files[0]).toMatchObject({ records_path: synchronous.records_path, left_out: synchronous.left_out });
+    expect(job.files[0]).not.toHaveProperty('applied_plan');
   });
 });
+
+/** Starts an asynchronous conversion (POST /api/convert/file?async=1) and answers the job accepted. */
+async function convertAsync(
+  content: string | Buffer,
+  fields: Record<string, string> = {},
+): Promise<{ job_id: string }> {
+  const { payload, headers } = multipartBody({ name: 'input.json', content }, fields);
+  const accepted = await t.app.inject({
+    method: 'POST',
+    url: '/api/convert/file?async=1',
+    payload,
+    headers: { ...headers, ...user.auth },
+  });
+  expect(accepted.statusCode, accepted.body).toBe(202);
+  return accepted.json();
+}
 
 /** Polls a job's status until it is final. */
 async function settled(jobId: string): Promise<JobStatus> {

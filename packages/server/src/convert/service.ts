@@ -42,6 +42,7 @@ import type { DomainEvents } from '../platform/domain-events.js';
 import { AppError, infrastructureFailure } from '../platform/errors.js';
 import { type InputFormat, inputFormatOf, resultFilename } from '../platform/file-names.js';
 import { checkedPlan } from '../platform/flatten-plan-field.js';
+import { foundFields } from '../platform/found-fields.js';
 import { abortable } from '../platform/in-flight.js';
 import type { Logger } from '../platform/logger.js';
 import { primed } from '../platform/primed-stream.js';
@@ -366,17 +367,7 @@ export class ConvertService {
         records: summary.records,
         columns: summary.columns,
         formula_guard: summary.formulaGuard,
-        records_path: summary.recordsPath,
-        left_out:
-          summary.leftOut === null
-            ? null
-            : {
-                parts: summary.leftOut.parts,
-                count: summary.leftOut.count,
-                bytes: summary.leftOut.bytes,
-                records_bytes: summary.leftOut.recordsBytes,
-              },
-        ...(summary.appliedPlan === null ? {} : { applied_plan: summary.appliedPlan }),
+        ...foundFields(summary),
         ...(summary.reading?.dialect ? readingFields(summary.reading) : {}),
         duration_seconds: durationMs / 1000,
         expires_at: record.expires_at,
