@@ -90,7 +90,8 @@ export async function proposeForConversion(
     ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
   });
   const proposal = proposePlan(profile, { relational: options.relational });
-  say(`--plan auto: profiled ${profile.records.toLocaleString('en-US')} records of ${input.label}; the plan applied:`);
+  const records = `${profile.records.toLocaleString('en-US')} ${profile.records === 1 ? 'record' : 'records'}`;
+  say(`--plan auto: profiled ${records} of ${input.label}; the plan applied:`);
   for (const line of proposalLines(proposal)) say(line);
   return proposal.plan;
 }
