@@ -37,6 +37,7 @@ describe('json2csv --plan auto', () => {
     const input = await readFile(countries);
     const fromFile = memoryIo();
     expect(await runCli(['json2csv', countries, '--plan', 'auto', '-q'], fromFile.io)).toBe(0);
+    expect(fromFile.stderr()).toBe('');
     const fromStdin = memoryIo(input);
     expect(await runCli(['json2csv', '--plan', 'auto'], fromStdin.io)).toBe(0);
     expect(fromStdin.stdoutBytes().equals(fromFile.stdoutBytes())).toBe(true);
