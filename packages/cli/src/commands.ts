@@ -1,6 +1,6 @@
 import type { AnalysisOptions, CompareOptions, CsvToJsonOptions, JsonToCsvOptions } from '@unnest/engine';
 import type { CommandSpec, FlagSpec, ParsedArgs } from './flags.js';
-import { planFlag } from './plan-command.js';
+import { json2csvPlanFlag, planFlag } from './plan-command.js';
 
 const common: readonly FlagSpec[] = [
   { name: 'output', short: 'o', value: 'FILE', help: 'write here instead of standard output' },
@@ -28,7 +28,7 @@ export const json2csvCommand: CommandSpec = {
       help: 'index (tags.0, tags.1), json (one cell), join ("a; b") or explode (a row per element); default index',
     },
     recordsFlag,
-    planFlag,
+    json2csvPlanFlag,
     { name: 'eol', value: 'EOL', choices: ['lf', 'crlf'], help: 'line ending (default lf)' },
     { name: 'bom', help: 'start with a UTF-8 byte order mark (for Excel)' },
     {
@@ -55,7 +55,9 @@ export const json2csvCommand: CommandSpec = {
     'unnest json2csv events.jsonl --arrays json --excel-safe --bom -o events.csv',
     'unnest json2csv report.json --format xlsx -o report.xlsx',
     'unnest json2csv countries.json --plan plan.json -o countries.csv',
+    'unnest json2csv countries.json --plan auto -o countries.csv',
     'unnest json2csv orders.json --plan plan.json --relational -o orders.zip',
+    'unnest json2csv orders.json --plan auto --relational -o orders.zip',
   ],
 };
 

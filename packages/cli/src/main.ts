@@ -10,10 +10,17 @@ import {
   isZip,
   jsonToCsv,
   jsonToRelational,
-  type Notice,
   relationalToJson,
 } from '@unnest/engine';
 import { fileSpoolFactory } from '@unnest/engine/node';
+import {
+  AUTO_PLAN,
+  autoPlanScope,
+  proposeForConversion,
+  type RereadableInput,
+  rereadable,
+  wantsAutoPlan,
+} from './auto-plan.js';
 import {
   analysisOptionsFrom,
   analyzeCommand,
@@ -25,12 +32,12 @@ import {
   json2csvCommand,
   jsonToCsvOptionsFrom,
 } from './commands.js';
-import { describeDialect } from './dialect-text.js';
 import { type CommandSpec, formatCommandHelp, type ParsedArgs, parseArgs, UsageError } from './flags.js';
 import { type CliIo, IoError, openInput, peekFirst, writeOutput } from './io.js';
+import { noticePrinter } from './notice-lines.js';
 import { plan, planCommand, readPlanFile } from './plan-command.js';
 import { createProgress, type Progress, silentProgress } from './progress.js';
-import { analysisText, comparisonText, leftOutText } from './report-text.js';
+import { analysisText, comparisonText } from './report-text.js';
 
 /** Exit codes other tools can rely on. */
 export const EXIT = { ok: 0, badInput: 1, usage: 2, io: 3, internal: 4 } as const;
@@ -46,12 +53,16 @@ const commands: readonly CommandSpec[] = [
 /** The plan named by `--plan`, read and checked (`table` allowed for relational output), as an option object to spread. */
 async function planOption(args: ParsedArgs, relational = false) {
   const path = args.flags.get('plan');
+  if (path === AUTO_PLAN) {
+    throw new UsageError(
+      "--plan auto applies to json2csv only: read back with the plan the CSV was written with ('unnest plan -o plan.json' saves it)",
+    );
+  }
   return typeof path === 'string' ? { plan: await readPlanFile(path, { relational }) } : {};
 }
 
 /** csv2json's flags that a relational ZIP does not take: it reads back as the one JSON document it was made from. */
 const NOT_FOR_ZIP = ['no-types', 'no-unflatten', 'no-header', 'plan'];
-const MAX_RAGGED_REPORTS = 10;
 
 function version(): string {
   const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -72,77 +83,31 @@ function mainHelp(): string {
   ].join('\n');
 }
 
-/** What the formula guard changed, said once: how many cells, two examples, and how to undo or avoid it. */
-export function formulaGuardLine(cells: number, examples: readonly { column: string; value: string }[]): string {
-  const shown = examples.map((example) => `${example.column}: ${JSON.stringify(example.value)}`).join(', ');
-  return `--excel-safe put a ' before ${cells} ${cells === 1 ? 'cell' : 'cells'} a spreadsheet would run as a formula (${shown}); csv2json --excel-safe takes it off again`;
-}
-
-/** Prints what the engine noticed, one line each; ragged rows are capped so a broken file does not flood the terminal. */
-function noticePrinter(say: (line: string) => void): { onNotice: (notice: Notice) => void; finish: () => void } {
-  let ragged = 0;
-  return {
-    onNotice(notice) {
-      switch (notice.kind) {
-        case 'records-path':
-          say(`records found at '${notice.path}'`);
-          break;
-        case 'left-out':
-          say(leftOutText(notice));
-          break;
-        case 'encoding':
-          if (notice.encoding !== 'utf-8') say(`input read as ${notice.encoding}`);
-          break;
-        case 'dialect':
-          say(describeDialect(notice.dialect));
-          break;
-        case 'stray-quote':
-          say(
-            `line ${notice.line}: a quote at column ${notice.column} is never closed as it should be; read as a literal '"'`,
-          );
-          break;
-        case 'repeated-header':
-          say(`line ${notice.line}: the header written again, left out`);
-          break;
-        case 'second-table':
-          say(
-            `line ${notice.line}: a second table starts here; the records end before it (${notice.rows} rows from this line not read)`,
-          );
-          break;
-        case 'no-records':
-          say(`the CSV has a header and no rows: the JSON is empty; its columns: ${notice.columns.join(', ')}`);
-          break;
-        case 'duplicate-header':
-          say(`duplicate column '${notice.name}' renamed to '${notice.renamedTo}'`);
-          break;
-        case 'formula-guard':
-          if (notice.cells > 0) say(formulaGuardLine(notice.cells, notice.examples));
-          break;
-        case 'ragged-row':
-          ragged += 1;
-          if (ragged <= MAX_RAGGED_REPORTS) {
-            say(
-              `line ${notice.line}: record ${notice.record} has ${notice.actual} cells, the header has ${notice.expected}`,
-            );
-          }
-          break;
-        default:
-          break;
-      }
-    },
-    finish() {
-      if (ragged > MAX_RAGGED_REPORTS) say(`${ragged - MAX_RAGGED_REPORTS} more rows with a different cell count`);
-    },
-  };
-}
-
 async function convert(command: CommandSpec, args: ParsedArgs, io: CliIo): Promise<void> {
   if (args.positionals.length > 1) throw new UsageError(`expected one INPUT, got ${args.positionals.length}`);
   const quiet = args.flags.has('quiet');
   const say = (line: string) => {
     if (!quiet) io.stderr.write(`unnest: ${line}\n`);
   };
-  const opened = await openInput(args.positionals[0], io);
+  const autoPlanned = command === json2csvCommand && wantsAutoPlan(args);
+  const source = autoPlanned ? await rereadable(args.positionals[0], io) : undefined;
+  try {
+    await convertInput(command, args, io, say, source);
+  } finally {
+    await source?.close();
+  }
+}
+
+/** convert's body: `source` is the input to read twice when json2csv proposes its own plan (`--plan auto`). */
+async function convertInput(
+  command: CommandSpec,
+  args: ParsedArgs,
+  io: CliIo,
+  say: (line: string) => void,
+  source: RereadableInput | undefined,
+): Promise<void> {
+  const quiet = args.flags.has('quiet');
+  const opened = source === undefined ? await openInput(args.positionals[0], io) : await source.open();
   const peeked = command === csv2jsonCommand ? await peekFirst(opened.bytes) : undefined;
   const input = peeked === undefined ? opened : { ...opened, bytes: peeked.bytes };
   const zipInput = peeked?.first !== undefined && isZip(peeked.first);
@@ -154,8 +119,15 @@ async function convert(command: CommandSpec, args: ParsedArgs, io: CliIo): Promi
   }
   const relational = command === json2csvCommand && isRelational(args);
   if (relational && !args.flags.has('plan')) {
-    throw new UsageError("--relational needs --plan FILE with 'table' paths ('unnest plan --relational' proposes one)");
+    throw new UsageError(
+      "--relational needs --plan FILE with 'table' paths ('unnest plan --relational' proposes one), or --plan auto",
+    );
   }
+  const planned =
+    source === undefined
+      ? (await planOption(args, relational)).plan
+      : await proposeForConversion(input, { ...autoPlanScope(jsonToCsvOptionsFrom(args)), relational }, say);
+  const converted = source === undefined ? input : await source.open();
   const progress: Progress =
     !quiet && io.stderrIsTTY && input.size !== undefined
       ? createProgress(input.size, (text) => io.stderr.write(text))
@@ -173,11 +145,15 @@ async function convert(command: CommandSpec, args: ParsedArgs, io: CliIo): Promi
     isUtf8,
   };
   const spool = fileSpoolFactory(tmpdir());
-  const { plan: planned } = await planOption(args, relational);
   const output = relational
-    ? jsonToRelational(input.bytes, { ...jsonToCsvOptionsFrom(args), ...hooks, plan: planned as FlattenPlan, spool })
+    ? jsonToRelational(converted.bytes, {
+        ...jsonToCsvOptionsFrom(args),
+        ...hooks,
+        plan: planned as FlattenPlan,
+        spool,
+      })
     : command === json2csvCommand
-      ? jsonToCsv(input.bytes, { ...jsonToCsvOptionsFrom(args), ...hooks, plan: planned, spool })
+      ? jsonToCsv(converted.bytes, { ...jsonToCsvOptionsFrom(args), ...hooks, plan: planned, spool })
       : zipInput
         ? relationalToJson(input.bytes, { ...csvToJsonOptionsFrom(args), ...hooks })
         : csvToJson(input.bytes, {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { checkFlattenPlan, type FlattenPlan, type FlattenPlanUse, profileJson, proposePlan } from '@unnest/engine';
+import { AUTO_PLAN, proposalLines } from './auto-plan.js';
 import type { CommandSpec, ParsedArgs } from './flags.js';
 import { type CliIo, IoError, openInput, writeOutput } from './io.js';
 
@@ -39,6 +40,13 @@ export const planFlag = {
   help: "flattening plan (JSON, as 'unnest plan' writes it): a strategy per path",
 } as const;
 
+/** json2csv's `--plan`: a file, or `auto` to propose one from the input and apply it in the same run. */
+export const json2csvPlanFlag = {
+  ...planFlag,
+  value: 'FILE|auto',
+  help: `flattening plan (JSON, as 'unnest plan' writes it): a strategy per path; '${AUTO_PLAN}': profile the input first and apply the proposal (what it decided on standard error; standard input is copied to a temporary file for the two passes)`,
+} as const;
+
 /** Reads and checks a plan file (for relational output: `table` allowed); the check fails with INVALID_OPTION (exit 2). */
 export async function readPlanFile(path: string, use: FlattenPlanUse = {}): Promise<FlattenPlan> {
   let text: string;
@@ -75,14 +83,12 @@ export async function plan(args: ParsedArgs, io: CliIo, usage: (message: string)
   });
   const proposal = proposePlan(profile, { relational: args.flags.has('relational') });
   const document = args.flags.has('profile') ? profile : proposal.plan;
-  if (!args.flags.has('quiet')) {
-    const { before, after } = proposal.columns;
-    const lines = [
-      ...proposal.explanations,
-      `About ${after.toLocaleString('en-US')} columns instead of ${before.toLocaleString('en-US')}.`,
-    ];
-    io.stderr.write(lines.map((line) => `unnest: ${line}\n`).join(''));
-  }
+  if (!args.flags.has('quiet'))
+    io.stderr.write(
+      proposalLines(proposal)
+        .map((line) => `unnest: ${line}\n`)
+        .join(''),
+    );
   const outputPath = args.flags.get('output');
   const bytes = new TextEncoder().encode(`${JSON.stringify(document, null, 2)}\n`);
   await writeOutput(

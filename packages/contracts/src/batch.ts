@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { FileQualityAnalysis } from './comparison.js';
+import { AppliedPlan, ConversionLeftOut } from './convert.js';
 import { pagingFields } from './paging.js';
 
 /**
@@ -88,6 +89,11 @@ export const BatchFile = Type.Object({
   processing_time: Type.Union([Type.Number(), Type.Null()], { description: 'seconds the conversion took' }),
   worker: Type.Union([Type.String(), Type.Null()], { description: 'the process that converted it' }),
   quality: Type.Union([FileQualityAnalysis, Type.Null()], { description: 'the stored per-file quality analysis' }),
+  // As the synchronous conversion answers them (ConversionResult, where they are described), once converted.
+  // No descriptions here: this schema is in the landing page's bundle, whose size is budgeted.
+  records_path: Type.Union([Type.String(), Type.Null()]),
+  left_out: Type.Union([ConversionLeftOut, Type.Null()]),
+  applied_plan: Type.Optional(AppliedPlan),
 });
 export type BatchFile = Static<typeof BatchFile>;
 

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { AiAnalysis, AiAnalysisError, DataQuality, SmartHeader } from './analysis.js';
-import { FlattenPlanDocument, MAX_PLAN_TEXT_BYTES } from './flatten-plan.js';
+import { FlattenPlanDocument, FlattenPlanProposal, MAX_PLAN_TEXT_BYTES } from './flatten-plan.js';
 import { withMessages } from './validation-messages.js';
 
 /**
@@ -161,7 +161,7 @@ export const ConversionOptionFields = Type.Object(
       Type.String({
         maxLength: MAX_PLAN_TEXT_BYTES,
         description:
-          'a flattening plan as JSON text (FlattenPlanDocument, as POST /api/convert/plan proposes it): a strategy per path',
+          "a flattening plan as JSON text (FlattenPlanDocument, as POST /api/convert/plan proposes it): a strategy per path; or `auto` (JSON input): the whole input profiled first and the proposal applied (with `relational`, the relational proposal); the answer's `applied_plan` says what it decided",
       }),
     ),
     records: Type.Optional(
@@ -192,6 +192,10 @@ export const ConversionLeftOut = Type.Object({
   records_bytes: Type.Integer({ minimum: 0, description: "bytes of the records' array or map" }),
 });
 export type ConversionLeftOut = Static<typeof ConversionLeftOut>;
+
+/** `plan=auto`: the proposal the conversion applied, with its reasons and the columns without and with it. */
+export const AppliedPlan = FlattenPlanProposal;
+export type AppliedPlan = Static<typeof AppliedPlan>;
 
 /** How a CSV was read: each part sniffed or given, with the sniffer's confidence (0 to 1). */
 export const CsvDialect = Type.Object({
@@ -265,6 +269,7 @@ export const ConversionResult = Type.Object({
   left_out: Type.Union([ConversionLeftOut, Type.Null()], {
     description: 'what the conversion left out of the document (wrapper keys, other lists); null when nothing was',
   }),
+  applied_plan: Type.Optional(AppliedPlan),
   /** CSV input: how it was read. */
   dialect: Type.Optional(CsvDialect),
   /** CSV input: at most the first 100 (ragged rows at most 10 of them); `notices_total` counts them all. */

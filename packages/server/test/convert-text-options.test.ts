@@ -125,7 +125,9 @@ describe('POST /api/convert/text and /text/download: the options of /api/convert
       expect(JSON.parse(single.answer).detail).toMatch(/table/);
       const noTables = await convertText(pro, endpoint, { relational: 'true' }, orders);
       expect(noTables.status).toBe(400);
-      expect(JSON.parse(noTables.answer).detail).toBe('Relational output needs a plan with `table` paths');
+      expect(JSON.parse(noTables.answer).detail).toBe(
+        'Relational output needs a plan with `table` paths, or plan=auto',
+      );
     }
     expect((await onBoth(pro, { relational: 'false' }, orders)).toString()).toBe('id,items.0.sku,items.1.sku\n1,a,b\n');
   });

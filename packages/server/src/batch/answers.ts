@@ -1,9 +1,11 @@
 import type {
+  AppliedPlan,
   BatchError,
   BatchFile,
   BatchJob,
   BatchJobSummary,
   BatchStatus,
+  ConversionLeftOut,
   FileQualityAnalysis,
 } from '@unnest/contracts';
 import type { BatchFileRow, BatchJobRow } from './repository.js';
@@ -46,6 +48,9 @@ export function describeFile(row: BatchFileRow): BatchFile {
       row.startedAt && row.completedAt ? (row.completedAt.getTime() - row.startedAt.getTime()) / 1000 : null,
     worker: row.worker,
     quality: (row.quality as FileQualityAnalysis | null) ?? null,
+    records_path: row.recordsPath,
+    left_out: (row.leftOut as ConversionLeftOut | null) ?? null,
+    ...(row.appliedPlan === null ? {} : { applied_plan: row.appliedPlan as AppliedPlan }),
   };
 }
 

@@ -6,6 +6,7 @@ import type { ConversionPool, TaskOptions } from '../platform/conversion-pool.js
 import { EmptyInputError, type EngineSettings, StorageLeftExceededError } from '../platform/conversion-tasks.js';
 import { AppError } from '../platform/errors.js';
 import type { InputFormat } from '../platform/file-names.js';
+import { foundFields } from '../platform/found-fields.js';
 import type { Logger } from '../platform/logger.js';
 import { type StorageDriver, StoredObjectMissingError } from '../platform/storage/storage-driver.js';
 import type { BatchFileRow, BatchRepository } from './repository.js';
@@ -145,7 +146,12 @@ export class BatchConverter {
       const outcome = await repository.complete(
         file,
         worker,
-        { resultSize: stored.resultBytes, records: stored.summary.records, now: clock.now() },
+        {
+          resultSize: stored.resultBytes,
+          records: stored.summary.records,
+          found: foundFields(stored.summary),
+          now: clock.now(),
+        },
         allowed,
       );
       if (outcome !== 'completed') await this.discardResult(file);

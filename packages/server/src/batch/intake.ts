@@ -239,6 +239,7 @@ export class BatchIntake {
         ...flattening,
         ...(json.recordsPath === undefined ? {} : { recordsPath: json.recordsPath }),
         ...(json.relational ? { relational: true } : {}),
+        ...(json.autoPlan === true ? { autoPlan: true as const } : {}),
         direction: 'json-to-csv',
         format: json.outputFormat === 'json' ? 'csv' : json.outputFormat,
         delimiter: json.delimiter,

@@ -2,6 +2,7 @@ import type { JobKind } from '@unnest/contracts';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { batchFiles, batchJobs } from '../db/schema.js';
+import type { FoundFields } from '../platform/found-fields.js';
 
 /** A batch job row. */
 export type BatchJobRow = typeof batchJobs.$inferSelect;
@@ -305,7 +306,7 @@ export class BatchRepository {
   async complete(
     file: Pick<BatchFileRow, 'id' | 'userId' | 'fileSize'>,
     worker: string,
-    done: { resultSize: number; records: number | null; now: Date },
+    done: { resultSize: number; records: number | null; found: FoundFields; now: Date },
     allowedBytes: number,
   ): Promise<'completed' | 'lost' | 'storage-full'> {
     return this.db.transaction(async (tx) => {
@@ -323,6 +324,9 @@ export class BatchRepository {
           status: 'completed',
           resultSize: done.resultSize,
           records: done.records,
+          recordsPath: done.found.records_path,
+          leftOut: done.found.left_out,
+          appliedPlan: done.found.applied_plan ?? null,
           bytesRead: file.fileSize,
           completedAt: done.now,
           error: null,

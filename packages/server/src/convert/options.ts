@@ -46,6 +46,8 @@ export interface ResolvedOptions {
   analysis: boolean;
   /** The flattening plan asked for (JSON input only). */
   flattenPlan?: FlattenPlan;
+  /** `plan=auto`: the worker profiles the input and applies the proposal (JSON input only). */
+  autoPlan?: true;
   /** The records path asked for (JSON input only). */
   recordsPath?: string;
   /** Relational output: the plan's `table` paths in tables of their own (JSON input only). */
@@ -69,18 +71,29 @@ function flag(value: string | boolean | undefined, name: string, fallback: boole
   throw invalid(`${name} must be true or false`);
 }
 
+/** The `plan` field's value that asks for the input to be profiled and the proposal applied. */
+export const AUTO_PLAN = 'auto';
+
 /**
  * The plan and whether the output is relational: asked for with `relational`, or by default when the plan
  * has a `table` path (a plan with one is refused when `relational` is false, as a single table cannot hold
- * it). A relational ZIP holds its own plan, so it is read back without one.
+ * it). A relational ZIP holds its own plan, so it is read back without one. `plan=auto` (JSON input only)
+ * leaves the plan to the worker, which profiles the input and applies the proposal (relational when asked).
  */
-function flattening(fields: OptionFields, input: InputFormat): { flattenPlan?: FlattenPlan; relational: boolean } {
+function flattening(
+  fields: OptionFields,
+  input: InputFormat,
+): { flattenPlan?: FlattenPlan; autoPlan?: true; relational: boolean } {
   if (input === 'zip' && fields.plan?.trim()) throw invalid('A relational ZIP is read back under the plan inside it');
+  if (fields.plan?.trim() === AUTO_PLAN) {
+    if (input !== 'json') throw invalid('plan=auto applies to JSON input only');
+    return { autoPlan: true, relational: flag(fields.relational, 'relational', false) };
+  }
   const flattenPlan = planFromField(fields.plan, { relational: input === 'json' });
   const hasTable = flattenPlan?.paths.some((entry) => entry.strategy === 'table') ?? false;
   const relational = flag(fields.relational, 'relational', hasTable);
   if (relational && input !== 'json') throw invalid('Relational output applies to JSON input only');
-  if (relational && !hasTable) throw invalid('Relational output needs a plan with `table` paths');
+  if (relational && !hasTable) throw invalid('Relational output needs a plan with `table` paths, or plan=auto');
   // Without relational output, the plan is checked again as a single table's (`table` refused, saying why).
   if (!relational && hasTable) planFromField(fields.plan);
   return { ...(flattenPlan === undefined ? {} : { flattenPlan }), relational };
@@ -181,12 +194,13 @@ export function resolveOptions(
   if (!(ARRAY_STRATEGIES as readonly string[]).includes(arrays)) {
     throw invalid(`Unknown array strategy '${arrays}'. Choose index, json, join or explode.`);
   }
-  const { flattenPlan, relational } = flattening(fields, input);
+  const { flattenPlan, autoPlan, relational } = flattening(fields, input);
   const recordsPath = fields.records?.trim() || undefined;
   if (input !== 'json' && recordsPath !== undefined) throw invalid('A records path applies to JSON input only');
   return {
     relational,
     ...(flattenPlan === undefined ? {} : { flattenPlan }),
+    ...(autoPlan === undefined ? {} : { autoPlan }),
     ...(recordsPath === undefined ? {} : { recordsPath }),
     outputFormat,
     delimiter,

@@ -43,6 +43,7 @@ import type { DomainEvents } from '../platform/domain-events.js';
 import { AppError, infrastructureFailure } from '../platform/errors.js';
 import { type InputFormat, inputFormatOf, resultFilename } from '../platform/file-names.js';
 import { checkedPlan } from '../platform/flatten-plan-field.js';
+import { foundFields } from '../platform/found-fields.js';
 import { abortable } from '../platform/in-flight.js';
 import type { Logger } from '../platform/logger.js';
 import { primed } from '../platform/primed-stream.js';
@@ -52,7 +53,7 @@ import { tooLargeRefusal } from '../platform/size-refusal.js';
 import type { ProfileService } from '../profile/service.js';
 import type { Allowance, ConversionAllowance } from './conversion-allowance.js';
 import { csvToJsonEnvelope, readingFields } from './json-envelope.js';
-import { isOptionName, type OptionFields, type ResolvedOptions, resolveOptions } from './options.js';
+import { AUTO_PLAN, isOptionName, type OptionFields, type ResolvedOptions, resolveOptions } from './options.js';
 import { proposeFlatteningPlan } from './plan-service.js';
 
 // Batch processing resolves the same options for each of its files.
@@ -250,6 +251,23 @@ export class ConvertService {
         upload.declaredBytes > Math.min(allowance.maxFileBytes, remainingStorage) + 64 * 1024
       )
         throw tooLarge();
+      const usedOptions =
+        input !== 'json'
+          ? {
+              output_format: options.outputFormat,
+              ...dialectOptions(options),
+              ...(options.excelSafe === undefined ? {} : { excel_safe: options.excelSafe }),
+              ...planOptions(options),
+            }
+          : {
+              output_format: options.outputFormat,
+              delimiter: options.delimiter,
+              array_strategy: options.arrays,
+              include_bom: options.bom,
+              excel_safe: options.excelSafe === true,
+              analysis,
+              ...planOptions(options),
+            };
       slot = await this.deps.files.begin({
         userId,
         originalFilename: upload.filename,
@@ -259,23 +277,7 @@ export class ConvertService {
         retentionType: plan.id === 'free' ? 'free' : 'premium',
         // A CSV's own dialect is detected where not given, and its conversion takes no other option but undoing
         // the guard.
-        options:
-          input !== 'json'
-            ? {
-                output_format: options.outputFormat,
-                ...dialectOptions(options),
-                ...(options.excelSafe === undefined ? {} : { excel_safe: options.excelSafe }),
-                ...planOptions(options),
-              }
-            : {
-                output_format: options.outputFormat,
-                delimiter: options.delimiter,
-                array_strategy: options.arrays,
-                include_bom: options.bom,
-                excel_safe: options.excelSafe === true,
-                analysis,
-                ...planOptions(options),
-              },
+        options: usedOptions,
       });
       // The worker stores the upload while it converts it, and stores the result itself.
       const stored = await this.deps.pool
@@ -323,6 +325,8 @@ export class ConvertService {
         records: summary.records,
         columns: summary.columns,
         expiresAt: keepMs === null ? null : new Date(now.getTime() + keepMs),
+        // plan=auto: the plan applied is kept as a given one is, so the file compares under it.
+        ...(summary.appliedPlan === null ? {} : { options: { ...usedOptions, plan: summary.appliedPlan.plan } }),
       });
       const durationMs = now.getTime() - started;
       await this.deps.audit.record(userId, {
@@ -361,16 +365,7 @@ export class ConvertService {
         records: summary.records,
         columns: summary.columns,
         formula_guard: summary.formulaGuard,
-        records_path: summary.recordsPath,
-        left_out:
-          summary.leftOut === null
-            ? null
-            : {
-                parts: summary.leftOut.parts,
-                count: summary.leftOut.count,
-                bytes: summary.leftOut.bytes,
-                records_bytes: summary.leftOut.recordsBytes,
-              },
+        ...foundFields(summary),
         ...(summary.reading?.dialect ? readingFields(summary.reading) : {}),
         duration_seconds: durationMs / 1000,
         expires_at: record.expires_at,
@@ -411,6 +406,11 @@ export class ConvertService {
     signal: AbortSignal,
   ): Promise<ConvertedStream> {
     const started = this.deps.clock.now().getTime();
+    if (fields.plan?.trim() === AUTO_PLAN) {
+      throw new AppError('VALIDATION_FAILED', {
+        detail: 'plan=auto reads the input twice: convert with POST /api/convert/text, which stores the result',
+      });
+    }
     const { plan, options, allowance } = await this.prepare(userId, fields, 'json', upload.declaredBytes);
     const tooLarge = () => tooLargeRefusal(plan.name, Number.POSITIVE_INFINITY, allowance);
     const counted = { bytes: 0 };
@@ -663,6 +663,7 @@ function engineSettings(
     ...plan,
     ...(options.recordsPath === undefined ? {} : { recordsPath: options.recordsPath }),
     ...(options.relational ? { relational: true } : {}),
+    ...(options.autoPlan === true ? { autoPlan: true as const } : {}),
     direction: 'json-to-csv',
     format: options.outputFormat === 'json' ? 'csv' : options.outputFormat,
     delimiter: options.delimiter,

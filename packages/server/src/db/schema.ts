@@ -554,6 +554,12 @@ export const batchFiles = pgTable(
     completedAt: at('completed_at'),
     quality: jsonb('quality'),
     qualityScore: doublePrecision('quality_score'),
+    /** Once converted, as a synchronous conversion answers them: where the records were found (when not given)... */
+    recordsPath: text('records_path'),
+    /** ...what was left out of the document (ConversionLeftOut)... */
+    leftOut: jsonb('left_out'),
+    /** ...and with plan=auto the proposal applied (AppliedPlan). */
+    appliedPlan: jsonb('applied_plan'),
   },
   (table) => [
     uniqueIndex('batch_files_job_position_idx').on(table.jobId, table.position),

@@ -6,8 +6,9 @@ import { fileExpiryNotices, files } from '../db/schema.js';
 export type FileRow = typeof files.$inferSelect;
 /** What a new row holds. */
 export type NewFileRow = typeof files.$inferInsert & { id: string };
-/** What a finished conversion adds to its pending row. */
-export type CompletedFile = Pick<FileRow, 'originalSize' | 'resultSize' | 'records' | 'columns' | 'expiresAt'>;
+/** What a finished conversion adds to its pending row (`options` when only the conversion knew them: plan=auto's plan). */
+export type CompletedFile = Pick<FileRow, 'originalSize' | 'resultSize' | 'records' | 'columns' | 'expiresAt'> &
+  Partial<Pick<FileRow, 'options'>>;
 
 // A valid UUID never matches anything else; a malformed id must not reach the uuid column (an error).
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

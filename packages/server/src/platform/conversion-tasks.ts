@@ -59,6 +59,11 @@ export type EngineSettings =
       recordsPath?: string;
       /** Every `table` path of the plan in a table of its own (no analysis is made then). */
       relational?: boolean;
+      /**
+       * `plan=auto`: the whole input profiled first and the proposal (relational when `relational`) applied
+       * instead of `plan`; the summary's `appliedPlan` says what it decided.
+       */
+      autoPlan?: true;
     }
   | {
       direction: 'csv-to-json';
@@ -109,6 +114,8 @@ export interface ConversionSummary {
   leftOut: LeftOutNotice | null;
   /** How a CSV was read (its dialect null for a relational ZIP); null for JSON input. */
   reading: CsvReading | null;
+  /** `autoPlan`: the proposal applied; null otherwise. */
+  appliedPlan: PlanProposal | null;
 }
 
 /** An upload streamed in over `input`; the worker stores it and the result itself. */

@@ -22,6 +22,7 @@ import {
   relationalToJson,
 } from '@unnest/engine';
 import { fileSpoolFactory } from '@unnest/engine/node';
+import { proposeWholePlan } from './auto-plan.js';
 import { receiveChunks, sendChunks } from './chunk-channel.js';
 import type {
   AnalysisOutcome,
@@ -149,13 +150,14 @@ function engine(
       else if (notice.kind === 'left-out') summary.leftOut = notice;
     },
   };
-  // Relational output needs a plan with `table` paths: the HTTP thread refuses it without one.
-  if (how.relational === true && how.plan !== undefined)
-    return jsonToRelational(source, { ...options, plan: how.plan });
+  // `plan=auto`: the proposal made from the whole input (plannedSource) is the plan.
+  const plan = how.autoPlan === true ? summary.appliedPlan?.plan : how.plan;
+  // Relational output needs a plan with `table` paths (or plan=auto): the HTTP thread refuses it without one.
+  if (how.relational === true && plan !== undefined) return jsonToRelational(source, { ...options, plan });
   return jsonToCsv(source, {
     ...options,
     ...(collector ? { analysis: collector } : {}),
-    ...(how.plan === undefined ? {} : { plan: how.plan }),
+    ...(plan === undefined ? {} : { plan }),
   });
 }
 
@@ -211,7 +213,15 @@ function zipLimits(maxInflatedBytes: number) {
 
 /** A summary with nothing known yet: the engine's notices fill it in as it converts. */
 function emptySummary(): ConversionSummary {
-  return { records: null, columns: null, formulaGuard: null, recordsPath: null, leftOut: null, reading: null };
+  return {
+    records: null,
+    columns: null,
+    formulaGuard: null,
+    recordsPath: null,
+    leftOut: null,
+    reading: null,
+    appliedPlan: null,
+  };
 }
 
 function collectorFor(how: EngineSettings): AnalysisCollector | null {
@@ -255,8 +265,7 @@ export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome
   };
   const summary = emptySummary();
   const collector = collectorFor(task.engine);
-  const output = engine(teed(), task.engine, summary, collector, task.storageLeftBytes);
-  const limited = async function* () {
+  const limited = async function* (output: AsyncIterable<Uint8Array>) {
     for await (const chunk of output) {
       resultBytes += chunk.length;
       if (originalBytes + resultBytes > task.storageLeftBytes) throw new StorageLeftExceededError();
@@ -266,8 +275,15 @@ export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome
   const result = await outcome(async () => {
     const storing = storesOriginal ? storage.put(task.originalKey, original) : Promise.resolve(0);
     try {
+      const output = engine(
+        await plannedSource(teed(), task, summary, storing),
+        task.engine,
+        summary,
+        collector,
+        task.storageLeftBytes,
+      );
       // No result file is started for a conversion that fails before its first output.
-      await storage.put(task.resultKey, await primed(limited()));
+      await storage.put(task.resultKey, await primed(limited(output)));
     } catch (error) {
       original.destroy();
       await storing.catch(() => {});
@@ -285,6 +301,27 @@ export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome
     await Promise.all(stored.map((key) => storage.delete(key))).catch(() => {});
   }
   return result;
+}
+
+/**
+ * The bytes a stored conversion converts: the upload as it arrives, or for `plan=auto` the stored original read
+ * again, once the upload has been profiled on its way to storage (`stored`; a batch file, stored already, is
+ * profiled as it is read) and the proposal put in the summary, from which `engine` takes it.
+ */
+async function plannedSource(
+  upload: AsyncIterable<Uint8Array>,
+  task: StoredConversionTask,
+  summary: ConversionSummary,
+  stored: Promise<number>,
+): Promise<ByteSource> {
+  const how = task.engine;
+  if (how.direction !== 'json-to-csv' || how.autoPlan !== true) return upload;
+  const chunks = upload[Symbol.asyncIterator]();
+  // Without `return`, a profile that stops reading early does not close the upload: the rest still goes to storage.
+  summary.appliedPlan = await proposeWholePlan({ [Symbol.asyncIterator]: () => ({ next: () => chunks.next() }) }, how);
+  for (let next = await chunks.next(); !next.done; next = await chunks.next());
+  await stored;
+  return (await storage.get(task.originalKey)) as AsyncIterable<Uint8Array>;
 }
 
 /** Input and output both streamed over ports (a download answered while it converts). */

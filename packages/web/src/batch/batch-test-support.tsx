@@ -91,6 +91,8 @@ export function batchFile(name: string, overrides: Partial<BatchFile> = {}): Bat
     processing_time: 0.1,
     worker: null,
     quality: null,
+    records_path: null,
+    left_out: null,
     ...overrides,
   };
 }

@@ -29,14 +29,17 @@ const PROPOSAL: FlattenPlanResponse = {
 const CSV = { arrays: 'index', outputFormat: 'csv' } as const;
 
 let requests: { url: string; body: unknown }[];
+/** What the stubbed server proposes. */
+let answer: FlattenPlanResponse;
 
 beforeEach(() => {
   requests = [];
+  answer = PROPOSAL;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       requests.push({ url, body: init.body });
-      return new Response(JSON.stringify(PROPOSAL), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
 });
@@ -75,7 +78,7 @@ describe('the flattening plan panel', () => {
     render(<FlattenPlanPanel input={JSON_TEXT} choices={CSV} disabled={false} onPlan={() => {}} />);
     await user.type(screen.getByRole('textbox', { name: 'Records path (optional)' }), 'css.properties');
     await user.click(screen.getByRole('button', { name: 'Propose a flattening plan' }));
-    expect(requests[0]?.url).toBe('/api/convert/plan?records=css.properties');
+    expect(requests.map((request) => request.url)).toContain('/api/convert/plan?records=css.properties');
   });
 
   it('asks for own tables when ticked', async () => {
@@ -83,7 +86,7 @@ describe('the flattening plan panel', () => {
     render(<FlattenPlanPanel input={JSON_TEXT} choices={CSV} disabled={false} onPlan={() => {}} />);
     await user.click(screen.getByRole('checkbox', { name: 'Lists and maps of records in tables of their own' }));
     await user.click(screen.getByRole('button', { name: 'Propose a flattening plan' }));
-    expect(requests[0]?.url).toBe('/api/convert/plan?relational=true');
+    expect(requests.map((request) => request.url)).toContain('/api/convert/plan?relational=true');
   });
 
   it('gives no plan to the conversion once unticked', async () => {
@@ -127,5 +130,39 @@ describe('the flattening plan panel', () => {
       />,
     );
     expect(await screen.findByText(/The result is an XLSX workbook with a sheet per table\./)).toBeTruthy();
+  });
+
+  it('proposes unasked for a file whose plain table would be wider than 60 columns: applied unless declined', async () => {
+    const user = userEvent.setup();
+    answer = { ...PROPOSAL, columns: { before: 1270, after: 31 } };
+    const plans: (FlattenPlanDocument | null)[] = [];
+    const file = new File([JSON_TEXT], 'countries.json', { type: 'application/json' });
+    render(<FlattenPlanPanel input={file} choices={CSV} disabled={false} onPlan={(plan) => plans.push(plan)} />);
+    const choice = await screen.findByRole('radiogroup', {
+      name: 'The plain table would have 1,270 columns. Unnest proposes a flattening plan: about 31.',
+    });
+    expect(requests).toHaveLength(1);
+    const apply = within(choice).getByRole('radio', { name: /^Apply the proposed plan \(about 31 columns/ });
+    expect((apply as HTMLInputElement).checked).toBe(true);
+    expect(plans.at(-1)).toEqual(PROPOSAL.plan);
+    expect(screen.getByText('`prices` is a map: kept as JSON in one column.')).toBeTruthy();
+    await user.click(within(choice).getByRole('radio', { name: 'Convert plainly (1,270 columns)' }));
+    expect(plans.at(-1)).toBeNull();
+    await user.click(apply);
+    expect((apply as HTMLInputElement).checked).toBe(true);
+    expect(plans.at(-1)).toEqual(PROPOSAL.plan);
+  });
+
+  it('shows nothing unasked for a table of 60 columns or fewer', async () => {
+    answer = { ...PROPOSAL, columns: { before: 60, after: 3 } };
+    const plans: (FlattenPlanDocument | null)[] = [];
+    const file = new File([JSON_TEXT], 'narrow.json', { type: 'application/json' });
+    render(<FlattenPlanPanel input={file} choices={CSV} disabled={false} onPlan={(plan) => plans.push(plan)} />);
+    await waitFor(() => expect(requests).toHaveLength(1));
+    // The answer has arrived and been read: still only the button.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Propose a flattening plan' })).toBeTruthy();
+    expect(plans.at(-1)).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { FlattenPlanDocument, FlattenPlanResponse } from '@unnest/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LabelledSelect } from '../components/labelled-select';
 import ResultPreview from '../components/result-preview';
 import type { ConversionChoices } from '../convert/conversion-settings';
@@ -18,18 +18,28 @@ import { formatBytes } from '../lib/format-size';
 import { proposePlan } from './api/propose-plan';
 import { hasTables, strategiesFor, tablePaths, withStrategy } from './plan-editing';
 import { type PlanPreview, previewUnderPlan } from './plan-preview';
+import { WideTableChoice } from './wide-table-choice';
 
+/**
+ * `upFront`: proposed unasked, as soon as the input was chosen, because the plain table would be wider than
+ * WIDE_TABLE_COLUMNS; the panel then asks whether to apply it or convert plainly.
+ */
 type Proposal =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'failed'; message: string }
-  | { status: 'ready'; response: FlattenPlanResponse };
+  | { status: 'ready'; response: FlattenPlanResponse; upFront: boolean };
 type Preview =
   | { status: 'loading' }
   | { status: 'ready'; preview: PlanPreview }
   | { status: 'failed'; message: string };
 
 const count = (n: number) => n.toLocaleString('en-US');
+
+/** A plain table wider than this is hard to read: the proposal is shown up front, applied unless declined. */
+export const WIDE_TABLE_COLUMNS = 60;
+/** Pasted text is proposed for once typing has paused this long (a file at once). */
+const TYPING_PAUSE_MS = 600;
 
 /** The JSON text the preview reads: pasted text, or a file small enough to read in the browser. */
 async function previewInput(input: File | string): Promise<string | null> {
@@ -84,11 +94,48 @@ export function FlattenPlanPanel(props: {
     };
   }, [plan, sample, choices]);
 
+  // Whether the proposal shown came unasked (for this input) or by hand (then it stays until asked again).
+  const shownUnasked = useRef(false);
+  const askedByHand = useRef(false);
+
+  // Every new input is profiled (a sample, on the server); a wide one gets its proposal shown at once.
+  useEffect(() => {
+    if (shownUnasked.current) {
+      // Edited text: the proposal shown was for the text before.
+      shownUnasked.current = false;
+      setProposal({ status: 'idle' });
+      setPlan(null);
+    }
+    const stop = new AbortController();
+    const timer = setTimeout(
+      () => {
+        proposePlan(input, '', false, stop.signal).then(
+          (response) => {
+            if (stop.signal.aborted || askedByHand.current || response.columns.before <= WIDE_TABLE_COLUMNS) return;
+            shownUnasked.current = true;
+            setProposal({ status: 'ready', response, upFront: true });
+            setPlan(response.plan);
+            setUsed(true);
+          },
+          // Nothing to show unasked: the button still proposes, and the conversion says what is wrong with the input.
+          () => {},
+        );
+      },
+      typeof input === 'string' ? TYPING_PAUSE_MS : 0,
+    );
+    return () => {
+      clearTimeout(timer);
+      stop.abort();
+    };
+  }, [input]);
+
   async function propose() {
+    askedByHand.current = true;
+    shownUnasked.current = false;
     setProposal({ status: 'loading' });
     try {
       const response = await proposePlan(input, recordsPath, ownTables);
-      setProposal({ status: 'ready', response });
+      setProposal({ status: 'ready', response, upFront: false });
       setPlan(response.plan);
       setUsed(true);
     } catch (error) {
@@ -97,6 +144,7 @@ export function FlattenPlanPanel(props: {
   }
 
   const ready = proposal.status === 'ready' ? proposal.response : null;
+  const upFront = proposal.status === 'ready' && proposal.upFront;
   return (
     <Box component="section" aria-labelledby="flatten-plan-title">
       <Typography id="flatten-plan-title" variant="subtitle2" component="h2" sx={{ mb: 1 }}>
@@ -129,7 +177,11 @@ export function FlattenPlanPanel(props: {
           disabled={disabled || proposal.status === 'loading'}
           sx={{ mt: 0.25 }}
         >
-          {proposal.status === 'loading' ? 'Proposing...' : ready ? 'Propose again' : 'Propose a flattening plan'}
+          {proposal.status === 'loading'
+            ? 'Proposing...'
+            : ready && !upFront
+              ? 'Propose again'
+              : 'Propose a flattening plan'}
         </Button>
       </Box>
       {proposal.status === 'failed' && (
@@ -139,6 +191,7 @@ export function FlattenPlanPanel(props: {
       )}
       {ready && plan && (
         <Stack spacing={2} sx={{ mt: 2 }}>
+          {upFront && <WideTableChoice response={ready} used={used} onUsed={setUsed} disabled={disabled} />}
           <Typography role="status" aria-live="polite" variant="body2">
             {columnSummary(ready, preview)}
           </Typography>
@@ -147,11 +200,13 @@ export function FlattenPlanPanel(props: {
               Proposed from a sample: the first {count(ready.sample.records)} records.
             </Typography>
           )}
-          <FormControlLabel
-            control={<Checkbox checked={used} onChange={(event) => setUsed(event.target.checked)} />}
-            label="Convert with this plan"
-            disabled={disabled}
-          />
+          {!upFront && (
+            <FormControlLabel
+              control={<Checkbox checked={used} onChange={(event) => setUsed(event.target.checked)} />}
+              label="Convert with this plan"
+              disabled={disabled}
+            />
+          )}
           {plan.paths.length === 0 ? (
             <Typography variant="body2">Every path keeps the default: nothing to change.</Typography>
           ) : (
