@@ -31,6 +31,7 @@ import { type CliIo, IoError, openInput, peekFirst, writeOutput } from './io.js'
 import { plan, planCommand, readPlanFile } from './plan-command.js';
 import { createProgress, type Progress, silentProgress } from './progress.js';
 import { analysisText, comparisonText, leftOutText } from './report-text.js';
+import { typingLines } from './typing-text.js';
 
 /** Exit codes other tools can rely on. */
 export const EXIT = { ok: 0, badInput: 1, usage: 2, io: 3, internal: 4 } as const;
@@ -50,7 +51,7 @@ async function planOption(args: ParsedArgs, relational = false) {
 }
 
 /** csv2json's flags that a relational ZIP does not take: it reads back as the one JSON document it was made from. */
-const NOT_FOR_ZIP = ['no-types', 'no-unflatten', 'no-header', 'plan'];
+const NOT_FOR_ZIP = ['types', 'no-types', 'no-unflatten', 'no-header', 'plan'];
 const MAX_RAGGED_REPORTS = 10;
 
 function version(): string {
@@ -95,6 +96,9 @@ function noticePrinter(say: (line: string) => void): { onNotice: (notice: Notice
           break;
         case 'dialect':
           say(describeDialect(notice.dialect));
+          break;
+        case 'column-types':
+          for (const line of typingLines(notice)) say(line);
           break;
         case 'stray-quote':
           say(
@@ -184,6 +188,8 @@ async function convert(command: CommandSpec, args: ParsedArgs, io: CliIo): Promi
             ...csvToJsonOptionsFrom(args),
             ...hooks,
             plan: planned,
+            // Per-column typing keeps the input here between its two passes.
+            spool,
             // A file is written with synchronous writes: each chunk is done with before the next is asked for.
             reuseChunks: writesToFile,
           });

@@ -45,6 +45,34 @@ export interface CellTypingReport {
   columns: ColumnTypeDecision[];
 }
 
+const count = (n: number): string => n.toLocaleString('en-US');
+const counted = (n: number, one: string, many: string): string => `${count(n)} ${n === 1 ? one : many}`;
+
+/**
+ * One column's decision in words, e.g. `zip: strings (35,760 look like numbers, 3,432 do not)`, `2020: numbers
+ * (211 numbers, 6 empty)`: what the CLI prints and the web shows.
+ */
+export function describeColumnType(column: ColumnTypeDecision): string {
+  const empty = column.empty > 0 ? `, ${count(column.empty)} empty` : '';
+  switch (column.type) {
+    case 'number':
+      return `${column.name}: numbers (${counted(column.numbers, 'number', 'numbers')}${empty})`;
+    case 'boolean':
+      return `${column.name}: booleans (${count(column.booleans)} true or false${empty})`;
+    case 'empty':
+      return `${column.name}: empty (${counted(column.empty, 'empty cell', 'empty cells')})`;
+    default: {
+      const rest = column.others + column.booleans;
+      if (column.numbers > 0)
+        return `${column.name}: strings (${count(column.numbers)} look like numbers, ${count(rest)} do not)`;
+      if (column.booleans > 0) {
+        return `${column.name}: strings (${count(column.booleans)} look like true or false, ${count(column.others)} do not)`;
+      }
+      return `${column.name}: strings`;
+    }
+  }
+}
+
 // A cell's content class, and a column's type, as numbers for the writers' loops.
 const CLASS_EMPTY = 0;
 const CLASS_NUMBER = 1;
