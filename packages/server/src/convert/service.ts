@@ -12,7 +12,7 @@ import {
   type UserSettings,
   waitText,
 } from '@unnest/contracts';
-import { ConversionError, type FlattenPlan } from '@unnest/engine';
+import { type CellTyping, ConversionError, type FlattenPlan } from '@unnest/engine';
 import type { AnalysisService } from '../analysis/service.js';
 import type { AuditService } from '../audit/service.js';
 import type { FileSlot, FilesService } from '../files/service.js';
@@ -62,6 +62,8 @@ export interface CsvTextReading {
   escape?: string | undefined;
   skipRows?: number | undefined;
   headerRows?: number | undefined;
+  /** How cells are typed (default auto). */
+  typing?: CellTyping | undefined;
 }
 
 export { isOptionName, type OptionFields, resolveOptions };
