@@ -71,6 +71,8 @@ describe('CSV typing per column', () => {
     const uploaded = await uploadFile(t.app, pro, { name: 'zips.csv', content: ZIPS }, { types: 'per-column' });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     expect(uploaded.json().column_types).toMatchObject({ typing: 'per-column', reason: 'given' });
+    const metadata = (await call(t.app, pro, 'GET', `/api/files/${uploaded.json().file_id}/metadata`)).json();
+    expect(metadata.options).toMatchObject({ output_format: 'json', types: 'per-column' });
     const download = await call(t.app, pro, 'GET', `/api/files/download/${uploaded.json().file_id}`);
     expect(JSON.parse(download.body)).toEqual([
       { zip: '35760', n: 1 },

@@ -680,11 +680,10 @@ function engineSettings(
 /** The parts of a CSV's dialect a conversion was given, as its file's metadata keeps them. */
 function dialectOptions({ csvDialect }: ResolvedOptions): Record<string, string | number> {
   if (csvDialect === undefined) return {};
-  const { delimiter, quote, escape: escapeChar, skipRows, headerRows } = csvDialect;
+  const { delimiter, quote, escape: escapeChar, skipRows, headerRows, typing } = csvDialect;
+  const given = { delimiter, quote, escape: escapeChar, skip_rows: skipRows, header_rows: headerRows, types: typing };
   return Object.fromEntries(
-    Object.entries({ delimiter, quote, escape: escapeChar, skip_rows: skipRows, header_rows: headerRows }).filter(
-      (entry): entry is [string, string | number] => entry[1] !== undefined,
-    ),
+    Object.entries(given).filter((entry): entry is [string, string | number] => entry[1] !== undefined),
   );
 }
 
