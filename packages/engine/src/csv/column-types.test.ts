@@ -159,6 +159,43 @@ describe('auto typing', () => {
     ]);
   });
 
+  it('types a World Bank export (a preamble, every cell quoted, a trailing comma) per column', async () => {
+    const export_ = [
+      '"Data Source","World Development Indicators",',
+      '',
+      '"Last Updated Date","2024-06-28",',
+      '',
+      '"Country Name","Country Code","Indicator Name","1960","2023",',
+      '"Aruba","ABW","Population, total","54608","106277",',
+      '"Africa Eastern and Southern","AFE","Population, total","130692579","750503764",',
+      '"Afghanistan","AFG","Population, total","8622466","",',
+      '',
+    ].join('\n');
+    const { json, typing } = await read(export_);
+    const row = (name: string, code: string, y1960: number, y2023: number | null) => ({
+      'Country Name': name,
+      'Country Code': code,
+      'Indicator Name': 'Population, total',
+      '1960': y1960,
+      '2023': y2023,
+      '': null,
+    });
+    expect(JSON.parse(json)).toEqual([
+      row('Aruba', 'ABW', 54608, 106277),
+      row('Africa Eastern and Southern', 'AFE', 130692579, 750503764),
+      row('Afghanistan', 'AFG', 8622466, null),
+    ]);
+    expect(typing.reason).toBe('every-cell-quoted');
+    expect(typing.columns.map((column) => column.type)).toEqual([
+      'string',
+      'string',
+      'string',
+      'number',
+      'number',
+      'empty',
+    ]);
+  });
+
   it('reads a file with any unquoted non-empty cell per cell, as before', async () => {
     const { json, typing } = await read('"name","n"\n"a",1\n"b","2"\n');
     expect(JSON.parse(json)).toEqual([
