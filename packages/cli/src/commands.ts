@@ -84,7 +84,13 @@ export const csv2jsonCommand: CommandSpec = {
       value: 'NAME',
       help: 'utf-8, utf-16le, utf-16be, latin1, windows-1252 or another WHATWG label (default: detected)',
     },
-    { name: 'no-types', help: 'keep every value a string (an empty cell is "")' },
+    {
+      name: 'types',
+      value: 'HOW',
+      choices: ['auto', 'per-column', 'per-cell', 'strings'],
+      help: "'per-column' types each column from all its cells (a code column stays strings); 'per-cell' types unquoted cells one by one; 'strings'; 'auto' (default): per column when every cell is quoted, else per cell",
+    },
+    { name: 'no-types', help: 'keep every value a string (an empty cell is ""), as --types strings' },
     { name: 'no-unflatten', help: 'keep dotted headers as flat keys' },
     { name: 'ndjson', help: 'write JSON Lines, one record per line' },
     { name: 'pretty', help: 'indent the JSON' },
@@ -98,6 +104,7 @@ export const csv2jsonCommand: CommandSpec = {
     'unnest csv2json orders.csv -o orders.json',
     'unnest csv2json export.tsv --ndjson > export.jsonl',
     'cat data.csv | unnest csv2json --no-types --pretty',
+    'unnest csv2json zip-codes.csv --types per-column -o zip-codes.json',
     'unnest csv2json orders.zip -o orders.json   # a relational ZIP: its tables back into nested JSON',
   ],
 };
@@ -190,6 +197,8 @@ export function csvToJsonOptionsFrom(args: ParsedArgs): CsvToJsonOptions {
     excelSafe: args.flags.has('excel-safe'),
     header: !args.flags.has('no-header'),
   };
+  const typing = text(args, 'types');
+  if (typing !== undefined) options.typing = typing as CsvToJsonOptions['typing'];
   const delimiter = text(args, 'delimiter');
   if (delimiter !== undefined) options.delimiter = delimiter;
   const separator = text(args, 'separator');

@@ -62,7 +62,7 @@ async function planOption(args: ParsedArgs, relational = false) {
 }
 
 /** csv2json's flags that a relational ZIP does not take: it reads back as the one JSON document it was made from. */
-const NOT_FOR_ZIP = ['no-types', 'no-unflatten', 'no-header', 'plan'];
+const NOT_FOR_ZIP = ['types', 'no-types', 'no-unflatten', 'no-header', 'plan'];
 
 function version(): string {
   const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -160,6 +160,8 @@ async function convertInput(
             ...csvToJsonOptionsFrom(args),
             ...hooks,
             plan: planned,
+            // Per-column typing keeps the input here between its two passes.
+            spool,
             // A file is written with synchronous writes: each chunk is done with before the next is asked for.
             reuseChunks: writesToFile,
           });

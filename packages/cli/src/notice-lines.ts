@@ -1,6 +1,7 @@
 import type { Notice } from '@unnest/engine';
 import { describeDialect } from './dialect-text.js';
 import { leftOutText } from './report-text.js';
+import { typingLines } from './typing-text.js';
 
 const MAX_RAGGED_REPORTS = 10;
 
@@ -27,6 +28,9 @@ export function noticePrinter(say: (line: string) => void): { onNotice: (notice:
           break;
         case 'dialect':
           say(describeDialect(notice.dialect));
+          break;
+        case 'column-types':
+          for (const line of typingLines(notice)) say(line);
           break;
         case 'stray-quote':
           say(

@@ -127,6 +127,34 @@ describe('unnest csv2json', () => {
     expect(rows.stdout()).toBe('["a","b"]\n["1","2"]\n');
   });
 
+  it('types columns from all their cells with --types per-column, and reports each decision with counts', async () => {
+    const zips = 'zip,n\n35760,1\n03432,2\n35801,\n';
+    const t = memoryIo(zips);
+    expect(await runCli(['csv2json', '--ndjson', '--types', 'per-column'], t.io)).toBe(0);
+    expect(t.stdout()).toBe('{"zip":"35760","n":1}\n{"zip":"03432","n":2}\n{"zip":"35801","n":null}\n');
+    expect(t.stderr()).toContain(
+      'unnest: typed per column, as asked:\nunnest:   zip: strings (2 look like numbers, 1 do not)\nunnest:   n: numbers (2 numbers, 1 empty)\n',
+    );
+    const perCell = memoryIo(zips);
+    expect(await runCli(['csv2json', '--ndjson', '--types', 'per-cell'], perCell.io)).toBe(0);
+    expect(perCell.stdout()).toBe('{"zip":35760,"n":1}\n{"zip":"03432","n":2}\n{"zip":35801,"n":null}\n');
+    expect(perCell.stderr()).not.toContain('typed per column');
+    const strings = memoryIo(zips);
+    expect(await runCli(['csv2json', '--ndjson', '--types', 'strings'], strings.io)).toBe(0);
+    expect(strings.stdout()).toContain('{"zip":"35760","n":"1"}');
+  });
+
+  it('types a file quoting every cell per column by default, and says why', async () => {
+    const t = memoryIo('"Country Name","2020"\n"Aruba","106766"\n"Chad",""\n');
+    expect(await runCli(['csv2json', '--ndjson'], t.io)).toBe(0);
+    expect(t.stdout()).toBe('{"Country Name":"Aruba","2020":106766}\n{"Country Name":"Chad","2020":null}\n');
+    expect(t.stderr()).toContain('unnest: typed per column: every cell is quoted, so quoting says nothing about types');
+    expect(t.stderr()).toContain('unnest:   2020: numbers (1 number, 1 empty)\n');
+    const refused = memoryIo('a\n1\n');
+    expect(await runCli(['csv2json', '--types', 'guess'], refused.io)).toBe(2);
+    expect(refused.stderr()).toContain('--types must be one of auto, per-column, per-cell, strings');
+  });
+
   it('reads an unclosed quote as a literal and says so with its line number', async () => {
     // Issue 28: one stray quote used to fail the whole file.
     const t = memoryIo('a,b\n1,2\n3,"open\n4,5\n');

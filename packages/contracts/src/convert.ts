@@ -120,6 +120,14 @@ const csvEscapeField = Type.String({
   maxLength: 4,
   description: "CSV input: escape character inside quotes, or 'none'; default: sniffed",
 });
+/** How a CSV's cells become values: see docs/csv-input.md. */
+const csvTypesField = Type.Union(
+  [Type.Literal('auto'), Type.Literal('per-column'), Type.Literal('per-cell'), Type.Literal('strings')],
+  {
+    description:
+      "CSV input: 'per-column' types each column from all its cells (a code column stays strings); 'per-cell' types unquoted cells one by one; 'strings'; 'auto' (default): per column when every cell is quoted, else per cell",
+  },
+);
 const SKIP_ROWS_TEXT = 'CSV input: rows before the header to leave out (0 to 1000); default: sniffed';
 const HEADER_ROWS_TEXT = 'CSV input: rows making up the header, joined per column (1 to 10); default 1';
 
@@ -143,6 +151,7 @@ export const ConversionOptionFields = Type.Object(
     // Text, as a multipart field carries it; the reader checks the range.
     skip_rows: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$', description: SKIP_ROWS_TEXT })),
     header_rows: Type.Optional(Type.String({ pattern: '^[0-9]{1,2}$', description: HEADER_ROWS_TEXT })),
+    types: Type.Optional(csvTypesField),
     array_strategy: Type.Optional(Type.Enum([...ARRAY_STRATEGIES])),
     include_bom: Type.Optional(flag('include_bom', 'a UTF-8 byte order mark first, for Excel (CSV and TSV output)')),
     excel_safe: Type.Optional(
@@ -210,6 +219,31 @@ export const CsvDialect = Type.Object({
 });
 export type CsvDialect = Static<typeof CsvDialect>;
 
+/** How a CSV's cells were typed, and each column's decision with the counts it was made from. */
+export const CsvColumnTypes = Type.Object({
+  typing: Type.Union([Type.Literal('per-column'), Type.Literal('per-cell'), Type.Literal('strings')]),
+  reason: Type.Union([Type.Literal('given'), Type.Literal('every-cell-quoted'), Type.Literal('default')], {
+    description: 'given: as asked; every-cell-quoted: auto chose per column; default: auto chose per cell',
+  }),
+  columns: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      type: Type.Union([
+        Type.Literal('number'),
+        Type.Literal('boolean'),
+        Type.Literal('string'),
+        Type.Literal('empty'),
+      ]),
+      numbers: Type.Integer({ description: 'non-empty cells that are JSON numbers' }),
+      booleans: Type.Integer({ description: 'cells that are true or false' }),
+      others: Type.Integer({ description: 'other non-empty cells' }),
+      empty: Type.Integer({ description: 'empty cells, quoted or not' }),
+    }),
+    { description: 'each column in header order; empty unless typing is per-column' },
+  ),
+});
+export type CsvColumnTypes = Static<typeof CsvColumnTypes>;
+
 /** Something the reader recovered from or left out, with its line. */
 export const CsvReadingNotice = Type.Union([
   Type.Object({ kind: Type.Literal('stray-quote'), line: Type.Integer(), column: Type.Integer() }),
@@ -272,6 +306,8 @@ export const ConversionResult = Type.Object({
   applied_plan: Type.Optional(AppliedPlan),
   /** CSV input: how it was read. */
   dialect: Type.Optional(CsvDialect),
+  /** CSV input: how its cells were typed. */
+  column_types: Type.Optional(CsvColumnTypes),
   /** CSV input: at most the first 100 (ragged rows at most 10 of them); `notices_total` counts them all. */
   notices: Type.Optional(Type.Array(CsvReadingNotice)),
   notices_total: Type.Optional(Type.Integer()),
@@ -307,6 +343,7 @@ export const CsvToJsonBody = Type.Object(
     escape: Type.Optional(csvEscapeField),
     skip_rows: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, description: SKIP_ROWS_TEXT })),
     header_rows: Type.Optional(Type.Integer({ minimum: 1, maximum: 10, description: HEADER_ROWS_TEXT })),
+    types: Type.Optional(csvTypesField),
     plan: Type.Optional(FlattenPlanDocument),
     excel_safe: Type.Optional(
       Type.Boolean({
@@ -328,6 +365,7 @@ export const CsvToJsonResponse = Type.Object({
   data: Type.Unknown(),
   json_data: Type.Unknown(),
   dialect: Type.Optional(CsvDialect),
+  column_types: Type.Optional(CsvColumnTypes),
   /** At most the first 100 (ragged rows at most 10 of them); `notices_total` counts them all. */
   notices: Type.Optional(Type.Array(CsvReadingNotice)),
   notices_total: Type.Optional(Type.Integer()),

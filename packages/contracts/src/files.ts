@@ -49,6 +49,9 @@ export const UsedOptions = Type.Object({
   escape: Type.Optional(Type.String({ description: 'CSV input: the escape given' })),
   skip_rows: Type.Optional(Type.Integer({ description: 'CSV input: the rows before the header given' })),
   header_rows: Type.Optional(Type.Integer({ description: 'CSV input: the header rows given' })),
+  types: Type.Optional(
+    Type.String({ description: 'CSV input: the typing given (auto, per-column, per-cell, strings)' }),
+  ),
   array_strategy: Type.Optional(Type.String()),
   include_bom: Type.Optional(Type.Boolean()),
   excel_safe: Type.Optional(Type.Boolean()),

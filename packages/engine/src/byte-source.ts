@@ -1,3 +1,4 @@
+import type { CellTypingReport } from './csv/column-types.js';
 import type { DialectReport } from './csv/dialect.js';
 
 /** Any producer of input bytes: a Node stream, a web ReadableStream iterator, an array of chunks. */
@@ -20,6 +21,8 @@ export type Notice =
   | { kind: 'second-table'; line: number; rows: number }
   /** A header and no records: the output is empty, these are the columns it would have had. */
   | { kind: 'no-records'; columns: string[] }
+  /** How csv2json typed the cells, and each column's decision under per-column typing: sent before any record. */
+  | ({ kind: 'column-types' } & CellTypingReport)
   | { kind: 'summary'; records: number; columns: number }
   /** What the formula guard (`excelSafe`) changed: sent once, before the summary, by json2csv with `excelSafe`. */
   | { kind: 'formula-guard'; cells: number; examples: { column: string; value: string }[] };

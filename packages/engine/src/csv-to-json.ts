@@ -1,14 +1,17 @@
 import type { Notice } from './byte-source.js';
 import { type ByteSource, concatBytes } from './byte-source.js';
+import type { CellTypingReport } from './csv/column-types.js';
 import { type CsvDialect, type DialectPart, isStandardDialect } from './csv/dialect.js';
 import { DialectNormalizer } from './csv/dialect-normalizer.js';
 import { sniffDialect } from './csv/dialect-sniffer.js';
 import { decodeToUtf8 } from './csv/encoding.js';
+import { quotesEveryCell } from './csv/foreign-quoting.js';
 import { RecordConverter } from './csv/record-converter.js';
 import { ConversionError } from './errors.js';
 import { MIN_OUTPUT_CHUNK, OutputBuffer } from './json-out/output-buffer.js';
 import { type CsvToJsonOptions, type NormalizedCsvToJsonOptions, normalizeCsvToJsonOptions } from './options.js';
 import { plannedJson } from './plan/planned-csv-to-json.js';
+import { createMemorySpool } from './spool.js';
 import { Utf8Trust } from './utf8/utf8-trust.js';
 
 /*
@@ -30,8 +33,9 @@ import { Utf8Trust } from './utf8/utf8-trust.js';
  * - Records: a blank line is skipped when the header has several columns and is a record of
  *   one null (or empty) cell when it has one; without a header it is `[""]`. Ragged rows are
  *   reported; missing cells are null, extra cells go under `_extra_1`, `_extra_2`, ...
- * - Types (unquoted cells only): empty is null, JSON number literals keep their exact text,
+ * - Types per cell (unquoted cells only): empty is null, JSON number literals keep their exact text,
  *   `true`/`false` are booleans; JSON array or object text becomes that value, quoted or not.
+ *   Per column (`typing`, and by default for a foreign export quoting every cell): see csv/column-types.ts.
  * - Unflatten: see `NestedRecordWriter.writeNode` for the rule when `a` and `a.b` compete.
  */
 
@@ -65,65 +69,190 @@ function givenParts(options: NormalizedCsvToJsonOptions): Partial<CsvDialect> {
   return given;
 }
 
+/** The dialect a CSV is read with, and how its cells are typed: decided from the start of the input. */
+interface Reading {
+  dialect: CsvDialect;
+  /** The delimiter the records are parsed with (one byte: longer ones are normalized to `,`). */
+  delimiter: string;
+  /** Rewrites other dialects than RFC 4180 to it; a fresh one for each pass over the input. */
+  normalizer: () => DialectNormalizer | undefined;
+  typing: CellTypingReport;
+}
+
 async function* convert(input: ByteSource, options: NormalizedCsvToJsonOptions): AsyncGenerator<Uint8Array> {
-  const out = new OutputBuffer();
   const trust = new Utf8Trust(options.isUtf8);
   const given = givenParts(options);
-  const parts = ['delimiter', 'quote', 'escape', 'skipRows'] as const;
-  const sniffs = parts.some((part) => given[part] === undefined);
+  const sniffs = SNIFFED_PARTS.some((part) => given[part] === undefined);
+  // `auto` typing looks at the first rows, so it waits for them even when the whole dialect is given.
+  const samples = sniffs || (options.typing === 'auto' && options.header);
   let encoding = { name: 'utf-8', confidence: 1 };
   const onNotice = (notice: Notice): void => {
     if (notice.kind === 'encoding') encoding = { name: notice.encoding, confidence: notice.confidence ?? 1 };
     options.onNotice?.(notice);
   };
-  let converter: RecordConverter | undefined;
-  let normalizer: DialectNormalizer | undefined;
+  const chunks = decodeToUtf8(input, { ...options, onNotice })[Symbol.asyncIterator]();
   const sample: Uint8Array[] = [];
   let sampleSize = 0;
-  const start = (complete: boolean): RecordConverter => {
-    const sniffed = sniffs ? sniffDialect(concatBytes(sample), complete, given) : undefined;
-    const dialect: CsvDialect = sniffed?.dialect ?? {
-      delimiter: given.delimiter ?? ',',
-      quote: given.quote ?? '"',
-      escape: given.escape ?? null,
-      skipRows: given.skipRows ?? 0,
-      headerRows: options.headerRows,
-    };
-    const givenList: DialectPart[] = parts.filter((part) => given[part] !== undefined);
-    if (options.headerRows !== 1) givenList.push('headerRows');
-    if (options.encoding !== undefined) givenList.push('encoding');
-    const confidence = Math.min(sniffed?.confidence ?? 1, encoding.confidence);
-    options.onNotice?.({
-      kind: 'dialect',
-      dialect: { ...dialect, encoding: encoding.name, confidence, given: givenList },
-    });
-    normalizer = isStandardDialect(dialect) ? undefined : new DialectNormalizer(dialect);
-    const delimiter = normalizer?.delimiter ?? dialect.delimiter;
-    const started = new RecordConverter(out, options, delimiter, trust, dialect.skipRows, dialect.headerRows);
-    for (const chunk of sample.splice(0)) started.push(normalizer ? normalizer.push(chunk) : chunk);
-    return started;
-  };
-  for await (const chunk of decodeToUtf8(input, { ...options, onNotice })) {
-    trust.accept(chunk);
-    if (converter === undefined) {
-      sample.push(chunk);
-      sampleSize += chunk.length;
-      if (sniffs && sampleSize < SNIFF_BYTES) continue;
-      converter = start(false);
-    } else {
-      converter.push(normalizer ? normalizer.push(chunk) : chunk);
+  let complete = false;
+  do {
+    const next = await chunks.next();
+    if (next.done === true) {
+      complete = true;
+      break;
     }
+    trust.accept(next.value);
+    sample.push(next.value);
+    sampleSize += next.value.length;
+  } while (samples && sampleSize < SNIFF_BYTES);
+  const reading = startReading(concatBytes(sample), complete, given, options, encoding);
+  const rest = remaining(chunks, trust);
+  if (reading.typing.typing === 'per-column') {
+    yield* typedPerColumn(sample, rest, reading, options, trust);
+    return;
+  }
+  options.onNotice?.({ kind: 'column-types', ...reading.typing });
+  const out = new OutputBuffer();
+  const normalizer = reading.normalizer();
+  const { skipRows, headerRows } = reading.dialect;
+  const converter = new RecordConverter(out, options, reading.delimiter, trust, skipRows, headerRows);
+  for (const chunk of sample) converter.push(normalizer ? normalizer.push(chunk) : chunk);
+  for (const output of out.take(MIN_OUTPUT_CHUNK)) {
+    yield output;
+    if (options.reuseChunks) out.recycle(output);
+  }
+  for await (const chunk of rest) {
+    converter.push(normalizer ? normalizer.push(chunk) : chunk);
     for (const output of out.take(MIN_OUTPUT_CHUNK)) {
       yield output;
       // Asked for the next chunk: with `reuseChunks` the consumer is done with this one.
       if (options.reuseChunks) out.recycle(output);
     }
   }
-  trust.end();
-  converter ??= start(true);
   if (normalizer) converter.push(normalizer.end());
   converter.end();
   for (const output of out.take(0)) yield output;
+}
+
+/** The rest of the decoded input, each chunk checked by `trust` as it comes; `trust` ends with it. */
+async function* remaining(chunks: AsyncIterator<Uint8Array>, trust: Utf8Trust): AsyncGenerator<Uint8Array> {
+  for (;;) {
+    const next = await chunks.next();
+    if (next.done === true) break;
+    trust.accept(next.value);
+    yield next.value;
+  }
+  trust.end();
+}
+
+const SNIFFED_PARTS = ['delimiter', 'quote', 'escape', 'skipRows'] as const;
+
+/** Decides the dialect (reported as a `dialect` notice) and the typing from the sample. */
+function startReading(
+  sample: Uint8Array,
+  complete: boolean,
+  given: Partial<CsvDialect>,
+  options: NormalizedCsvToJsonOptions,
+  encoding: { name: string; confidence: number },
+): Reading {
+  const sniffs = SNIFFED_PARTS.some((part) => given[part] === undefined);
+  const sniffed = sniffs ? sniffDialect(sample, complete, given) : undefined;
+  const dialect: CsvDialect = sniffed?.dialect ?? {
+    delimiter: given.delimiter ?? ',',
+    quote: given.quote ?? '"',
+    escape: given.escape ?? null,
+    skipRows: given.skipRows ?? 0,
+    headerRows: options.headerRows,
+  };
+  const givenList: DialectPart[] = SNIFFED_PARTS.filter((part) => given[part] !== undefined);
+  if (options.headerRows !== 1) givenList.push('headerRows');
+  if (options.encoding !== undefined) givenList.push('encoding');
+  const confidence = Math.min(sniffed?.confidence ?? 1, encoding.confidence);
+  options.onNotice?.({
+    kind: 'dialect',
+    dialect: { ...dialect, encoding: encoding.name, confidence, given: givenList },
+  });
+  const standard = isStandardDialect(dialect);
+  const normalizer = () => (standard ? undefined : new DialectNormalizer(dialect));
+  const delimiter = normalizer()?.delimiter ?? dialect.delimiter;
+  return { dialect, delimiter, normalizer, typing: decideTyping(sample, complete, dialect, delimiter, options) };
+}
+
+/** `auto` is per column for a foreign export quoting every cell, per cell otherwise; without a header, strings. */
+function decideTyping(
+  sample: Uint8Array,
+  complete: boolean,
+  dialect: CsvDialect,
+  delimiter: string,
+  options: NormalizedCsvToJsonOptions,
+): CellTypingReport {
+  if (!options.header || options.typing === 'strings') return { typing: 'strings', reason: 'given', columns: [] };
+  if (options.typing !== 'auto') return { typing: options.typing, reason: 'given', columns: [] };
+  const normalizer = isStandardDialect(dialect) ? undefined : new DialectNormalizer(dialect);
+  const rows = normalizer
+    ? concatBytes([normalizer.push(sample), complete ? normalizer.end() : new Uint8Array(0)])
+    : sample;
+  const foreign = quotesEveryCell(rows, delimiter.charCodeAt(0), dialect.skipRows, options.maxFieldBytes, complete);
+  return foreign
+    ? { typing: 'per-column', reason: 'every-cell-quoted', columns: [] }
+    : { typing: 'per-cell', reason: 'default', columns: [] };
+}
+
+/**
+ * Per-column typing in two passes: the first counts each column's cells while the (normalized) input is kept in
+ * the spool, the second converts what the spool gives back with each column's type. Memory stays bounded as in
+ * one pass; the spool (a file under Node) holds the input once.
+ */
+async function* typedPerColumn(
+  sample: Uint8Array[],
+  rest: AsyncIterable<Uint8Array>,
+  reading: Reading,
+  options: NormalizedCsvToJsonOptions,
+  trust: Utf8Trust,
+): AsyncGenerator<Uint8Array> {
+  const spool = await (options.spool ?? createMemorySpool)();
+  try {
+    const { skipRows, headerRows } = reading.dialect;
+    const quiet = { ...options, onNotice: undefined };
+    const counting = new RecordConverter(new OutputBuffer(), quiet, reading.delimiter, trust, skipRows, headerRows, {
+      kind: 'count',
+    });
+    const normalizer = reading.normalizer();
+    const keep = async (chunk: Uint8Array): Promise<void> => {
+      // A copy: the spool keeps what it is given, and neither the decoder's nor the normalizer's chunks are ours.
+      const bytes = (normalizer ? normalizer.push(chunk) : chunk).slice();
+      counting.push(bytes);
+      await spool.write(bytes);
+    };
+    for (const chunk of sample) await keep(chunk);
+    for await (const chunk of rest) await keep(chunk);
+    if (normalizer) {
+      const last = normalizer.end().slice();
+      counting.push(last);
+      await spool.write(last);
+    }
+    counting.end();
+    const tally = counting.tally;
+    const types = tally?.types() ?? new Uint8Array(0);
+    const columns = tally?.decisions(counting.headers, types) ?? [];
+    options.onNotice?.({ kind: 'column-types', ...reading.typing, columns });
+    const out = new OutputBuffer();
+    const again = new Utf8Trust(options.isUtf8);
+    const delimiter = reading.delimiter;
+    const converter = new RecordConverter(out, options, delimiter, again, skipRows, headerRows, {
+      kind: 'apply',
+      types,
+    });
+    for await (const chunk of spool.read()) {
+      again.accept(chunk);
+      converter.push(chunk);
+      for (const output of out.take(MIN_OUTPUT_CHUNK)) yield output;
+    }
+    again.end();
+    converter.end();
+    for (const output of out.take(0)) yield output;
+  } finally {
+    await spool.dispose();
+  }
 }
 
 /** Converts a CSV string to JSON text: the browser-friendly form of `csvToJson`. */

@@ -5,6 +5,13 @@ export { percent } from './analysis/comparison-scores.js';
 export type * from './analysis/report.js';
 export { type SmartNameOptions, smartColumnNames } from './analysis/smart-column-names.js';
 export { type ByteSource, type ConversionHooks, concatBytes, type LeftOutNotice, type Notice } from './byte-source.js';
+export {
+  type CellTyping,
+  type CellTypingReport,
+  type ColumnType,
+  type ColumnTypeDecision,
+  describeColumnType,
+} from './csv/column-types.js';
 export type { CsvDialect, DialectPart, DialectReport } from './csv/dialect.js';
 export { csvToJson, csvToJsonText } from './csv-to-json.js';
 export { ConversionError, type ConversionErrorCode, type InputPosition } from './errors.js';

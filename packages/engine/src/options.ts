@@ -1,5 +1,6 @@
 import type { ConversionAnalysis } from './analysis/record-visitor.js';
 import type { ConversionHooks } from './byte-source.js';
+import type { CellTyping } from './csv/column-types.js';
 import { ConversionError } from './errors.js';
 import { TOP_LEVEL } from './json/records-path.js';
 import { checkFlattenPlan, type FlattenPlan } from './plan/flatten-plan.js';
@@ -67,6 +68,13 @@ export interface CsvToJsonOptions extends ConversionHooks {
   encoding?: string;
   /** Infer numbers, booleans, null and JSON containers (default true); false keeps every value a string. */
   types?: boolean;
+  /**
+   * How cells are typed (default `auto`): see `CellTyping`. `strings` is `types: false`. `per-column` reads
+   * the input twice (the first time only to count each column's cells), keeping it in `spool` meanwhile.
+   */
+  typing?: CellTyping;
+  /** Where the input waits between the two passes of `per-column` typing (default: memory). */
+  spool?: SpoolFactory;
   /** Turn `a.b` / `a.0` headers into nested objects and arrays (default true). */
   unflatten?: boolean;
   /** Write JSON Lines instead of one array. */
@@ -108,10 +116,10 @@ export type NormalizedJsonToCsvOptions = Required<
 export type NormalizedCsvToJsonOptions = Required<
   Omit<
     CsvToJsonOptions,
-    'delimiter' | 'quote' | 'escape' | 'skipRows' | 'encoding' | 'onProgress' | 'onNotice' | 'isUtf8' | 'plan'
+    'delimiter' | 'quote' | 'escape' | 'skipRows' | 'encoding' | 'onProgress' | 'onNotice' | 'isUtf8' | 'plan' | 'spool'
   >
 > &
-  Pick<CsvToJsonOptions, 'onProgress' | 'onNotice' | 'isUtf8' | 'plan' | 'encoding'> & {
+  Pick<CsvToJsonOptions, 'onProgress' | 'onNotice' | 'isUtf8' | 'plan' | 'encoding' | 'spool'> & {
     /** `undefined` means sniff, for each of these. */
     delimiter: string | undefined;
     quote: string | undefined;
@@ -187,6 +195,19 @@ function checkRows(value: number | undefined, name: string, min: number, max: nu
   return value;
 }
 
+const TYPINGS: readonly CellTyping[] = ['auto', 'per-column', 'per-cell', 'strings'];
+
+/** The typing asked for: `types: false` is `strings`, and contradicts any other typing given. */
+function checkTyping(typing: CellTyping | undefined, types: boolean | undefined): CellTyping {
+  if (typing !== undefined && !TYPINGS.includes(typing)) {
+    invalid(`Typing must be one of ${TYPINGS.join(', ')}, got "${typing}"`);
+  }
+  if (types === false && typing !== undefined && typing !== 'strings') {
+    invalid(`Typing "${typing}" contradicts types: false (every value a string)`);
+  }
+  return types === false ? 'strings' : (typing ?? 'auto');
+}
+
 function checkSeparator(separator: string): string {
   if (separator.length === 0) invalid('Separator must not be empty');
   if (separator.includes('\\')) invalid('Separator must not contain a backslash');
@@ -243,6 +264,7 @@ export function normalizeCsvToJsonOptions(options: CsvToJsonOptions = {}): Norma
   const maxFieldBytes = options.maxFieldBytes ?? DEFAULT_MAX_FIELD_BYTES;
   if (!Number.isInteger(maxFieldBytes) || maxFieldBytes < 1) invalid('maxFieldBytes must be a positive whole number');
   const delimiter = raw === 'auto' ? undefined : parseReadDelimiter(raw);
+  const typing = checkTyping(options.typing, options.types);
   return {
     delimiter,
     quote: checkQuote(options.quote, delimiter),
@@ -250,7 +272,9 @@ export function normalizeCsvToJsonOptions(options: CsvToJsonOptions = {}): Norma
     skipRows: checkRows(options.skipRows, 'skipRows', 0, MAX_SKIP_ROWS),
     headerRows: checkRows(options.headerRows, 'headerRows', 1, MAX_HEADER_ROWS) ?? 1,
     encoding: checkEncoding(options.encoding),
-    types: options.types ?? true,
+    types: typing !== 'strings',
+    typing,
+    spool: options.spool,
     unflatten: options.unflatten ?? true,
     ndjson: options.ndjson ?? false,
     pretty: options.pretty ?? false,

@@ -187,7 +187,25 @@ async function roundTrip(input: Value[]): Promise<Value> {
   return parseKeepingNumbers(await csvToJsonText(csv));
 }
 
+/** How csv2json typed the cells of `csv` (the `column-types` notice). */
+async function typingOf(csv: string): Promise<string | undefined> {
+  let typing: string | undefined;
+  await csvToJsonText(csv, {
+    onNotice: (notice) => (typing = notice.kind === 'column-types' ? notice.typing : typing),
+  });
+  return typing;
+}
+
 describe('json2csv | csv2json round trip', () => {
+  it('reads its own CSV per cell by default, whatever it quotes, so the types quoting carries stay', async () => {
+    await fc.assert(
+      fc.asyncProperty(records, async (input) => {
+        expect(await typingOf(await jsonToCsvText(toJson(input)))).toBe('per-cell');
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('gives back records of one shape exactly, number text included', async () => {
     await fc.assert(
       fc.asyncProperty(records, async (input) => {

@@ -1,9 +1,9 @@
 import type { OutputBuffer } from '../json-out/output-buffer.js';
 import type { RowTemplate, TemplateNode } from '../unflatten/row-template.js';
-import { cellKind, KIND_NULL } from './cell-kind.js';
+import { KIND_NULL } from './cell-kind.js';
 import type { CsvParser } from './csv-parser.js';
 import { type JsonRecordOutput, NULL_BYTES, RECORD_LEVEL } from './json-record-output.js';
-import { type RecordCells, writeExtraCells } from './record-cells.js';
+import { type RecordCells, recordCellKind, writeExtraCells } from './record-cells.js';
 
 /**
  * Writes records whose header nests (`a.b`, `tags.0`): each record becomes the template's shape,
@@ -34,7 +34,7 @@ export class NestedRecordWriter {
 
   /** Writes the record of `count` cells the parser holds. */
   write(data: Uint8Array, count: number): void {
-    const { rules, utf8 } = this.cells;
+    const { utf8 } = this.cells;
     const { starts, ends, flags } = this.parser;
     const output = this.output;
     const template = this.template;
@@ -45,7 +45,7 @@ export class NestedRecordWriter {
       const end = ends[c] ?? 0;
       const cellFlags = flags[c] ?? 0;
       utf8.check(data, start, end, cellFlags);
-      this.kinds[c] = cellKind(data, start, end, cellFlags, rules);
+      this.kinds[c] = recordCellKind(this.cells, c, data, start, end, cellFlags);
     }
     this.kinds.fill(KIND_NULL, present);
     this.overflow = [];

@@ -4,7 +4,7 @@ import type { RowTemplate } from '../unflatten/row-template.js';
 import { CELL_HIGH, CELL_NEEDS_REWRITE, CELL_QUOTED } from './cell-flags.js';
 import { cellKind, KIND_NULL, KIND_NUMBER, KIND_STRING } from './cell-kind.js';
 import { joinBytes, RECORD_LEVEL } from './json-record-output.js';
-import { type RecordCells, writeExtraCells } from './record-cells.js';
+import { type RecordCells, recordCellKind, writeExtraCells } from './record-cells.js';
 
 const QUOTE = 0x22;
 
@@ -49,6 +49,7 @@ export class ParsedFlatRecordWriter {
     const columns = this.columns;
     const present = Math.min(count, columns);
     const typed = rules.types;
+    const columnTypes = this.cells.columnTypes;
     const guarded = rules.excelSafe;
     const prefixes = this.prefixes;
     const prefixEnds = this.prefixEnds;
@@ -73,7 +74,9 @@ export class ParsedFlatRecordWriter {
         if ((cellFlags & CELL_HIGH) !== 0) utf8.check(data, start, end, cellFlags);
         const first = data[start] ?? 0;
         // Common cells are classified inline; the rest go through cellKind.
-        if (!typed || guarded || first === 0x5b || first === 0x7b) {
+        if (columnTypes !== undefined) {
+          kind = recordCellKind(this.cells, c, data, start, end, cellFlags);
+        } else if (!typed || guarded || first === 0x5b || first === 0x7b) {
           kind = cellKind(data, start, end, cellFlags, rules);
         } else if ((cellFlags & CELL_QUOTED) !== 0) {
           kind = KIND_STRING;

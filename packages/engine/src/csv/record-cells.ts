@@ -1,6 +1,7 @@
 import type { RowTemplate } from '../unflatten/row-template.js';
 import { cellKind, type InferenceRules } from './cell-kind.js';
 import type { CellUtf8Check } from './cell-utf8-check.js';
+import { columnCellKind } from './column-types.js';
 import type { CsvParser } from './csv-parser.js';
 import { type JsonRecordOutput, RECORD_LEVEL } from './json-record-output.js';
 
@@ -11,6 +12,23 @@ export interface RecordCells {
   readonly rules: InferenceRules;
   readonly utf8: CellUtf8Check;
   readonly output: JsonRecordOutput;
+  /** Under per-column typing, each header column's type (a COLUMN_*); cells beyond it are typed per cell. */
+  readonly columnTypes: Uint8Array | undefined;
+}
+
+/** What cell `c` of [start, end) becomes: by its column's type under per-column typing, else on its own. */
+export function recordCellKind(
+  cells: RecordCells,
+  c: number,
+  data: Uint8Array,
+  start: number,
+  end: number,
+  flags: number,
+): number {
+  const type = cells.columnTypes?.[c];
+  return type === undefined
+    ? cellKind(data, start, end, flags, cells.rules)
+    : columnCellKind(type, data, start, end, flags, cells.rules);
 }
 
 /** Throws INVALID_UTF8 when cell `c` of the record is not valid UTF-8 (checked before anything of it is written). */

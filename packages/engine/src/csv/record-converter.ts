@@ -6,6 +6,7 @@ import type { Utf8Trust } from '../utf8/utf8-trust.js';
 import { cellBytes } from './cell-bytes.js';
 import { CELL_QUOTED } from './cell-flags.js';
 import { CellUtf8Check } from './cell-utf8-check.js';
+import { ColumnTally } from './column-types.js';
 import { CsvParser } from './csv-parser.js';
 import { FlatRecordWriter } from './flat-record-writer.js';
 import { uniqueHeaderNames } from './header-names.js';
@@ -16,6 +17,12 @@ import { checkCell, type RecordCells, writeInferredCell } from './record-cells.j
 import { isNumberText, isRepeatableHeader, looksLikeNewHeader, sameNames, stackedHeaderNames } from './table-edges.js';
 
 const encoder = new TextEncoder();
+
+/**
+ * The passes of per-column typing: `count` tallies each column's cells and writes no record (the first pass);
+ * `apply` writes each cell as its column's type says (a COLUMN_* per header column).
+ */
+export type ColumnPass = { kind: 'count' } | { kind: 'apply'; types: Uint8Array };
 
 /**
  * Turns parsed CSV records into JSON bytes. The header row chooses how records are written: flat
@@ -58,6 +65,10 @@ export class RecordConverter {
   private afterBlank = false;
   /** Where the rows stopped being records (a second table), and how many rows were left unread from there. */
   private secondTable: { line: number; rows: number } | undefined;
+  /** The header's names as the records' keys (duplicates renamed), once the header is read. */
+  headers: string[] = [];
+  /** In a `count` pass: each column's cells counted, once the header is read. */
+  tally: ColumnTally | undefined;
 
   constructor(
     private readonly out: OutputBuffer,
@@ -66,6 +77,7 @@ export class RecordConverter {
     private readonly trust: Utf8Trust,
     skipRows = 0,
     private readonly stackedRows = 1,
+    private readonly columnPass?: ColumnPass,
   ) {
     const pretty = options.pretty && !options.ndjson;
     this.firstRecordStart = encoder.encode(pretty ? '[\n  ' : '[\n');
@@ -86,6 +98,7 @@ export class RecordConverter {
       rules: { types: options.types && options.header, excelSafe: options.excelSafe },
       utf8: new CellUtf8Check(this.parser, trust, () => this.recordsWritten() + 1),
       output: new JsonRecordOutput(out, pretty),
+      columnTypes: columnPass?.kind === 'apply' ? columnPass.types : undefined,
     };
   }
 
@@ -150,6 +163,8 @@ export class RecordConverter {
     const headers = uniqueHeaderNames(names, this.options.onNotice);
     const template = compileRowTemplate(headers, this.options.separator, this.options.unflatten);
     this.columns = headers.length;
+    this.headers = headers;
+    if (this.columnPass?.kind === 'count') this.tally = new ColumnTally(this.columns);
     if (!template.flat) {
       this.writer = new NestedRecordWriter(this.cells, template, this.columns);
       return;
@@ -158,7 +173,8 @@ export class RecordConverter {
     const recordEnd = encoder.encode(output.pretty ? '\n  }' : '}');
     const writer = new ParsedFlatRecordWriter(this.cells, template, this.columns, recordEnd);
     this.writer = writer;
-    if (FlatRecordWriter.fits(writer.prefixes, this.columns)) {
+    // Per-column typing takes the general way: the shortcut's loop stays the per-cell hot path it is.
+    if (this.columnPass === undefined && FlatRecordWriter.fits(writer.prefixes, this.columns)) {
       const layout = {
         lead: this.options.ndjson ? new Uint8Array(0) : this.recordStart,
         prefixes: writer.prefixes,
@@ -191,6 +207,11 @@ export class RecordConverter {
       });
     }
     if (this.recordsWritten() === 0) this.numericColumns = this.rowTexts(data, count).map(isNumberText);
+    if (this.tally !== undefined) {
+      this.tally.observe(this.parser, data, count);
+      this.records++;
+      return;
+    }
     this.beginRecord();
     writer.write(data, count);
     this.records++;

@@ -15,7 +15,7 @@ import { PLAN_FILE, WRITTEN_FILE } from './zip-output.js';
 const MB = 1024 * 1024;
 const sizeText = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.ceil(bytes / 1024)} KB`);
 
-export type RelationalReadOptions = Omit<CsvToJsonOptions, 'plan' | 'header' | 'types' | 'unflatten'> &
+export type RelationalReadOptions = Omit<CsvToJsonOptions, 'plan' | 'header' | 'types' | 'typing' | 'unflatten'> &
   InflationLimits & {
     /**
      * The largest ZIP read (its central directory is at its end, so the ZIP is held whole in memory): a bigger
@@ -292,6 +292,8 @@ export async function* relationalToJson(
         onProgress: undefined,
         unflatten: false,
         ndjson: true,
+        // Its own CSV: quoting carries the types.
+        typing: 'per-cell',
       }),
     );
   };

@@ -1,4 +1,4 @@
-import type { CsvDialect } from '@unnest/contracts';
+import type { CsvColumnTypes, CsvDialect } from '@unnest/contracts';
 import type { CsvReading, CsvReadingNotice } from '../platform/csv-reading.js';
 
 const OPEN = Buffer.from('{"data":');
@@ -24,6 +24,7 @@ function readingMembers(reading: CsvReading): string {
 /** How a CSV was read, as the API answers it: the dialect (when known), the notices and their total. */
 export function readingFields(reading: CsvReading): {
   dialect?: CsvDialect;
+  column_types?: CsvColumnTypes;
   notices: CsvReadingNotice[];
   notices_total: number;
 } {
@@ -45,6 +46,7 @@ export function readingFields(reading: CsvReading): {
             ),
           },
         }),
+    ...(reading.columnTypes === null ? {} : { column_types: reading.columnTypes }),
     notices: reading.notices,
     notices_total: reading.noticesTotal,
   };

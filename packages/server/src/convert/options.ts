@@ -7,7 +7,13 @@ import {
   type OutputFormat,
   type UserSettings,
 } from '@unnest/contracts';
-import { ConversionError, type CsvToJsonOptions, type FlattenPlan, normalizeCsvToJsonOptions } from '@unnest/engine';
+import {
+  type CellTyping,
+  ConversionError,
+  type CsvToJsonOptions,
+  type FlattenPlan,
+  normalizeCsvToJsonOptions,
+} from '@unnest/engine';
 import type { PlanLimits } from '../plans/catalogue.js';
 import { AppError } from '../platform/errors.js';
 import type { InputFormat } from '../platform/file-names.js';
@@ -57,7 +63,10 @@ export interface ResolvedOptions {
 }
 
 /** The parts of a CSV's dialect a request gives, as the engine takes them. */
-export type CsvDialectGiven = Pick<CsvToJsonOptions, 'delimiter' | 'quote' | 'escape' | 'skipRows' | 'headerRows'>;
+export type CsvDialectGiven = Pick<
+  CsvToJsonOptions,
+  'delimiter' | 'quote' | 'escape' | 'skipRows' | 'headerRows' | 'typing'
+>;
 
 function invalid(detail: string): AppError {
   return new AppError('VALIDATION_FAILED', { detail });
@@ -132,9 +141,11 @@ function csvDialect(fields: OptionFields, input: InputFormat): CsvDialectGiven |
     ...(fields.escape ? { escape: fields.escape } : {}),
     ...(skipRows === undefined ? {} : { skipRows }),
     ...(headerRows === undefined ? {} : { headerRows }),
+    // Checked below, as the reader checks it.
+    ...(fields.types ? { typing: fields.types as CellTyping } : {}),
   };
   if (input !== 'csv') {
-    const named = (['quote', 'escape', 'skip_rows', 'header_rows'] as const).find((name) => fields[name]);
+    const named = (['quote', 'escape', 'skip_rows', 'header_rows', 'types'] as const).find((name) => fields[name]);
     if (named !== undefined) throw invalid(`${named} applies to CSV input only`);
     return undefined;
   }

@@ -93,6 +93,7 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
           escape: escapeChar,
           skip_rows,
           header_rows,
+          types,
           plan,
           excel_safe,
         } = request.body as CsvToJsonBody;
@@ -108,6 +109,7 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
             escape: escapeChar,
             skipRows: skip_rows,
             headerRows: header_rows,
+            typing: types,
             plan,
             excelSafe: excel_safe,
           },

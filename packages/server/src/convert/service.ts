@@ -13,7 +13,7 @@ import {
   type UserSettings,
   waitText,
 } from '@unnest/contracts';
-import { ConversionError, type FlattenPlan } from '@unnest/engine';
+import { type CellTyping, ConversionError, type FlattenPlan } from '@unnest/engine';
 import type { AnalysisService } from '../analysis/service.js';
 import type { AuditService } from '../audit/service.js';
 import type { FileSlot, FilesService } from '../files/service.js';
@@ -64,6 +64,8 @@ export interface CsvTextReading {
   escape?: string | undefined;
   skipRows?: number | undefined;
   headerRows?: number | undefined;
+  /** How cells are typed (default auto). */
+  typing?: CellTyping | undefined;
 }
 
 export { isOptionName, type OptionFields, resolveOptions };
@@ -677,11 +679,10 @@ function engineSettings(
 /** The parts of a CSV's dialect a conversion was given, as its file's metadata keeps them. */
 function dialectOptions({ csvDialect }: ResolvedOptions): Record<string, string | number> {
   if (csvDialect === undefined) return {};
-  const { delimiter, quote, escape: escapeChar, skipRows, headerRows } = csvDialect;
+  const { delimiter, quote, escape: escapeChar, skipRows, headerRows, typing } = csvDialect;
+  const given = { delimiter, quote, escape: escapeChar, skip_rows: skipRows, header_rows: headerRows, types: typing };
   return Object.fromEntries(
-    Object.entries({ delimiter, quote, escape: escapeChar, skip_rows: skipRows, header_rows: headerRows }).filter(
-      (entry): entry is [string, string | number] => entry[1] !== undefined,
-    ),
+    Object.entries(given).filter((entry): entry is [string, string | number] => entry[1] !== undefined),
   );
 }
 

@@ -3,6 +3,7 @@ import type { ResultFormat } from '@unnest/contracts';
 import {
   type AnalysisReport,
   type ArrayStrategy,
+  type CellTyping,
   type ComparisonReport,
   ConversionError,
   type ConversionErrorCode,
@@ -75,6 +76,8 @@ export type EngineSettings =
       headerRows?: number;
       encoding?: string;
       plan?: FlattenPlan;
+      /** How cells are typed (default auto; a relational ZIP is always read per cell). */
+      typing?: CellTyping;
       /** Undo the formula guard (a relational ZIP says itself how it was written unless this says). */
       excelSafe?: boolean;
       /** The input is a relational ZIP (named .zip): anything else is refused. */

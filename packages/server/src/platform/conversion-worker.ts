@@ -193,8 +193,8 @@ async function* tablesToJson(
     }
     return;
   }
-  const { quote, escape: escapeChar, skipRows, headerRows, encoding } = how;
-  const dialect = { quote, escape: escapeChar, skipRows, headerRows, encoding };
+  const { quote, escape: escapeChar, skipRows, headerRows, encoding, typing } = how;
+  const dialect = { quote, escape: escapeChar, skipRows, headerRows, encoding, typing };
   const given = Object.fromEntries(Object.entries(dialect).filter(([, value]) => value !== undefined));
   yield* csvToJson(bytes, {
     isUtf8,
@@ -203,6 +203,8 @@ async function* tablesToJson(
     ...guard,
     ...(how.plan === undefined ? {} : { plan: how.plan }),
     ...(onNotice === undefined ? {} : { onNotice }),
+    // Per-column typing keeps the input here between its two passes.
+    spool,
   });
 }
 

@@ -1,4 +1,4 @@
-import type { DialectReport, Notice } from '@unnest/engine';
+import type { CellTypingReport, DialectReport, Notice } from '@unnest/engine';
 
 /** What the reader reported that a user needs to see: what it recovered from or left out, by line. */
 export type CsvReadingNotice = Extract<
@@ -9,6 +9,8 @@ export type CsvReadingNotice = Extract<
 /** How a CSV was read: its dialect, the notices (the first ones), and the columns of a header without rows. */
 export interface CsvReading {
   dialect: DialectReport | null;
+  /** How the cells were typed, with each column's decision under per-column typing. */
+  columnTypes: CellTypingReport | null;
   notices: CsvReadingNotice[];
   noticesTotal: number;
   columns: string[] | null;
@@ -20,13 +22,18 @@ const MAX_RAGGED = 10;
 
 /** A reading filled in as the engine reports, through `onNotice`. */
 export function csvReadingCollector(): { reading: CsvReading; onNotice: (notice: Notice) => void } {
-  const reading: CsvReading = { dialect: null, notices: [], noticesTotal: 0, columns: null };
+  const reading: CsvReading = { dialect: null, columnTypes: null, notices: [], noticesTotal: 0, columns: null };
   let ragged = 0;
   const onNotice = (notice: Notice): void => {
     switch (notice.kind) {
       case 'dialect':
         reading.dialect = notice.dialect;
         break;
+      case 'column-types': {
+        const { kind: _, ...report } = notice;
+        reading.columnTypes = report;
+        break;
+      }
       case 'no-records':
         reading.columns = notice.columns;
         break;

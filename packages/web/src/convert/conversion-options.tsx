@@ -23,6 +23,13 @@ const ESCAPE_CHOICES = [
   { value: '\\', label: 'Backslash ( \\" )' },
 ];
 
+const TYPES_CHOICES = [
+  { value: 'auto', label: 'Automatic: per column when every cell is quoted' },
+  { value: 'per-column', label: 'Per column (codes stay text)' },
+  { value: 'per-cell', label: 'Per cell (unquoted cells only)' },
+  { value: 'strings', label: 'Everything as text' },
+];
+
 function rowCounts(from: number, to: number): { value: string; label: string }[] {
   return Array.from({ length: to - from + 1 }, (_, k) => ({ value: String(from + k), label: String(from + k) }));
 }
@@ -96,6 +103,15 @@ export function ConversionOptions(props: {
           onChange={(next) => set('headerRows', next)}
           disabled={disabled}
           minWidth={140}
+        />
+        <LabelledSelect
+          id="types"
+          label="Types"
+          value={value.types}
+          options={TYPES_CHOICES}
+          onChange={(next) => set('types', next as ConversionChoices['types'])}
+          disabled={disabled}
+          minWidth={300}
         />
         <Tooltip
           describeChild

@@ -44,4 +44,12 @@ describe('conversion choices', () => {
     });
     expect(csvDialectFields({ ...auto, delimiter: ', ', skipRows: '0' })).toEqual({ delimiter: ', ', skip_rows: 0 });
   });
+
+  it('sends the typing only when chosen, as pasted CSV and an uploaded file', () => {
+    const auto = choicesFromSettings(undefined, 'csv-to-json');
+    expect(auto.types).toBe('auto');
+    expect(csvDialectFields({ ...auto, types: 'per-column' })).toEqual({ types: 'per-column' });
+    expect(optionFields('csv-to-json', { ...auto, types: 'strings' })).toMatchObject({ types: 'strings' });
+    expect(optionFields('csv-to-json', auto)).not.toHaveProperty('types');
+  });
 });

@@ -24,7 +24,12 @@ export interface ConversionChoices {
   skipRows: string;
   /** CSV to JSON: rows making up the header, as text (`1` to `10`). */
   headerRows: string;
+  /** CSV to JSON: how cells are typed (`auto`, `per-column`, `per-cell` or `strings`). */
+  types: CsvTyping;
 }
+
+/** How CSV cells become values (see docs/csv-input.md). */
+export type CsvTyping = NonNullable<CsvToJsonBody['types']>;
 
 /**
  * The options a new conversion starts from: the user's saved settings, or the defaults (the formula
@@ -43,6 +48,7 @@ export function choicesFromSettings(settings: UserSettings | undefined, mode: Co
     escape: 'auto',
     skipRows: 'auto',
     headerRows: '1',
+    types: 'auto',
   };
 }
 
@@ -76,7 +82,11 @@ export function csvDialectFields(choices: ConversionChoices): CsvDialectFields {
   if (choices.escape !== 'auto') fields.escape = choices.escape;
   if (choices.skipRows !== 'auto') fields.skip_rows = Number(choices.skipRows);
   if (choices.headerRows !== '1') fields.header_rows = Number(choices.headerRows);
+  if (choices.types !== 'auto') fields.types = choices.types;
   return fields;
 }
 
-export type CsvDialectFields = Pick<CsvToJsonBody, 'delimiter' | 'quote' | 'escape' | 'skip_rows' | 'header_rows'>;
+export type CsvDialectFields = Pick<
+  CsvToJsonBody,
+  'delimiter' | 'quote' | 'escape' | 'skip_rows' | 'header_rows' | 'types'
+>;

@@ -16,6 +16,7 @@ const CHOICES: ConversionChoices = {
   escape: 'auto',
   skipRows: 'auto',
   headerRows: '1',
+  types: 'auto',
 };
 
 describe('the preview of relational output', () => {

@@ -33,7 +33,11 @@ export async function localPreview(
   if (mode === 'csv-to-json') {
     const delimiter = choices.delimiter === 'auto' ? undefined : delimiterChar(choices.delimiter);
     return {
-      text: await csvToJsonText(input, { ...(delimiter ? { delimiter } : {}), excelSafe: choices.excelSafe }),
+      text: await csvToJsonText(input, {
+        ...(delimiter ? { delimiter } : {}),
+        ...(choices.types === 'auto' ? {} : { typing: choices.types }),
+        excelSafe: choices.excelSafe,
+      }),
       kind: 'json',
     };
   }

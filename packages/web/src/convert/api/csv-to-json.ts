@@ -1,4 +1,10 @@
-import { CONVERSION_TEXTS, type CsvDialect, type CsvReadingNotice, type CsvToJsonBody } from '@unnest/contracts';
+import {
+  CONVERSION_TEXTS,
+  type CsvColumnTypes,
+  type CsvDialect,
+  type CsvReadingNotice,
+  type CsvToJsonBody,
+} from '@unnest/contracts';
 import { apiFetch } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { jsonMemberText } from '../../lib/json-member-text';
@@ -7,6 +13,8 @@ import type { CsvDialectFields } from '../conversion-settings';
 /** How the server read a CSV: the dialect, what it recovered from, and the columns of a header without rows. */
 export interface CsvReading {
   dialect: CsvDialect | undefined;
+  /** How the cells were typed, with each column's decision under per-column typing. */
+  columnTypes: CsvColumnTypes | undefined;
   notices: CsvReadingNotice[];
   noticesTotal: number;
   /** The columns of a header without rows. */
@@ -20,11 +28,17 @@ export interface CsvToJsonAnswer extends CsvReading {
 
 /** The reading from the members a CSV conversion answers (pasted CSV or an uploaded file). */
 export function csvReading(
-  answer: { dialect?: CsvDialect; notices?: CsvReadingNotice[]; notices_total?: number },
+  answer: {
+    dialect?: CsvDialect;
+    column_types?: CsvColumnTypes;
+    notices?: CsvReadingNotice[];
+    notices_total?: number;
+  },
   columns?: string[],
 ): CsvReading {
   return {
     dialect: answer.dialect,
+    columnTypes: answer.column_types,
     notices: answer.notices ?? [],
     noticesTotal: answer.notices_total ?? 0,
     columns,
