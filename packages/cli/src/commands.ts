@@ -140,12 +140,16 @@ export const compareCommand: CommandSpec = {
       name: 'excel-safe',
       help: 'the CSV was written with json2csv --excel-safe: read it back with the guard undone and list the cells it guarded (a ZIP says itself)',
     },
-    { ...planFlag, help: 'the plan the CSV was written with: it is read back under it' },
+    {
+      ...planFlag,
+      help: "the plan the CSV was written with: it is read back under it; 'auto': the proposal json2csv --plan auto applied, made again from the original",
+    },
     ...common,
   ],
   examples: [
     'unnest compare orders.json orders.csv --text',
     'unnest compare orders.json orders.csv -o comparison.json',
+    'unnest compare countries.json countries.csv --plan auto --text',
   ],
 };
 

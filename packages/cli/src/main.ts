@@ -55,7 +55,7 @@ async function planOption(args: ParsedArgs, relational = false) {
   const path = args.flags.get('plan');
   if (path === AUTO_PLAN) {
     throw new UsageError(
-      "--plan auto applies to json2csv only: read back with the plan the CSV was written with ('unnest plan -o plan.json' saves it)",
+      "--plan auto applies to json2csv and compare only: read back with the plan the CSV was written with ('unnest plan -o plan.json' saves it)",
     );
   }
   return typeof path === 'string' ? { plan: await readPlanFile(path, { relational }) } : {};
@@ -198,12 +198,46 @@ async function compare(args: ParsedArgs, io: CliIo): Promise<void> {
   }
   const [originalPath, csvPath] = args.positionals as [string, string];
   if (originalPath === '-' && csvPath === '-') throw new UsageError('only one input can be standard input');
+  if (wantsAutoPlan(args)) {
+    await compareUnderProposal(args, io, originalPath, csvPath);
+    return;
+  }
   const options = { ...compareOptionsFrom(args), ...(await planOption(args, true)) };
   const original = await openInput(originalPath, io);
   // A relational ZIP is recognised by the engine and compared under the plan inside it, unless --plan names one.
   const csv = await openInput(csvPath, io);
   const report = await compareRoundTrip(original.bytes, csv.bytes, options);
   await writeReport(args, io, report, () => comparisonText(report));
+}
+
+/**
+ * `compare --plan auto`: the CSV was written by `json2csv --plan auto`, whose plan is the proposal for the original
+ * (the same every run), so it is proposed again from the original and the CSV read back under it. A relational
+ * ZIP carries its plan and needs none.
+ */
+async function compareUnderProposal(args: ParsedArgs, io: CliIo, originalPath: string, csvPath: string): Promise<void> {
+  const peeked = await peekFirst((await openInput(csvPath, io)).bytes);
+  const csv = { bytes: peeked.bytes };
+  if (peeked.first !== undefined && isZip(peeked.first)) {
+    throw new UsageError('--plan auto does not apply to a relational ZIP: it is compared under the plan inside it');
+  }
+  const options = compareOptionsFrom(args);
+  const source = await rereadable(originalPath, io);
+  try {
+    const say = (line: string) => {
+      if (!args.flags.has('quiet')) io.stderr.write(`unnest: ${line}\n`);
+    };
+    const plan = await proposeForConversion(
+      await source.open(),
+      { ...(options.recordsPath === undefined ? {} : { recordsPath: options.recordsPath }), relational: false },
+      say,
+    );
+    const original = await source.open();
+    const report = await compareRoundTrip(original.bytes, csv.bytes, { ...options, plan });
+    await writeReport(args, io, report, () => comparisonText(report));
+  } finally {
+    await source.close();
+  }
 }
 
 /** Runs the CLI and returns its exit code; never throws and never exits the process itself. */

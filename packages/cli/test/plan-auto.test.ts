@@ -61,9 +61,36 @@ describe('json2csv --plan auto', () => {
     expect((JSON.parse(compared.stdout()) as ComparisonReport).differences).toEqual([]);
   });
 
-  it('is refused by csv2json and compare, which read back under a saved plan (exit 2)', async () => {
+  it('is refused by csv2json, which reads back under a saved plan (exit 2)', async () => {
     const t = memoryIo('a\n1\n');
     expect(await runCli(['csv2json', '--plan', 'auto'], t.io)).toBe(2);
-    expect(t.stderr()).toContain('--plan auto applies to json2csv only');
+    expect(t.stderr()).toContain('--plan auto applies to json2csv and compare only');
+  });
+});
+
+describe('compare --plan auto', () => {
+  it('reads the CSV of json2csv --plan auto back under the same proposal: nothing lost', async () => {
+    const dir = await scratch();
+    const csvPath = join(dir, 'countries.csv');
+    expect(await runCli(['json2csv', countries, '--plan', 'auto', '-q', '-o', csvPath], memoryIo().io)).toBe(0);
+    const plain = memoryIo();
+    expect(await runCli(['compare', countries, csvPath], plain.io)).toBe(0);
+    expect((JSON.parse(plain.stdout()) as ComparisonReport).paths.lost).toBeGreaterThan(0);
+    const auto = memoryIo();
+    expect(await runCli(['compare', countries, csvPath, '--plan', 'auto'], auto.io)).toBe(0);
+    const report = JSON.parse(auto.stdout()) as ComparisonReport;
+    expect(report.differences).toEqual([]);
+    expect(report.paths.lost).toBe(0);
+    expect(auto.stderr()).toContain('unnest: About 31 columns instead of 1,270.');
+  });
+
+  it('is refused for a relational ZIP, which carries its plan (exit 2)', async () => {
+    const dir = await scratch();
+    const zipPath = join(dir, 'users.zip');
+    const scope = ['--records', 'users', '--relational', '--plan', 'auto'];
+    expect(await runCli(['json2csv', firebase, ...scope, '-q', '-o', zipPath], memoryIo().io)).toBe(0);
+    const compared = memoryIo();
+    expect(await runCli(['compare', firebase, zipPath, '--plan', 'auto'], compared.io)).toBe(2);
+    expect(compared.stderr()).toContain('--plan auto does not apply to a relational ZIP');
   });
 });
