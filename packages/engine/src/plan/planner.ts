@@ -86,10 +86,9 @@ function decide(
   if (object?.keysLookLikeData) {
     if (recordMembers && tables !== null && tableAllowed(path, tables)) {
       tables.add(path);
-      const name = parsePlanPath(path).at(-1) as { key: string };
       return [
         'table',
-        `${quoted(path)} is a map of records: ${object.keysReason}. A table of its own, one row per member with its key in ${formatPlanPath([name])}.\\#, linked to its parent row by \\#parent${before > 1 ? `; one column here instead of ${format(before)}` : ''}.`,
+        `${quoted(path)} is a map of records: ${object.keysReason}. A table of its own, one row per member with its key in _index, linked to its parent row by _parent_id${before > 1 ? `; one column here instead of ${format(before)}` : ''}.`,
       ];
     }
     return ['json', `${quoted(path)} is a map: ${object.keysReason}. Kept as JSON in one column${instead}.`];
@@ -136,7 +135,7 @@ function decide(
       tables.add(path);
       return [
         'table',
-        `${quoted(path)} is a list of objects (up to ${format(most)}): a table of its own, one row per element, linked to its parent row by \\#parent${before > 1 ? `; one column here instead of ${format(before)}` : ''}.`,
+        `${quoted(path)} is a list of objects (up to ${format(most)}): a table of its own, one row per element, linked to its parent row by _parent_id${before > 1 ? `; one column here instead of ${format(before)}` : ''}.`,
       ];
     }
     if (only(elements, ['object']) && path === rowsPath) {
