@@ -38,6 +38,8 @@ describe('relational output', () => {
     expect(Object.keys(files)).toEqual([
       'plan.json',
       'written.json',
+      'datapackage.json',
+      'schema.sql',
       'main.csv',
       'tables/items.csv',
       'tables/items.parts.csv',

@@ -44,9 +44,9 @@ function legacy(spec: TableSpec, header: string, separator: string): string {
 
 /**
  * The header row of one table: the link columns (`_id`; `_parent_id` and `_index` in a child table), even
- * when the table has no row, and the data columns under readable names. A name already taken (a key `_id`,
- * or a key `a.b` beside the nested `a` → `b`) keeps the escaped header earlier versions wrote (`a\.b`), and
- * when that is taken too, gains a leading backslash (`\_id`) until it is unique. `written.json` records the
+ * when the table has no row, and the data columns under readable names. Columns that would share a name (a
+ * key `a.b` beside the nested `a` → `b`, a key `_id`) keep the header earlier versions wrote (`a\.b`, `a.b`),
+ * and one still taken (a key `_id` beside the link column) gains leading backslashes until unique (`\_id`). `written.json` records the
  * flattener's header behind each written one, so reading back never guesses.
  */
 export function tableHeaders(spec: TableSpec, headers: readonly string[], separator: string): TableHeaders {
@@ -56,15 +56,21 @@ export function tableHeaders(spec: TableSpec, headers: readonly string[], separa
   const internal = [...links.filter((link) => !headers.includes(link)), ...headers];
   // The flattener writes a row's id first, then a child row's parent and place: the schema relies on it.
   if (links.some((link, n) => internal[n] !== link)) throw new Error(`${spec.file}: link columns out of place`);
-  const taken = new Set<string>();
-  const written = internal.map((header) => {
-    let name = readable(spec, header, separator);
-    if (taken.has(name)) name = legacy(spec, header, separator);
-    while (taken.has(name)) name = `\\${name}`;
-    taken.add(name);
-    return name;
+  const names = internal.map((header) => readable(spec, header, separator));
+  const uses = new Map<string, number>();
+  for (const name of names) uses.set(name, (uses.get(name) ?? 0) + 1);
+  // Link columns and names no other column has are written readable; the others as before, made unique.
+  const plain = (n: number) => n < links.length || uses.get(names[n] as string) === 1;
+  const written: (string | null)[] = names.map((name, n) => (plain(n) ? name : null));
+  const taken = new Set(written.filter((name) => name !== null));
+  const unique = written.map((name, n) => {
+    if (name !== null) return name;
+    let fallback = legacy(spec, internal[n] as string, separator);
+    while (taken.has(fallback)) fallback = `\\${fallback}`;
+    taken.add(fallback);
+    return fallback;
   });
-  return { written, internal };
+  return { written: unique, internal };
 }
 
 /** Written header → flattener's header, for the columns where they differ (what `written.json` keeps). */
