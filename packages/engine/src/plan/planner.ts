@@ -81,7 +81,10 @@ function decide(
 ): [PathStrategy, string] | null {
   const object = profile.object;
   const array = profile.array;
-  const before = profile.columns.default;
+  // The columns plain conversion writes for this path, counted: not the longest array at each level multiplied.
+  // Inside a table's elements the columns are its table's, which the profile does not count: no number is stated.
+  const inTable = tables !== null && [...tables].some((table) => path.startsWith(`${table}.`));
+  const before = inTable ? 0 : profile.columns.written;
   const instead = before > 1 ? ` instead of ${format(before)} columns` : '';
   if (object?.keysLookLikeData) {
     if (recordMembers && tables !== null && tableAllowed(path, tables)) {
@@ -215,6 +218,28 @@ function membersAreRecords(node: TreeNode): boolean {
   );
 }
 
+/** Link columns of every child table: `_id`, `_parent_id`, `_index`. */
+const LINK_COLUMNS = 3;
+
+/**
+ * Adds to a table's reason the rows and columns its table will have: a row per element or member seen, and the
+ * columns of its elements (or of its widest member's) under the plan, with the link columns.
+ */
+function statePerTable(node: TreeNode): void {
+  const decision = node.decision as [PathStrategy, string];
+  const { array, object, kinds } = node.profile;
+  const rows =
+    array !== undefined ? array.meanLength * (kinds.array ?? 0) : (object?.meanKeys ?? 0) * (kinds.object ?? 0);
+  // A list's elements are its `[]`; a map's members its keys and `*`.
+  const members = node.children.filter((child) => child.profile.path.endsWith('.[]') === (array !== undefined));
+  const columns = LINK_COLUMNS + Math.max(0, ...members.map((child) => child.after));
+  decision[1] = decision[1].replace(
+    /a table of its own/i,
+    (words) =>
+      `${words} (about ${format(Math.round(rows))} ${Math.round(rows) === 1 ? 'row' : 'rows'} × ${format(columns)} columns)`,
+  );
+}
+
 /**
  * Decides the paths below `root`, parents first (keeping a decision already made); then counts columns children
  * first, keeping as JSON an object still wider than WIDE_OBJECT. Returns the entries and the columns.
@@ -245,8 +270,10 @@ function planTree(root: TreeNode, rowsPath: string | null, tables: TablePaths): 
       belowDefault += child.profile.columns.default * child.repeat;
     }
     const own = Math.max(0, profile.columns.default - belowDefault);
-    node.after = own + below;
+    // A plan only ever narrows what plain conversion writes, whose columns are counted.
+    node.after = Math.min(own + below, profile.columns.written);
     const strategy = node.decision?.[0];
+    if (strategy === 'table') statePerTable(node);
     if (strategy === 'json' || strategy === 'join' || strategy === 'table') node.after = 1;
     else if (strategy === 'rows') node.after = profile.columns.rows ?? 1;
     else if (node !== root && profile.object !== undefined && node.after > WIDE_OBJECT) {
@@ -337,5 +364,11 @@ export function proposePlan(profile: JsonProfile, options: ProposalOptions = {})
   if (profile.sampled) explanations.push(`Proposed from the first ${format(profile.records)} records only.`);
   // A map's records add their key column either way.
   const keyColumn = profile.recordsShape === 'map' ? 1 : 0;
-  return { plan, explanations, columns: { before: profile.defaultColumns + keyColumn, after: after + keyColumn } };
+  // Relational output's main table has its rows' ids too.
+  const idColumn = tables === null ? 0 : 1;
+  return {
+    plan,
+    explanations,
+    columns: { before: profile.defaultColumns + keyColumn, after: after + keyColumn + idColumn },
+  };
 }

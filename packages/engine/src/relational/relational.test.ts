@@ -263,7 +263,7 @@ describe('relational output', () => {
     const features = proposal.plan.paths.find((entry) => entry.path === 'features');
     expect(features?.strategy).toBe('table');
     expect(features?.reason).toMatch(
-      /^`features` is a list of objects \(up to 1\): a table of its own, one row per element, linked to its parent row by _parent_id; one column here instead of /,
+      /^`features` is a list of objects \(up to 1\): a table of its own \(about 1 row × 7 columns\), one row per element, linked to its parent row by _parent_id; one column here instead of /,
     );
     const { back } = await roundTrip(input, proposal.plan);
     expect(firstDifference(exact(back), exact(input))).toBeNull();
@@ -280,7 +280,7 @@ describe('relational output', () => {
       languages: 'json',
     });
     expect(proposal.explanations).toContain(
-      '`currencies` is a map of records: its keys are codes (AWG, AFN, AOA, …). A table of its own, one row per member with its key in _index, linked to its parent row by _parent_id; one column here instead of 325.',
+      '`currencies` is a map of records: its keys are codes (AWG, AFN, AOA, …). A table of its own (about 275 rows × 5 columns), one row per member with its key in _index, linked to its parent row by _parent_id; one column here instead of 325.',
     );
     const { files, back } = await roundTrip(countries, proposal.plan);
     expect(Object.keys(files)).toEqual([
