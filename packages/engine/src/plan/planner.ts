@@ -60,13 +60,22 @@ export interface ProposalOptions {
   explode?: boolean;
 }
 
-/** Where the decisions stand while the tree is walked parents first: null when the output is one table. */
-type TablePaths = Set<string> | null;
+/**
+ * Where the decisions stand while the tree is walked parents first: the table paths so far, each a list's or a
+ * map's (whose members' keys stand for any member, `*`, below it); null when the output is one table.
+ */
+type TablePaths = Map<string, 'list' | 'map'> | null;
 
-/** Whether `path` may be a table: keys from the record, or keys from the elements of a table (see checkFlattenPlan). */
-function tableAllowed(path: string, tables: Set<string>): boolean {
+/**
+ * Whether `path` may be a table: keys from the record, or keys from the elements of a table (see checkFlattenPlan),
+ * a map table's member keys counting as its `*` (a member is a row of that table, never a table of its own).
+ */
+function tableAllowed(path: string, tables: NonNullable<TablePaths>): boolean {
   const segments = parsePlanPath(path);
-  const lastPattern = segments.findLastIndex((segment) => !('key' in segment));
+  const effective = segments.map((segment, n) =>
+    n > 0 && tables.get(formatPlanPath(segments.slice(0, n))) === 'map' ? { anyKey: true as const } : segment,
+  );
+  const lastPattern = effective.findLastIndex((segment) => !('key' in segment));
   if (lastPattern < 0) return true;
   return lastPattern < segments.length - 1 && tables.has(formatPlanPath(segments.slice(0, lastPattern)));
 }
@@ -83,12 +92,12 @@ function decide(
   const array = profile.array;
   // The columns plain conversion writes for this path, counted: not the longest array at each level multiplied.
   // Inside a table's elements the columns are its table's, which the profile does not count: no number is stated.
-  const inTable = tables !== null && [...tables].some((table) => path.startsWith(`${table}.`));
+  const inTable = tables !== null && [...tables.keys()].some((table) => path.startsWith(`${table}.`));
   const before = inTable ? 0 : profile.columns.written;
   const instead = before > 1 ? ` instead of ${format(before)} columns` : '';
   if (object?.keysLookLikeData) {
     if (recordMembers && tables !== null && tableAllowed(path, tables)) {
-      tables.add(path);
+      tables.set(path, 'map');
       return [
         'table',
         `${quoted(path)} is a map of records: ${object.keysReason}. A table of its own, one row per member with its key in _index, linked to its parent row by _parent_id${before > 1 ? `; one column here instead of ${format(before)}` : ''}.`,
@@ -135,7 +144,7 @@ function decide(
       ];
     }
     if (only(elements, ['object']) && tables !== null && tableAllowed(path, tables)) {
-      tables.add(path);
+      tables.set(path, 'list');
       return [
         'table',
         `${quoted(path)} is a list of objects (up to ${format(most)}): a table of its own, one row per element, linked to its parent row by _parent_id${before > 1 ? `; one column here instead of ${format(before)}` : ''}.`,
@@ -240,6 +249,14 @@ function statePerTable(node: TreeNode): void {
   );
 }
 
+/** `path` with the segments at `members` (a map table's member keys) made `*`. */
+function anyMember(path: string, members: readonly number[]): string {
+  if (members.length === 0) return path;
+  const segments = parsePlanPath(path);
+  for (const at of members) if (at < segments.length) segments[at] = { anyKey: true };
+  return formatPlanPath(segments);
+}
+
 /**
  * Decides the paths below `root`, parents first (keeping a decision already made); then counts columns children
  * first, keeping as JSON an object still wider than WIDE_OBJECT. Returns the entries and the columns.
@@ -285,13 +302,21 @@ function planTree(root: TreeNode, rowsPath: string | null, tables: TablePaths): 
     }
   }
   const entries: PlanEntry[] = [];
-  const skip: [TreeNode, boolean][] = [[root, false]];
+  const written = new Set<string>();
+  // A map's members in a table are its rows, whatever their key: a decision below one holds for every member (`*`).
+  const skip: [TreeNode, boolean, number[]][] = [[root, false, []]];
   for (let item = skip.pop(); item !== undefined; item = skip.pop()) {
-    const [node, under] = item;
+    const [node, under, members] = item;
     const decision = under ? null : node.decision;
-    if (decision !== null) entries.push({ path: node.profile.path, strategy: decision[0], reason: decision[1] });
+    const path = anyMember(node.profile.path, members);
+    if (decision !== null && !written.has(path)) {
+      written.add(path);
+      entries.push({ path, strategy: decision[0], reason: decision[1] });
+    }
     const closed = under || (decision !== null && decision[0] !== 'index' && decision[0] !== 'table');
-    for (let c = node.children.length - 1; c >= 0; c--) skip.push([node.children[c] as TreeNode, closed]);
+    const mapTable = decision?.[0] === 'table' && node.profile.object?.keysLookLikeData === true;
+    const below = mapTable ? [...members, parsePlanPath(node.profile.path).length] : members;
+    for (let c = node.children.length - 1; c >= 0; c--) skip.push([node.children[c] as TreeNode, closed, below]);
   }
   return [entries, root.after];
 }
@@ -343,7 +368,7 @@ export function proposePlan(profile: JsonProfile, options: ProposalOptions = {})
     explanations.push(`${holder}: one row per member, its key in the column "${keyColumn}".`);
   } else if (profile.recordsPath !== null) plan.records = { path: profile.recordsPath, shape: 'array' };
   if (root === undefined) return { plan, explanations, columns: { before: 0, after: 0 } };
-  const tables: TablePaths = options.relational === true ? new Set() : null;
+  const tables: TablePaths = options.relational === true ? new Map() : null;
   // Relational output puts lists of objects in tables: no path is exploded into rows.
   const rowsPath = tables === null && options.explode === true ? rowsCandidate(paths) : null;
   const tree = treeOf(paths, 0);

@@ -91,6 +91,38 @@ describe('the relational layout', () => {
     );
   });
 
+  it("proposes what lies below a map table's members for every member, never a table in one member", async () => {
+    const wide = (n: number) => Object.fromEntries(Array.from({ length: 150 }, (_, k) => [`field${k}`, n + k]));
+    const records = Array.from({ length: 12 }, (_, n) => ({
+      id: n,
+      stats: Object.fromEntries(
+        ['2020', '2021', '2022'].map((year) => [year, { tags: ['a', 'b'], items: [{ a: n, b: year }], wide: wide(n) }]),
+      ),
+      byYear: { '2020': wide(n), '2021': wide(n + 1) },
+    }));
+    const input = encoder.encode(JSON.stringify(records));
+    const plan = proposePlan(await profileJson([input]), { relational: true }).plan;
+    expect(plan.paths.map((entry) => `${entry.path}:${entry.strategy}`)).toEqual([
+      'stats:table',
+      'stats.*.tags:join',
+      'stats.*.items:table',
+      'stats.*.wide:json',
+      'byYear:table',
+      'byYear.*:json',
+    ]);
+    const zip = await bytesOf(jsonToRelational([input], { plan }));
+    const files = filesOf(zip);
+    expect(Object.keys(files).filter((name) => name.endsWith('.csv'))).toEqual([
+      'main.csv',
+      'tables/stats.csv',
+      'tables/stats.items.csv',
+      'tables/byYear.csv',
+    ]);
+    expect(files['tables/stats.csv']?.split('\n')[0]).toBe('_id,_parent_id,_index,tags,items,wide');
+    expect(files['tables/stats.items.csv']?.split('\n').length).toBe(12 * 3 + 2);
+    expect(JSON.parse(decoder.decode(await bytesOf(relationalToJson([zip]))))).toEqual(records);
+  });
+
   it('reads back a ZIP written before the readable headers (\\#id, \\#parent, items.\\#)', async () => {
     const input = '[{"id":1,"items":[{"sku":"a"},{"sku":"b"}]},{"id":2,"items":[]}]';
     const zip = zipSync({
