@@ -86,22 +86,31 @@ export function membersAreRecords(node: TreeNode): boolean {
 /** Link columns of every child table: `_id`, `_parent_id`, `_index`. */
 const LINK_COLUMNS = 3;
 
+/** The rows and columns a table path's table will have. */
+export interface TableSize {
+  rows: number;
+  columns: number;
+}
+
 /**
- * Adds to a table's reason the rows and columns its table will have: a row per element or member seen, and the
- * columns of its elements (or of its widest member's) under the plan, with the link columns.
+ * The size of the table of `node`: a row per element or member seen, and the columns of its elements (or of its
+ * widest member's) under the plan, with the link columns.
  */
-export function statePerTable(node: TreeNode): void {
-  const decision = node.decision as [PathStrategy, string];
+export function tableSize(node: TreeNode): TableSize {
   const { array, object, kinds } = node.profile;
   const rows =
     array !== undefined ? array.meanLength * (kinds.array ?? 0) : (object?.meanKeys ?? 0) * (kinds.object ?? 0);
   // A list's elements are its `[]`; a map's members its keys and `*`.
   const members = node.children.filter((child) => child.profile.path.endsWith('.[]') === (array !== undefined));
-  const columns = LINK_COLUMNS + Math.max(0, ...members.map((child) => child.after));
-  decision[1] = decision[1].replace(
+  return { rows, columns: LINK_COLUMNS + Math.max(0, ...members.map((child) => child.after)) };
+}
+
+/** A table's reason with its size: `a table of its own (about 275 rows × 5 columns)`. */
+export function withSize(reason: string, size: TableSize): string {
+  const rows = Math.round(size.rows);
+  return reason.replace(
     /a table of its own/i,
-    (words) =>
-      `${words} (about ${format(Math.round(rows))} ${Math.round(rows) === 1 ? 'row' : 'rows'} × ${format(columns)} columns)`,
+    (words) => `${words} (about ${format(rows)} ${rows === 1 ? 'row' : 'rows'} × ${format(size.columns)} columns)`,
   );
 }
 

@@ -5,11 +5,13 @@ import {
   format,
   membersAreRecords,
   only,
-  statePerTable,
   type TablePaths,
+  type TableSize,
   type TreeNode,
   tableAllowed,
+  tableSize,
   treeOf,
+  withSize,
 } from './planner-tree.js';
 import type { JsonProfile } from './profile-json.js';
 
@@ -195,7 +197,6 @@ function planTree(root: TreeNode, rowsPath: string | null, tables: TablePaths): 
     // A plan only ever narrows what plain conversion writes, whose columns are counted.
     node.after = Math.min(own + below, profile.columns.written);
     const strategy = node.decision?.[0];
-    if (strategy === 'table') statePerTable(node);
     if (strategy === 'json' || strategy === 'join' || strategy === 'table') node.after = 1;
     else if (strategy === 'rows') node.after = profile.columns.rows ?? 1;
     else if (node !== root && profile.object !== undefined && node.after > WIDE_OBJECT) {
@@ -208,12 +209,24 @@ function planTree(root: TreeNode, rowsPath: string | null, tables: TablePaths): 
   }
   const entries: PlanEntry[] = [];
   const written = new Set<string>();
-  // A map's members in a table are its rows, whatever their key: a decision below one holds for every member (`*`).
+  // A map's members in a table are its rows, whatever their key: a decision below one holds for every member
+  // (`*`), and a table there gathers the rows of every member's.
+  const sizes = new Map<string, TableSize>();
   const skip: [TreeNode, boolean, number[]][] = [[root, false, []]];
   for (let item = skip.pop(); item !== undefined; item = skip.pop()) {
     const [node, under, members] = item;
     const decision = under ? null : node.decision;
     const path = anyMember(node.profile.path, members);
+    if (decision?.[0] === 'table') {
+      const size = tableSize(node);
+      const before = sizes.get(path);
+      sizes.set(
+        path,
+        before === undefined
+          ? size
+          : { rows: before.rows + size.rows, columns: Math.max(before.columns, size.columns) },
+      );
+    }
     if (decision !== null && !written.has(path)) {
       written.add(path);
       entries.push({ path, strategy: decision[0], reason: decision[1] });
@@ -222,6 +235,10 @@ function planTree(root: TreeNode, rowsPath: string | null, tables: TablePaths): 
     const mapTable = decision?.[0] === 'table' && node.profile.object?.keysLookLikeData === true;
     const below = mapTable ? [...members, parsePlanPath(node.profile.path).length] : members;
     for (let c = node.children.length - 1; c >= 0; c--) skip.push([node.children[c] as TreeNode, closed, below]);
+  }
+  for (const entry of entries) {
+    const size = sizes.get(entry.path);
+    if (size !== undefined && entry.reason !== undefined) entry.reason = withSize(entry.reason, size);
   }
   return [entries, root.after];
 }

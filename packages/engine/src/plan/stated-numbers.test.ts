@@ -94,6 +94,7 @@ describe('every number the planner states', () => {
       ['can.geo.json as one record', asRecord(geo), undefined],
       ['a generated GeoJSON feed as one record', asRecord(geoJsonLike(200)), undefined],
       ['a generated API description', openApiLike(300), undefined],
+      ['a generated API description as one record', asRecord(openApiLike(300)), undefined],
     ];
     for (const [name, input, recordsPath] of relational) {
       const options = recordsPath === undefined ? {} : { recordsPath };
@@ -103,7 +104,9 @@ describe('every number the planner states', () => {
       expect(within10(proposal.columns.after, main.header.length), `${name} main`).toBe(true);
       let tables = 0;
       for (const spec of allTables(tableSpecs(proposal.plan)).slice(1)) {
-        const reason = proposal.plan.paths.find((entry) => entry.path === spec.path)?.reason ?? '';
+        // A table's spec names the elements and the members of its parent table alike, `[]`.
+        const same = (path: string) => path.replaceAll('.*.', '.[].') === spec.path;
+        const reason = proposal.plan.paths.find((entry) => entry.strategy === 'table' && same(entry.path))?.reason ?? '';
         const [, rows, columns] = reason.match(/about ([\d,]+) rows? × ([\d,]+) columns/) ?? [];
         expect(rows, `${name} ${spec.path}: ${reason}`).toBeDefined();
         const written = table(files[`${spec.file}.csv`] as Uint8Array);
