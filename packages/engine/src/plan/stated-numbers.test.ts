@@ -106,7 +106,8 @@ describe('every number the planner states', () => {
       for (const spec of allTables(tableSpecs(proposal.plan)).slice(1)) {
         // A table's spec names the elements and the members of its parent table alike, `[]`.
         const same = (path: string) => path.replaceAll('.*.', '.[].') === spec.path;
-        const reason = proposal.plan.paths.find((entry) => entry.strategy === 'table' && same(entry.path))?.reason ?? '';
+        const reason =
+          proposal.plan.paths.find((entry) => entry.strategy === 'table' && same(entry.path))?.reason ?? '';
         const [, rows, columns] = reason.match(/about ([\d,]+) rows? × ([\d,]+) columns/) ?? [];
         expect(rows, `${name} ${spec.path}: ${reason}`).toBeDefined();
         const written = table(files[`${spec.file}.csv`] as Uint8Array);
