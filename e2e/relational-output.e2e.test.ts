@@ -77,12 +77,19 @@ describe('relational output in a real browser', () => {
     expect(download.suggestedFilename()).toBe('orders.zip');
     zipBytes = fs.readFileSync(await download.path());
     const entries = unzipSync(new Uint8Array(zipBytes));
-    expect(Object.keys(entries)).toEqual(['plan.json', 'written.json', 'main.csv', 'tables/items.csv']);
+    expect(Object.keys(entries)).toEqual([
+      'plan.json',
+      'written.json',
+      'datapackage.json',
+      'schema.sql',
+      'main.csv',
+      'tables/items.csv',
+    ]);
     const text = (name: string) => new TextDecoder().decode(entries[name]).replace(/^\uFEFF/, '');
     expect(JSON.parse(text('plan.json')).paths).toContainEqual({ path: 'items', strategy: 'table' });
     expect(text('main.csv').split(/\r?\n/)[1]).toBe('1,1,Ada,tables/items,x');
     expect(text('tables/items.csv').split(/\r?\n/).slice(0, 4)).toEqual([
-      '\\#id,\\#parent,items.\\#,items.sku,items.qty',
+      '_id,_parent_id,_index,sku,qty',
       '1,1,0,a,1.1',
       '2,1,1,b,2',
       '3,2,0,c,3',

@@ -25,7 +25,7 @@ describe('relational output', () => {
     const planned = memoryIo();
     expect(await runCli(['plan', w.input, '--relational', '-o', w.plan], planned.io)).toBe(0);
     expect(planned.stderr()).toContain(
-      'unnest: `items` is a list of objects (up to 2): a table of its own, one row per element, linked to its parent row by \\#parent',
+      'unnest: `items` is a list of objects (up to 2): a table of its own (about 3 rows × ',
     );
     const plan = JSON.parse(await readFile(w.plan, 'utf8'));
     expect(plan.paths.map((entry: { path: string; strategy: string }) => `${entry.path}:${entry.strategy}`)).toEqual([
@@ -38,12 +38,14 @@ describe('relational output', () => {
     expect(Object.keys(files)).toEqual([
       'plan.json',
       'written.json',
+      'datapackage.json',
+      'schema.sql',
       'main.csv',
       'tables/items.csv',
       'tables/items.parts.csv',
     ]);
     expect(new TextDecoder().decode(files['main.csv'])).toBe(
-      '\\#id,id,items,tags\n1,1,tables/items,x\n2,2,tables/items,"y; z"\n',
+      '_id,id,items,tags\n1,1,tables/items,x\n2,2,tables/items,"y; z"\n',
     );
     const back = memoryIo();
     expect(await runCli(['csv2json', w.zip], back.io)).toBe(0);
@@ -71,7 +73,7 @@ describe('relational output', () => {
       ),
     ).toBe(0);
     const files = unzipSync(new Uint8Array(await readFile(tsv)));
-    expect(new TextDecoder().decode(files['tables/items.tsv'])).toMatch(/^\\#id\t\\#parent\titems\.\\#\titems\.sku/);
+    expect(new TextDecoder().decode(files['tables/items.tsv'])).toMatch(/^_id\t_parent_id\t_index\tsku/);
     const back = memoryIo();
     expect(await runCli(['csv2json', tsv], back.io)).toBe(0);
     expect(JSON.parse(back.stdout())[1].items).toEqual([{ sku: 'c', qty: 3, parts: [] }]);

@@ -92,15 +92,17 @@ describe('JSON to relational output', () => {
     expect(Object.keys(entries)).toEqual([
       'plan.json',
       'written.json',
+      'datapackage.json',
+      'schema.sql',
       'main.csv',
       'tables/items.csv',
       'tables/items.parts.csv',
     ]);
     expect(JSON.parse(entries['plan.json'] as string)).toEqual(PLAN);
-    expect(entries['main.csv']).toBe('\\#id,id,items,tags\n1,1,tables/items,x\n2,2,tables/items,"y; z"\n');
+    expect(entries['main.csv']).toBe('_id,id,items,tags\n1,1,tables/items,x\n2,2,tables/items,"y; z"\n');
     expect(entries['tables/items.csv']).toBe(
       [
-        '\\#id,\\#parent,items.\\#,items.sku,items.qty,items.parts',
+        '_id,_parent_id,_index,sku,qty,parts',
         '1,1,0,a,1.1,tables/items.parts',
         '2,1,1,b,2,[]',
         '3,2,0,c,3,tables/items.parts',
@@ -108,7 +110,7 @@ describe('JSON to relational output', () => {
       ].join('\n'),
     );
     // Each part row names the item row it belongs to.
-    expect(entries['tables/items.parts.csv']).toBe('\\#id,\\#parent,parts.\\#,parts.n\n1,1,0,2\n2,3,0,4\n3,3,1,5\n');
+    expect(entries['tables/items.parts.csv']).toBe('_id,_parent_id,_index,n\n1,1,0,2\n2,3,0,4\n3,3,1,5\n');
 
     const files = (await call(t.app, pro, 'GET', '/api/files')).json();
     expect(files.files).toContainEqual(

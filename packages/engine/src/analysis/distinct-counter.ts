@@ -34,6 +34,24 @@ export class DistinctCounter {
     this.exact = null;
   }
 
+  /** Adds every value `other` counted (as if each had been added here). */
+  merge(other: DistinctCounter): void {
+    if (other.exact !== null) {
+      for (const key of other.exact) this.add(key);
+      this.added += other.added - other.exact.size;
+      return;
+    }
+    if (this.exact !== null) {
+      this.registers = new Uint8Array(REGISTERS);
+      for (const seen of this.exact) this.register(seen);
+      this.exact = null;
+    }
+    const mine = this.registers as Uint8Array;
+    const theirs = other.registers as Uint8Array;
+    for (let k = 0; k < REGISTERS; k++) if ((theirs[k] as number) > (mine[k] as number)) mine[k] = theirs[k] as number;
+    this.added += other.added;
+  }
+
   private register(key: number): void {
     const registers = this.registers as Uint8Array;
     const high = Math.floor(key / LOW_BITS);

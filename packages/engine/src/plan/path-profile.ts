@@ -19,8 +19,12 @@ export interface PathProfile {
   kinds: Partial<Record<ValueKind, number>>;
   array?: ArrayProfile;
   object?: ObjectProfile;
-  /** Columns this path would give under each strategy that fits it (`default`: index arrays, object columns). */
-  columns: { default: number; json?: number; join?: number; rows?: number };
+  /**
+   * Columns this path would give under each strategy that fits it (`default`: index arrays, object columns, from
+   * the longest array at each level), and `written`: the columns json2csv writes for it without a plan, counted
+   * (its distinct leaf paths with their positions and keys).
+   */
+  columns: { default: number; written: number; json?: number; join?: number; rows?: number };
 }
 
 export interface ArrayProfile {
@@ -102,6 +106,15 @@ function defaultColumns(node: ProfileNode, byNode: ReadonlyMap<ProfileNode, Path
   return columns;
 }
 
+/** The distinct leaf paths counted at `node` and below it: the columns json2csv writes for it. */
+function writtenColumns(node: ProfileNode, byNode: ReadonlyMap<ProfileNode, PathProfile>): number {
+  let columns = node.leafPaths.count().estimate;
+  for (const child of node.children.values()) columns += byNode.get(child)?.columns.written ?? 0;
+  if (node.anyKey !== null) columns += byNode.get(node.anyKey)?.columns.written ?? 0;
+  if (node.items !== null) columns += byNode.get(node.items)?.columns.written ?? 0;
+  return columns;
+}
+
 /** A node's profile; its children's are in `byNode` already. */
 export function summarizeNode(
   node: ProfileNode,
@@ -114,7 +127,7 @@ export function summarizeNode(
     depth,
     count: node.count,
     kinds: kindCounts(node),
-    columns: { default: defaultColumns(node, byNode) },
+    columns: { default: defaultColumns(node, byNode), written: writtenColumns(node, byNode) },
   };
   if (node.arrays > 0) {
     const lengths: Record<string, number> = {};

@@ -34,7 +34,22 @@ export function writesOnlyNulls(value: Json): boolean {
   return false;
 }
 
-export const key = fc.constantFrom('a', 'b', 'c', 'tags', '0', 'x.y', 'k\\', '', '[]', '*', '#', 'key');
+export const key = fc.constantFrom(
+  'a',
+  'b',
+  'c',
+  'tags',
+  '0',
+  'x.y',
+  'k\\',
+  '',
+  '[]',
+  '*',
+  '#',
+  'key',
+  '_id',
+  '_index',
+);
 
 export const value: fc.Arbitrary<Json> = fc.letrec<{ value: Json }>((tie) => ({
   value: fc.oneof(

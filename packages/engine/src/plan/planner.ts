@@ -1,5 +1,18 @@
-import { type FlattenPlan, formatPlanPath, type PathStrategy, type PlanEntry, parsePlanPath } from './flatten-plan.js';
+import { type FlattenPlan, type PathStrategy, type PlanEntry, parsePlanPath } from './flatten-plan.js';
 import type { PathProfile } from './path-profile.js';
+import {
+  anyMember,
+  format,
+  membersAreRecords,
+  only,
+  type TablePaths,
+  type TableSize,
+  type TreeNode,
+  tableAllowed,
+  tableSize,
+  treeOf,
+  withSize,
+} from './planner-tree.js';
 import type { JsonProfile } from './profile-json.js';
 
 /** A proposed plan with its reasons in words and the column counts it is expected to give. */
@@ -16,13 +29,7 @@ const FIXED_LENGTH_LIMIT = 4;
 /** An object path that would give more columns than this is kept as JSON. */
 const WIDE_OBJECT = 100;
 
-const format = (n: number) => n.toLocaleString('en-US');
 const quoted = (path: string) => `\`${path}\``;
-
-function only(kinds: PathProfile['kinds'], allowed: readonly string[]): boolean {
-  const names = Object.keys(kinds);
-  return names.length > 0 && names.every((name) => allowed.includes(name));
-}
 
 function kindWords(kinds: PathProfile['kinds']): string {
   const names = Object.keys(kinds);
@@ -60,17 +67,6 @@ export interface ProposalOptions {
   explode?: boolean;
 }
 
-/** Where the decisions stand while the tree is walked parents first: null when the output is one table. */
-type TablePaths = Set<string> | null;
-
-/** Whether `path` may be a table: keys from the record, or keys from the elements of a table (see checkFlattenPlan). */
-function tableAllowed(path: string, tables: Set<string>): boolean {
-  const segments = parsePlanPath(path);
-  const lastPattern = segments.findLastIndex((segment) => !('key' in segment));
-  if (lastPattern < 0) return true;
-  return lastPattern < segments.length - 1 && tables.has(formatPlanPath(segments.slice(0, lastPattern)));
-}
-
 /** The strategy for one path and why, or null to leave it to the default. */
 function decide(
   profile: PathProfile,
@@ -81,15 +77,17 @@ function decide(
 ): [PathStrategy, string] | null {
   const object = profile.object;
   const array = profile.array;
-  const before = profile.columns.default;
+  // The columns plain conversion writes for this path, counted: not the longest array at each level multiplied.
+  // Inside a table's elements the columns are its table's, which the profile does not count: no number is stated.
+  const inTable = tables !== null && [...tables.keys()].some((table) => path.startsWith(`${table}.`));
+  const before = inTable ? 0 : profile.columns.written;
   const instead = before > 1 ? ` instead of ${format(before)} columns` : '';
   if (object?.keysLookLikeData) {
     if (recordMembers && tables !== null && tableAllowed(path, tables)) {
-      tables.add(path);
-      const name = parsePlanPath(path).at(-1) as { key: string };
+      tables.set(path, 'map');
       return [
         'table',
-        `${quoted(path)} is a map of records: ${object.keysReason}. A table of its own, one row per member with its key in ${formatPlanPath([name])}.\\#, linked to its parent row by \\#parent${before > 1 ? `; one column here instead of ${format(before)}` : ''}.`,
+        `${quoted(path)} is a map of records: ${object.keysReason}. A table of its own, one row per member with its key in _index, linked to its parent row by _parent_id${before > 1 ? `; one column here instead of ${format(before)}` : ''}.`,
       ];
     }
     return ['json', `${quoted(path)} is a map: ${object.keysReason}. Kept as JSON in one column${instead}.`];
@@ -133,10 +131,10 @@ function decide(
       ];
     }
     if (only(elements, ['object']) && tables !== null && tableAllowed(path, tables)) {
-      tables.add(path);
+      tables.set(path, 'list');
       return [
         'table',
-        `${quoted(path)} is a list of objects (up to ${format(most)}): a table of its own, one row per element, linked to its parent row by \\#parent${before > 1 ? `; one column here instead of ${format(before)}` : ''}.`,
+        `${quoted(path)} is a list of objects (up to ${format(most)}): a table of its own, one row per element, linked to its parent row by _parent_id${before > 1 ? `; one column here instead of ${format(before)}` : ''}.`,
       ];
     }
     if (only(elements, ['object']) && path === rowsPath) {
@@ -164,56 +162,6 @@ function rowsCandidate(paths: readonly PathProfile[]): string | null {
   );
   const nested = paths.some((p) => p.array !== undefined && 'object' in p.array.elementKinds && p.path.includes('[]'));
   return candidates.length === 1 && !nested ? (candidates[0] as PathProfile).path : null;
-}
-
-/** A profile path with its place in the tree. */
-interface TreeNode {
-  profile: PathProfile;
-  children: TreeNode[];
-  /** How many times this path's columns repeat in its parent's: a map's keys, an array's positions, else 1. */
-  repeat: number;
-  /** The `*` of an object: the keys without a path of their own. */
-  anyKey: boolean;
-  decision: [PathStrategy, string] | null;
-  after: number;
-}
-
-/** Builds the tree below `top` from the parents-first list of paths. */
-function treeOf(paths: readonly PathProfile[], top: number): TreeNode {
-  const root: TreeNode = {
-    profile: paths[top] as PathProfile,
-    children: [],
-    repeat: 1,
-    anyKey: false,
-    decision: null,
-    after: 0,
-  };
-  const stack = [root];
-  for (let n = top + 1; n < paths.length; n++) {
-    const profile = paths[n] as PathProfile;
-    if (profile.depth <= root.profile.depth) break;
-    while ((stack[stack.length - 1] as TreeNode).profile.depth >= profile.depth) stack.pop();
-    const parent = stack[stack.length - 1] as TreeNode;
-    const last = profile.path.slice(parent.profile.path.length).replace(/^\./, '');
-    // `*` stands for the keys that did not keep a path of their own (those come first among the children).
-    const folded = (parent.profile.object?.distinctKeys ?? 1) - parent.children.length;
-    const repeat = last === '*' ? Math.max(0, folded) : last === '[]' ? (parent.profile.array?.maxLength ?? 1) : 1;
-    const node: TreeNode = { profile, children: [], repeat, anyKey: last === '*', decision: null, after: 0 };
-    parent.children.push(node);
-    stack.push(node);
-  }
-  return root;
-}
-
-/** Whether every member of the object at `node` (its keys' and its `*`'s values) is an object: a map of records. */
-function membersAreRecords(node: TreeNode): boolean {
-  const members = node.children.filter(
-    (child) => 'key' in (parsePlanPath(child.profile.path).at(-1) ?? {}) || child.anyKey,
-  );
-  return (
-    members.length > 0 &&
-    members.every((child) => only(child.profile.kinds, ['object', 'null']) && 'object' in child.profile.kinds)
-  );
 }
 
 /**
@@ -246,7 +194,8 @@ function planTree(root: TreeNode, rowsPath: string | null, tables: TablePaths): 
       belowDefault += child.profile.columns.default * child.repeat;
     }
     const own = Math.max(0, profile.columns.default - belowDefault);
-    node.after = own + below;
+    // A plan only ever narrows what plain conversion writes, whose columns are counted.
+    node.after = Math.min(own + below, profile.columns.written);
     const strategy = node.decision?.[0];
     if (strategy === 'json' || strategy === 'join' || strategy === 'table') node.after = 1;
     else if (strategy === 'rows') node.after = profile.columns.rows ?? 1;
@@ -259,13 +208,37 @@ function planTree(root: TreeNode, rowsPath: string | null, tables: TablePaths): 
     }
   }
   const entries: PlanEntry[] = [];
-  const skip: [TreeNode, boolean][] = [[root, false]];
+  const written = new Set<string>();
+  // A map's members in a table are its rows, whatever their key: a decision below one holds for every member
+  // (`*`), and a table there gathers the rows of every member's.
+  const sizes = new Map<string, TableSize>();
+  const skip: [TreeNode, boolean, number[]][] = [[root, false, []]];
   for (let item = skip.pop(); item !== undefined; item = skip.pop()) {
-    const [node, under] = item;
+    const [node, under, members] = item;
     const decision = under ? null : node.decision;
-    if (decision !== null) entries.push({ path: node.profile.path, strategy: decision[0], reason: decision[1] });
+    const path = anyMember(node.profile.path, members);
+    if (decision?.[0] === 'table') {
+      const size = tableSize(node);
+      const before = sizes.get(path);
+      sizes.set(
+        path,
+        before === undefined
+          ? size
+          : { rows: before.rows + size.rows, columns: Math.max(before.columns, size.columns) },
+      );
+    }
+    if (decision !== null && !written.has(path)) {
+      written.add(path);
+      entries.push({ path, strategy: decision[0], reason: decision[1] });
+    }
     const closed = under || (decision !== null && decision[0] !== 'index' && decision[0] !== 'table');
-    for (let c = node.children.length - 1; c >= 0; c--) skip.push([node.children[c] as TreeNode, closed]);
+    const mapTable = decision?.[0] === 'table' && node.profile.object?.keysLookLikeData === true;
+    const below = mapTable ? [...members, parsePlanPath(node.profile.path).length] : members;
+    for (let c = node.children.length - 1; c >= 0; c--) skip.push([node.children[c] as TreeNode, closed, below]);
+  }
+  for (const entry of entries) {
+    const size = sizes.get(entry.path);
+    if (size !== undefined && entry.reason !== undefined) entry.reason = withSize(entry.reason, size);
   }
   return [entries, root.after];
 }
@@ -317,7 +290,7 @@ export function proposePlan(profile: JsonProfile, options: ProposalOptions = {})
     explanations.push(`${holder}: one row per member, its key in the column "${keyColumn}".`);
   } else if (profile.recordsPath !== null) plan.records = { path: profile.recordsPath, shape: 'array' };
   if (root === undefined) return { plan, explanations, columns: { before: 0, after: 0 } };
-  const tables: TablePaths = options.relational === true ? new Set() : null;
+  const tables: TablePaths = options.relational === true ? new Map() : null;
   // Relational output puts lists of objects in tables: no path is exploded into rows.
   const rowsPath = tables === null && options.explode === true ? rowsCandidate(paths) : null;
   const tree = treeOf(paths, 0);
@@ -338,5 +311,11 @@ export function proposePlan(profile: JsonProfile, options: ProposalOptions = {})
   if (profile.sampled) explanations.push(`Proposed from the first ${format(profile.records)} records only.`);
   // A map's records add their key column either way.
   const keyColumn = profile.recordsShape === 'map' ? 1 : 0;
-  return { plan, explanations, columns: { before: profile.defaultColumns + keyColumn, after: after + keyColumn } };
+  // Relational output's main table has its rows' ids too.
+  const idColumn = tables === null ? 0 : 1;
+  return {
+    plan,
+    explanations,
+    columns: { before: profile.defaultColumns + keyColumn, after: after + keyColumn + idColumn },
+  };
 }

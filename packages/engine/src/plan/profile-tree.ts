@@ -1,3 +1,5 @@
+import { DistinctCounter } from '../analysis/distinct-counter.js';
+
 /** Kinds of values a profile counts, in the order of `ProfileNode.kinds`. */
 export const KIND_NAMES = ['string', 'number', 'boolean', 'null', 'object', 'array'] as const;
 export type ValueKind = (typeof KIND_NAMES)[number];
@@ -63,6 +65,11 @@ export class ProfileNode {
   /** Distinct keys by shape (of those counted). */
   readonly shapes = { code: 0, number: 0, date: 0, id: 0 };
   readonly children = new Map<string, ProfileNode>();
+  /**
+   * The distinct concrete paths (positions and keys as they were: `a.0.b`, `a.1.b`) of the leaves profiled at this
+   * node, each a column json2csv writes: disjoint between nodes, so a path's columns are the sum over its subtree.
+   */
+  readonly leafPaths = new DistinctCounter();
   /** Set once the keys were found to be data: every key's value is profiled here. */
   anyKey: ProfileNode | null = null;
   items: ProfileNode | null = null;
@@ -164,6 +171,7 @@ export class ProfileNode {
       to.sumKeys += from.sumKeys;
       for (const [key, times] of from.keyCounts) to.countKey(key, times);
       to.distinctCapped ||= from.distinctCapped;
+      to.leafPaths.merge(from.leafPaths);
       if (from.items !== null) pending.push([to.item(), from.items]);
       const targetOf = (key: string): ProfileNode => {
         let node = to.children.get(key);

@@ -62,9 +62,11 @@ export class ProfileWalker {
     combineHashes(path, container, path);
   }
 
-  /** The value being read is a leaf (a scalar or an empty container): one column. */
-  private leaf(): void {
-    this.leafPaths.add(hashKey(this.path));
+  /** The value being read, at `node`, is a leaf (a scalar or an empty container): one column. */
+  private leaf(node: ProfileNode): void {
+    const key = hashKey(this.path);
+    this.leafPaths.add(key);
+    node.leafPaths.add(key);
   }
 
   /** Walks the record at `buf[i]` under `root`; returns the index after it. */
@@ -94,7 +96,7 @@ export class ProfileWalker {
             unsafe = !joinsExactly(this.scratch.bytes, 0, this.scratch.length);
           } else unsafe = !joinsExactly(buf, i + 1, e - 1);
           if (unsafe) node.joinUnsafe++;
-          this.leaf();
+          this.leaf(node);
           i = e;
         } else if (c === 123 || c === 91) {
           node.seen(c === 123 ? K_OBJECT : K_ARRAY);
@@ -102,7 +104,7 @@ export class ProfileWalker {
           if (buf[j] === (c === 123 ? 125 : 93)) {
             if (c === 123) node.closeObject(0);
             else node.closeArray(0);
-            this.leaf();
+            this.leaf(node);
             i = j + 1;
             continue;
           }
@@ -119,11 +121,11 @@ export class ProfileWalker {
           state = VALUE;
         } else if (c === 116 || c === 102 || c === 110) {
           node.seen(c === 110 ? K_NULL : K_BOOLEAN);
-          this.leaf();
+          this.leaf(node);
           i = matchLiteral(buf, i, end, cursor);
         } else {
           node.seen(K_NUMBER);
-          this.leaf();
+          this.leaf(node);
           i = scanNumber(buf, i, end, cursor);
         }
       } else {

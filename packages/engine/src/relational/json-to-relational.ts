@@ -7,7 +7,16 @@ import { createMemorySpool } from '../spool.js';
 import { csvOutput } from '../table/csv-output.js';
 import type { JsonTable } from '../table/json-table.js';
 import { RelationalTable } from './relational-table.js';
-import { allTables, renameHeader, type TableSpec, tableSpecs } from './table-specs.js';
+import { headerMapping, type TableHeaders, tableHeaders } from './table-headers.js';
+import {
+  DATA_PACKAGE_FILE,
+  type DescribedTable,
+  dataPackage,
+  SCHEMA_FILE,
+  schemaSql,
+  tableNames,
+} from './table-schema.js';
+import { allTables, type TableSpec, tableSpecs } from './table-specs.js';
 import { sheetNames, xlsxWorkbook } from './xlsx-workbook.js';
 import { PLAN_FILE, WRITTEN_FILE, type ZipEntry, zipOutput } from './zip-output.js';
 
@@ -20,8 +29,11 @@ export interface RelationalOptions extends Omit<JsonToCsvOptions, 'plan' | 'anal
 /**
  * Converts JSON into related tables, streaming: the records in `main.csv`, and every `table` path of the plan
  * in `tables/<path>.csv`, whose rows are that path's array elements or map members, each with its own id
- * (`\#id`), its parent row's id (`\#parent`) and its position or key (`<name>.\#`). The result is a ZIP
- * holding the tables and the plan (`plan.json`), which `relationalToJson` reads back into the same JSON.
+ * (`_id`, numbered in input order), its parent row's id (`_parent_id`) and its position or key (`_index`);
+ * data columns are named without escapes where no other column has the name (see `tableHeaders`). The result
+ * is a ZIP holding the tables, the plan (`plan.json`) and how the headers were written (`written.json`), which
+ * `relationalToJson` reads back into the same JSON, with `datapackage.json` and `schema.sql` describing the
+ * tables for other tools; the same input gives the same bytes.
  * Every table's rows wait in their own spool (`options.spool`, a file each under Node), as json2csv's do.
  * Formats: `csv`, `tsv` (`.tsv` files), or `xlsx`: one workbook with a sheet per table (`main`, `items`,
  * `items.parts`), which has no plan inside and is not read back.
@@ -77,16 +89,15 @@ async function* convert(
     main.finish();
     await main.flush();
     const tables = allTables(main.spec).map((spec) => made.find((t) => t.spec === spec) as RelationalTable);
-    const headersOf = (table: RelationalTable) =>
-      table.table.columns.headers.map((header) =>
-        table.spec.path === '' ? header : renameHeader(table.spec, header, options.separator),
-      );
+    const headers: TableHeaders[] = tables.map((table) =>
+      tableHeaders(table.spec, table.table.columns.headers, options.separator),
+    );
     if (options.format === 'xlsx') {
       const names = sheetNames(tables.map((table) => table.spec.file.replace(/^tables\//, '')));
       yield* xlsxWorkbook(
         tables.map((table, n) => ({
           name: names[n] as string,
-          headers: headersOf(table),
+          headers: (headers[n] as TableHeaders).written,
           rows: table.table.rows.rows,
           spool: table.spool.read(),
         })),
@@ -96,20 +107,39 @@ async function* convert(
     }
     const extension = options.format === 'tsv' ? 'tsv' : 'csv';
     const encoder = new TextEncoder();
-    const entries: ZipEntry[] = [
-      { name: PLAN_FILE, data: [encoder.encode(`${JSON.stringify(options.plan, null, 2)}\n`)] },
-      // How the tables were written, for reading them back: the guard's `'` is dropped only where it was added.
-      { name: WRITTEN_FILE, data: [encoder.encode(`${JSON.stringify({ excelSafe: options.excelSafe }, null, 2)}\n`)] },
-    ];
     const guard: FormulaGuardReport = { cells: 0, examples: [] };
-    const written = tables.map((table) => {
-      const headers = headersOf(table);
+    const written = tables.map((table, n) => {
+      const names = (headers[n] as TableHeaders).written;
       // A child table's examples name the table too: `items/sku`.
       const prefix = table.spec.path === '' ? '' : `${table.spec.file.replace(/^tables\//, '')}/`;
-      if (table.table.guardedCells) addGuardedCells(guard, table.table.guardedCells, headers, prefix);
-      return guardHeaders(headers, options.excelSafe, guard, prefix);
+      if (table.table.guardedCells) addGuardedCells(guard, table.table.guardedCells, names, prefix);
+      return guardHeaders(names, options.excelSafe, guard, prefix);
     });
     if (options.excelSafe) options.onNotice?.({ kind: 'formula-guard', ...guard });
+    // How the tables were written, for reading them back: the guard's `'` is dropped only where it was added,
+    // and each header the flattener would not have written so is mapped back to its own.
+    const writing = {
+      excelSafe: options.excelSafe,
+      columns: Object.fromEntries(
+        tables.map((table, n) => [table.spec.file, headerMapping(headers[n] as TableHeaders)]),
+      ),
+    };
+    const sqlNames = tableNames(tables.map((table) => table.spec.file));
+    const nameOf = new Map(tables.map((table, n) => [table.spec, sqlNames[n] as string]));
+    const described: DescribedTable[] = tables.map((table, n) => ({
+      name: sqlNames[n] as string,
+      file: `${table.spec.file}.${extension}`,
+      headers: written[n] as string[],
+      parent: table.spec.parent === null ? null : (nameOf.get(table.spec.parent) ?? null),
+      keyed: table.keyed,
+    }));
+    const json = (value: unknown) => [encoder.encode(`${JSON.stringify(value, null, 2)}\n`)];
+    const entries: ZipEntry[] = [
+      { name: PLAN_FILE, data: json(options.plan) },
+      { name: WRITTEN_FILE, data: json(writing) },
+      { name: DATA_PACKAGE_FILE, data: [encoder.encode(dataPackage(described, options.delimiter, options.bom))] },
+      { name: SCHEMA_FILE, data: [encoder.encode(schemaSql(described, options.delimiter))] },
+    ];
     for (const [n, table] of tables.entries()) {
       entries.push({
         name: `${table.spec.file}.${extension}`,

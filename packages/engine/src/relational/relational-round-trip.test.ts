@@ -4,6 +4,8 @@ import { compareRoundTrip } from '../analysis/compare-round-trip.js';
 import { concatBytes } from '../byte-source.js';
 import { type FlattenPlan, formatPlanPath, type PathStrategy, type PlanSegment } from '../plan/flatten-plan.js';
 import { type Json, key, pathsOf, records, value, writesOnlyNulls } from '../plan/plan-arbitraries.test-support.js';
+import { proposePlan } from '../plan/planner.js';
+import { profileJson } from '../plan/profile-json.js';
 import { jsonToRelational } from './json-to-relational.js';
 
 const encoder = new TextEncoder();
@@ -106,6 +108,33 @@ describe('any plan with table paths', () => {
         expect(report.counts.reconvertedRecords).toBe(data.length);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it("the planner's relational proposal for any records is a plan the tables follow, read back to the records", async () => {
+    // Records keyed like data (years) give maps of records, whose members' paths the planner writes as `*`.
+    const member = fc.record({ n: fc.integer(), tags: fc.array(fc.constantFrom('a', 'b'), { maxLength: 2 }) });
+    const year = fc.constantFrom('2020', '2021', '2022', '2023', '2024');
+    const rows = fc.array(
+      fc.record({
+        id: fc.integer(),
+        byYear: fc.dictionary(year, member, { maxKeys: 5 }),
+        items: fc.array(fc.record({ sku: fc.string({ maxLength: 3 }), parts: fc.array(member, { maxLength: 2 }) }), {
+          maxLength: 3,
+        }),
+      }),
+      { minLength: 1, maxLength: 5 },
+    );
+    await fc.assert(
+      fc.asyncProperty(rows, async (data) => {
+        const json = encoder.encode(JSON.stringify(data));
+        const plan = proposePlan(await profileJson([json]), { relational: true }).plan;
+        const zip = await bytesOf(jsonToRelational([json], { plan }));
+        const report = await compareRoundTrip([json], [zip], { plan, maxDifferences: 3 });
+        expect(report.differences).toEqual([]);
+        expect(report.counts.reconvertedRecords).toBe(data.length);
+      }),
+      { numRuns: 200 },
     );
   });
 });

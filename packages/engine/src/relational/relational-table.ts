@@ -31,6 +31,8 @@ export class RelationalTable implements ChildTables {
   private readonly input = new ByteBuilder();
   private readonly cursor = new JsonCursor();
   private encodedName: Uint8Array | null = null;
+  /** Whether a row came from a map's member: its `_index` is then a key, not a position. */
+  keyed = false;
 
   constructor(
     readonly spec: TableSpec,
@@ -70,6 +72,7 @@ export class RelationalTable implements ChildTables {
   private addValue(parent: number, json: Uint8Array): void {
     const end = json.length;
     const map = json[0] === 123;
+    if (map) this.keyed = true;
     let i = 1;
     for (let position = 0; i < end && json[i] !== (map ? 125 : 93); position++) {
       let member: Uint8Array | number = position;

@@ -7,7 +7,8 @@ import { checkFlattenPlan, type FlattenPlan } from '../plan/flatten-plan.js';
 import { JsonNumber, type JsonObject, type JsonValue } from '../plan/json-value.js';
 import { flatRows, PlannedJsonWriter } from '../plan/planned-csv-to-json.js';
 import { type FlatRow, type PlannedRecord, PlannedRecordBuilder } from '../plan/planned-records.js';
-import { MEMBER_KEY, PARENT_KEY, type TableSpec, tableSpecs, VALUE_KEY, wrappedHeader } from './table-specs.js';
+import { internalHeader } from './table-headers.js';
+import { MEMBER_KEY, PARENT_KEY, type TableSpec, tableSpecs, VALUE_KEY } from './table-specs.js';
 import { entryBytes, InflationBudget, type InflationLimits, zipEntries } from './zip-entries.js';
 import { PLAN_FILE, WRITTEN_FILE } from './zip-output.js';
 
@@ -112,9 +113,43 @@ async function openRelationalZip(zip: Uint8Array, budget: InflationBudget) {
   const plan: FlattenPlan = checkFlattenPlan(await entryJson(zip, planEntry, budget), { relational: true });
   const writtenEntry = entries.find((entry) => entry.name === WRITTEN_FILE);
   const written = writtenEntry === undefined ? {} : await entryJson(zip, writtenEntry, budget);
-  const excelSafe =
-    typeof written === 'object' && written !== null && (written as { excelSafe?: unknown }).excelSafe === true;
-  return { entries, plan, excelSafe };
+  const record = typeof written === 'object' && written !== null ? (written as Record<string, unknown>) : {};
+  const excelSafe = record.excelSafe === true;
+  return { entries, plan, excelSafe, columns: headerMappings(record.columns) };
+}
+
+/** `written.json`'s headers per table file (absent from ZIPs of earlier versions, whose headers are escaped). */
+function headerMappings(columns: unknown): ReadonlyMap<string, Record<string, string>> | null {
+  if (columns === undefined) return null;
+  const valid =
+    typeof columns === 'object' &&
+    columns !== null &&
+    Object.values(columns).every(
+      (mapping) =>
+        typeof mapping === 'object' &&
+        mapping !== null &&
+        Object.values(mapping).every((header) => typeof header === 'string'),
+    );
+  if (!valid) invalidZip(`${WRITTEN_FILE} has columns that are not a header mapping per table`);
+  return new Map(Object.entries(columns as Record<string, Record<string, string>>));
+}
+
+/** How a table's written headers read back (see `internalHeader`). */
+type HeaderReader = (header: string) => string;
+
+function headerReaderOf(
+  spec: TableSpec,
+  columns: ReadonlyMap<string, Record<string, string>> | null,
+  separator: string,
+): HeaderReader {
+  // A ZIP with mappings maps every table; a table it does not name has headers as the flattener wrote them.
+  return internalHeader(spec, columns === null ? undefined : (columns.get(spec.file) ?? {}), separator);
+}
+
+/** The written header whose flattener header is `internal` among a row's headers (first row of a table). */
+function writtenHeader(row: FlatRow, read: HeaderReader, internal: string): string {
+  for (const header of row.keys()) if (read(header) === internal) return header;
+  return internal;
 }
 
 /** The plan inside a relational ZIP (`plan.json`), checked; its inflation is held to `limits`. */
@@ -148,7 +183,8 @@ class ChildCursor {
   private next = 0;
   private head: ChildRow | null | undefined;
   private readonly builder: PlannedRecordBuilder;
-  /** The headers of the parent id and of the position or key, as the table names them (found in the first row). */
+  /** The headers of the id, the parent id and the position or key, as the table names them (found in the first row). */
+  private idHeader = ID_HEADER;
   private parentHeader = PARENT_KEY;
   private memberHeader = MEMBER_KEY;
   private headersFound = false;
@@ -157,16 +193,17 @@ class ChildCursor {
     readonly spec: TableSpec,
     private readonly source: AsyncIterator<FlatRow[]>,
     readonly children: (ChildCursor | null)[],
-    private readonly separator: string,
+    private readonly read: HeaderReader,
+    separator: string,
   ) {
     // Each header is read under its wrapped row's name (`V.sku`), computed once per header by the builder.
     this.builder = new PlannedRecordBuilder(spec.plan, separator, (header) => {
-      const wrapped = wrappedHeader(spec, header, separator);
+      const wrapped = read(header);
       return wrapped === ID_HEADER || wrapped === PARENT_KEY || wrapped === MEMBER_KEY ? null : wrapped;
     });
   }
 
-  private async read(): Promise<ChildRow | null> {
+  private async nextRow(): Promise<ChildRow | null> {
     while (this.next >= this.rows.length) {
       const more = await this.source.next();
       if (more.done) return null;
@@ -176,14 +213,12 @@ class ChildCursor {
     const row = this.rows[this.next++] as FlatRow;
     if (!this.headersFound) {
       this.headersFound = true;
-      for (const header of row.keys()) {
-        const wrapped = wrappedHeader(this.spec, header, this.separator);
-        if (wrapped === PARENT_KEY) this.parentHeader = header;
-        else if (wrapped === MEMBER_KEY) this.memberHeader = header;
-      }
+      this.idHeader = writtenHeader(row, this.read, ID_HEADER);
+      this.parentHeader = writtenHeader(row, this.read, PARENT_KEY);
+      this.memberHeader = writtenHeader(row, this.read, MEMBER_KEY);
     }
     return {
-      id: idOf(row.get(ID_HEADER), this.spec.file),
+      id: idOf(row.get(this.idHeader), this.spec.file),
       parent: idOf(row.get(this.parentHeader), this.spec.file),
       member: row.get(this.memberHeader) ?? null,
       row,
@@ -194,7 +229,7 @@ class ChildCursor {
   async valueOf(parent: number): Promise<JsonValue | undefined> {
     const found: { member: JsonValue; value: JsonValue }[] = [];
     for (;;) {
-      if (this.head === undefined) this.head = await this.read();
+      if (this.head === undefined) this.head = await this.nextRow();
       const head = this.head;
       if (head === null || head.parent > parent) break;
       if (head.parent < parent) {
@@ -213,7 +248,7 @@ class ChildCursor {
 
   /** Fails if rows remain that no parent row took. */
   async finish(): Promise<void> {
-    if (this.head === undefined) this.head = await this.read();
+    if (this.head === undefined) this.head = await this.nextRow();
     if (this.head !== null)
       invalidZip(`Row ${this.head.id} of ${this.spec.file} has no parent row ${this.head.parent}`);
     for (const child of this.children) await child?.finish();
@@ -267,7 +302,7 @@ export async function* relationalToJson(
   const zip = concatBytes(chunks);
   // Every entry read counts against one budget: tables that share their compressed bytes count each time.
   const budget = new InflationBudget(zip.length, { maxInflatedBytes, maxInflateRatio, ratioFloorBytes });
-  const { entries, plan, excelSafe } = await openRelationalZip(zip, budget);
+  const { entries, plan, excelSafe, columns } = await openRelationalZip(zip, budget);
   const map = plan.records?.shape === 'map';
   if (ndjson && map) {
     throw new ConversionError(
@@ -299,10 +334,17 @@ export async function* relationalToJson(
   };
   const cursorsOf = (spec: TableSpec): (ChildCursor | null)[] =>
     spec.children.map((child) =>
-      child === null ? null : new ChildCursor(child, rowsOf(child), cursorsOf(child), separator),
+      child === null
+        ? null
+        : new ChildCursor(child, rowsOf(child), cursorsOf(child), headerReaderOf(child, columns, separator), separator),
     );
   const children = cursorsOf(specs);
-  const builder = new PlannedRecordBuilder(plan, separator, (header) => (header === ID_HEADER ? null : header));
+  const read = headerReaderOf(specs, columns, separator);
+  const builder = new PlannedRecordBuilder(plan, separator, (header) => {
+    const internal = read(header);
+    return internal === ID_HEADER ? null : internal;
+  });
+  let idHeader: string | null = null;
   const writer = new PlannedJsonWriter(map, options.pretty ?? false, ndjson);
   let openId: number | null = null;
   const finish = async (done: PlannedRecord | null, id: number): Promise<Uint8Array | null> => {
@@ -313,7 +355,8 @@ export async function* relationalToJson(
   for await (const rows of rowsOf(specs)) {
     const out: Uint8Array[] = [];
     for (const row of rows) {
-      const id = idOf(row.get(ID_HEADER), specs.file);
+      idHeader ??= writtenHeader(row, read, ID_HEADER);
+      const id = idOf(row.get(idHeader), specs.file);
       const done = await finish(builder.push(row), openId ?? id);
       if (done !== null) out.push(done);
       if (done !== null || openId === null) openId = id;

@@ -85,7 +85,7 @@ describe('relational output', () => {
     const notices: Notice[] = [];
     const zip = await bytesOf(jsonToRelational([input], { plan, excelSafe: true, onNotice: (n) => notices.push(n) }));
     const files = filesOf(zip);
-    expect(JSON.parse(files['written.json'] as string)).toEqual({ excelSafe: true });
+    expect(JSON.parse(files['written.json'] as string)).toMatchObject({ excelSafe: true });
     expect(files['main.csv']).toContain("+49 30 1234567,'=SUM(A1),tables/items");
     expect(notices.find((notice) => notice.kind === 'formula-guard')).toEqual({
       kind: 'formula-guard',
@@ -127,19 +127,30 @@ describe('relational output', () => {
     expect(Object.keys(files)).toEqual([
       'plan.json',
       'written.json',
+      'datapackage.json',
+      'schema.sql',
       'main.csv',
       'tables/items.csv',
       'tables/items.parts.csv',
       'tables/tags.csv',
     ]);
-    expect(files['main.csv']).toBe('\\#id,id,items,tags\n1,1,tables/items,tables/tags\n2,2,[],{}\n3,3,,\n');
+    expect(files['main.csv']).toBe('_id,id,items,tags\n1,1,tables/items,tables/tags\n2,2,[],{}\n3,3,,\n');
     expect(files['tables/items.csv']).toBe(
-      '\\#id,\\#parent,items.\\#,items.sku,items.qty,items.parts\n1,1,0,a,2,tables/items.parts\n2,1,1,b,1,\n',
+      '_id,_parent_id,_index,sku,qty,parts\n1,1,0,a,2,tables/items.parts\n2,1,1,b,1,\n',
     );
-    expect(files['tables/items.parts.csv']).toBe('\\#id,\\#parent,parts.\\#,parts.n\n1,1,0,1.50\n');
-    expect(files['tables/tags.csv']).toBe('\\#id,\\#parent,tags.\\#,tags\n1,1,x,"1"\n2,1,y,2\n');
+    expect(files['tables/items.parts.csv']).toBe('_id,_parent_id,_index,n\n1,1,0,1.50\n');
+    // A member's value that is not an object is named after the table.
+    expect(files['tables/tags.csv']).toBe('_id,_parent_id,_index,tags\n1,1,x,"1"\n2,1,y,2\n');
     expect(JSON.parse(files['plan.json'] as string)).toEqual(plan);
-    expect(JSON.parse(files['written.json'] as string)).toEqual({ excelSafe: false });
+    expect(JSON.parse(files['written.json'] as string)).toEqual({
+      excelSafe: false,
+      columns: {
+        main: { _id: '\\#id' },
+        'tables/items': { _id: '\\#id', _parent_id: 'P', _index: 'M', sku: 'V.sku', qty: 'V.qty', parts: 'V.parts' },
+        'tables/items.parts': { _id: '\\#id', _parent_id: 'P', _index: 'M', n: 'V.n' },
+        'tables/tags': { _id: '\\#id', _parent_id: 'P', _index: 'M', tags: 'V' },
+      },
+    });
     // A key missing from a row comes back null, as from any table.
     const expected = exact(input)
       .replace('"items":null}', '"items":null,"tags":null}')
@@ -191,7 +202,7 @@ describe('relational output', () => {
     const { files, back } = await roundTrip(countries, plan);
     expect(files['main.csv']?.split('\n')[0]).not.toContain('translations.');
     const translations = files['tables/translations.csv']?.split('\n') ?? [];
-    expect(translations[0]).toBe('\\#id,\\#parent,translations.\\#,translations.official,translations.common');
+    expect(translations[0]).toBe('_id,_parent_id,_index,official,common');
     expect(translations[1]).toMatch(/^1,1,ara,/);
     // Exactly what the single-table round trip under the plan gives (its null rules included), numbers as written.
     expect(firstDifference(exact(back), await singleTableRoundTrip(countries, plan))).toBeNull();
@@ -211,7 +222,7 @@ describe('relational output', () => {
     const input = encoder.encode(`[${decoder.decode(geo)}]`);
     const { files, back } = await roundTrip(input, plan);
     expect(files['tables/features.csv']?.split('\n')[0]).toBe(
-      '\\#id,\\#parent,features.\\#,features.type,features.properties.cca2,features.geometry.type,features.geometry.coordinates',
+      '_id,_parent_id,_index,type,properties.cca2,geometry.type,geometry.coordinates',
     );
     expect(firstDifference(exact(back), exact(input))).toBeNull();
   });
@@ -219,7 +230,7 @@ describe('relational output', () => {
   it('the Firebase export (records a map) with a nested map as a table reads back to the same JSON', async () => {
     const plan = await proposalWithTables(firebase, ['devices'], 'users');
     const { files, back } = await roundTrip(firebase, plan);
-    expect(files['tables/devices.csv']?.split('\n')[0]).toMatch(/^\\#id,\\#parent,devices\.\\#,/);
+    expect(files['tables/devices.csv']?.split('\n')[0]).toMatch(/^_id,_parent_id,_index,platform,/);
     // The export has keys some users lack and nulls: exactly what the single-table round trip gives back.
     expect(firstDifference(exact(back), await singleTableRoundTrip(firebase, plan))).toBeNull();
     expect(exact(back)).toContain(
@@ -252,7 +263,7 @@ describe('relational output', () => {
     const features = proposal.plan.paths.find((entry) => entry.path === 'features');
     expect(features?.strategy).toBe('table');
     expect(features?.reason).toMatch(
-      /^`features` is a list of objects \(up to 1\): a table of its own, one row per element, linked to its parent row by \\#parent; one column here instead of /,
+      /^`features` is a list of objects \(up to 1\): a table of its own \(about 1 row × 7 columns\), one row per element, linked to its parent row by _parent_id; one column here instead of /,
     );
     const { back } = await roundTrip(input, proposal.plan);
     expect(firstDifference(exact(back), exact(input))).toBeNull();
@@ -269,19 +280,21 @@ describe('relational output', () => {
       languages: 'json',
     });
     expect(proposal.explanations).toContain(
-      '`currencies` is a map of records: its keys are codes (AWG, AFN, AOA, …). A table of its own, one row per member with its key in currencies.\\#, linked to its parent row by \\#parent; one column here instead of 325.',
+      '`currencies` is a map of records: its keys are codes (AWG, AFN, AOA, …). A table of its own (about 275 rows × 5 columns), one row per member with its key in _index, linked to its parent row by _parent_id; one column here instead of 325.',
     );
     const { files, back } = await roundTrip(countries, proposal.plan);
     expect(Object.keys(files)).toEqual([
       'plan.json',
       'written.json',
+      'datapackage.json',
+      'schema.sql',
       'main.csv',
       'tables/name.native.csv',
       'tables/currencies.csv',
       'tables/translations.csv',
     ]);
     expect(files['tables/currencies.csv']?.split('\n').slice(0, 2)).toEqual([
-      '\\#id,\\#parent,currencies.\\#,currencies.name,currencies.symbol',
+      '_id,_parent_id,_index,name,symbol',
       '1,1,AWG,Aruban florin,ƒ',
     ]);
     expect(files['main.csv']?.split('\n')[0]?.split(',')).toHaveLength(32);
@@ -322,7 +335,7 @@ describe('relational output', () => {
       `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${value}</t></is></c>`;
     const parts = files['xl/worksheets/sheet3.xml'] as string;
     expect(parts).toContain(
-      `<row r="1">${text('A1', '\\#id')}${text('B1', '\\#parent')}${text('C1', 'parts.\\#')}${text('D1', 'parts.n')}</row>`,
+      `<row r="1">${text('A1', '_id')}${text('B1', '_parent_id')}${text('C1', '_index')}${text('D1', 'n')}</row>`,
     );
     expect(parts).toContain(
       '<row r="2"><c r="A2"><v>1</v></c><c r="B2"><v>1</v></c><c r="C2"><v>0</v></c><c r="D2"><v>1.50</v></c></row>',

@@ -14,14 +14,14 @@ export const PARENT_KEY = 'P';
 /** The key of a child row's position (array) or key (map) in its parent. */
 export const MEMBER_KEY = 'M';
 
-/** The header of a child table's parent-id column: no data key is written so (a key's backslash is doubled). */
+/** The header of a child table's parent-id column in ZIPs of earlier versions (see `wrappedHeader`). */
 export const PARENT_HEADER = '\\#parent';
 
 /**
  * One table of a relational conversion: the main table (the records), or the table of one `table` path, whose
  * rows are that path's array elements or map members. A child table converts wrapped rows
  * `{"P": parent id, "M": position or key, "V": the element}` under `plan`, the part of the whole plan below its
- * path re-rooted at `V`; its headers are renamed for people on the way out (`renameHeader`).
+ * path re-rooted at `V`; its headers are renamed for people on the way out (`tableHeaders`).
  */
 export interface TableSpec {
   /** The plan path (`items`, `items.[].parts`); empty for the main table. */
@@ -30,6 +30,8 @@ export interface TableSpec {
   file: string;
   /** The keys from the parent table's element (or record) to this table's value. */
   keys: string[];
+  /** The table whose rows this table's rows belong to; null for the main table. */
+  parent: TableSpec | null;
   /** The plan this table's rows are flattened with. */
   plan: FlattenPlan;
   /** Child tables by their rank among `plan`'s `table` entries (null: a table nested deeper, not directly here). */
@@ -71,11 +73,12 @@ export function tableSpecs(plan: FlattenPlan): TableSpec {
     used.add(file);
     return file;
   };
-  const build = (path: string, keys: string[], tablePlan: FlattenPlan): TableSpec => {
+  const build = (path: string, keys: string[], tablePlan: FlattenPlan, parent: TableSpec | null): TableSpec => {
     const spec: TableSpec = {
       path,
       file: path === '' ? 'main' : unique(fileName(parsePlanPath(path))),
       keys,
+      parent,
       plan: tablePlan,
       children: [],
     };
@@ -92,16 +95,19 @@ export function tableSpecs(plan: FlattenPlan): TableSpec {
       // Below the main table, paths start with `V`: the file keeps the whole path from the record.
       const ownKeys = path === '' ? relative : relative.slice(1);
       const fullPath = path === '' ? entry.path : `${path}.[].${formatPlanPath(ownKeys.map((key) => ({ key })))}`;
-      spec.children.push(build(fullPath, ownKeys, { version: 1, paths: entriesBelow(tablePlan.paths, segments) }));
+      spec.children.push(
+        build(fullPath, ownKeys, { version: 1, paths: entriesBelow(tablePlan.paths, segments) }, spec),
+      );
     }
     return spec;
   };
-  return build('', [], plan);
+  return build('', [], plan, null);
 }
 
 /**
- * A child table's header for people: `\#id` stays, `P` is `\#parent`, `M` is `<name>.\#` (as `rows` writes an
- * element's position), and the element's columns `V…` are under the table's last key (`parts.sku`).
+ * A child table's header as earlier versions wrote it, and as it is written now where the readable name is
+ * taken: `\#id` stays, `P` is `\#parent`, `M` is `<name>.\#` (as `rows` writes an element's position), and the
+ * element's columns `V…` are under the table's last key (`parts.sku`).
  */
 export function renameHeader(spec: TableSpec, header: string, separator: string): string {
   const name = encodeKeySegment(spec.keys[spec.keys.length - 1] ?? '', separator, false);

@@ -3,6 +3,8 @@ export const PLAN_FILE = 'plan.json';
 /** How the tables inside were written (`{"excelSafe": true}`), so that reading back undoes exactly that. */
 export const WRITTEN_FILE = 'written.json';
 
+const ZIP_TIME = new Date(1980, 0, 1, 0, 0, 0);
+
 /** One file of a ZIP: its name and its bytes as they stream. */
 export interface ZipEntry {
   name: string;
@@ -28,6 +30,8 @@ export async function* zipOutput(entries: readonly ZipEntry[]): AsyncGenerator<U
   };
   for (const entry of entries) {
     const file = new ZipDeflate(entry.name, { level: 1 });
+    // A fixed time (the earliest a ZIP can hold; DOS times are local), so that the same input gives the same bytes.
+    file.mtime = ZIP_TIME;
     zip.add(file);
     for await (const chunk of entry.data) {
       file.push(chunk);

@@ -115,8 +115,9 @@ export function ConversionResultPanel({
         {outcome.kind === 'file' && <LeftOutNote response={outcome.response} />}
         {format === 'zip' && (
           <Typography variant="body2">
-            A ZIP of linked tables: the records in main, each own table under tables/ with the id of its parent row, and
-            the plan in plan.json. Upload it to CSV to JSON to get the nested JSON back.
+            A ZIP of linked tables: the records in main, each own table under tables/ whose _parent_id is its parent
+            row&apos;s _id, the plan in plan.json, and datapackage.json and schema.sql to load the tables into a
+            database. Upload it to CSV to JSON to get the nested JSON back.
           </Typography>
         )}
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>

@@ -22,7 +22,7 @@ const CHOICES: ConversionChoices = {
 describe('the preview of relational output', () => {
   it('is the main table of the ZIP the server writes', async () => {
     const preview = await localPreview(ORDERS, 'json-to-csv', CHOICES, PLAN);
-    expect(preview).toEqual({ kind: 'csv', text: '\\#id,id,items\n1,1,tables/items\n2,2,tables/items\n' });
+    expect(preview).toEqual({ kind: 'csv', text: '_id,id,items\n1,1,tables/items\n2,2,tables/items\n' });
   });
 
   it('reads a relational ZIP back into its JSON, numbers as written', async () => {

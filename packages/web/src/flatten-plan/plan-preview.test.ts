@@ -37,7 +37,7 @@ describe('the preview under a plan', () => {
     };
     const preview = await previewUnderPlan(JSON_TEXT, plan, { arrays: 'index' });
     expect(preview.csv.split('\n').slice(0, 2)).toEqual([
-      '\\#id,id,tags,prices',
+      '_id,id,tags,prices',
       '1,1,tables/tags,"{""EUR"":1,""USD"":2}"',
     ]);
     expect(preview).toMatchObject({ columns: 4, rows: 2, tables: [{ file: 'tables/tags.csv', rows: 3 }] });
