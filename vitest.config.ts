@@ -31,7 +31,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'slow', include: ['packages/*/{src,test}/**/*.slow.test.ts'], exclude: NOT_HERE },
+        test: {
+          name: 'slow',
+          include: ['packages/*/{src,test}/**/*.slow.test.ts'],
+          exclude: NOT_HERE,
+          // A property run of 1000 conversions takes about a minute alone, several with every core busy.
+          testTimeout: 600_000,
+        },
       },
       {
         extends: true,

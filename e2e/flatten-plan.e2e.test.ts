@@ -40,8 +40,7 @@ describe('the flattening plan in a real browser', () => {
 
   // Each test starts on a fresh signed-in page and takes the steps before it again, so it runs alone.
   async function proposeAndEdit(): Promise<void> {
-    ({ page } = await session.browser.newPage());
-    await page.goto(`${server.url}/dashboard`);
+    ({ page } = await session.browser.newPage('/dashboard'));
     await page.getByRole('link', { name: 'Convert', exact: true }).click();
     await page.getByTestId('file-input').setInputFiles({
       name: 'countries.json',

@@ -13,8 +13,11 @@ export interface SignedInPage {
 
 /** One Chromium for a test file, signed in once; each test takes a fresh signed-in context from it. */
 export interface SignedInBrowser {
-  /** Closes the previous test's context, and opens a new one holding the saved session. */
-  newPage(): Promise<SignedInPage>;
+  /**
+   * Closes the previous test's context, and opens a new one holding the saved session; with `path`, its
+   * page goes there (`/dashboard` is where signing in leaves a person).
+   */
+  newPage(path?: string): Promise<SignedInPage>;
   /** The same, for a test of signing in itself: a context with no session. */
   newSignedOutPage(): Promise<SignedInPage>;
   close(): Promise<void>;
@@ -59,7 +62,11 @@ export async function signedInBrowser(
     const session = await first.context.storageState();
     await closeCurrent();
     return {
-      newPage: () => open(session),
+      newPage: async (path) => {
+        const fresh = await open(session);
+        if (path !== undefined) await fresh.page.goto(`${url}${path}`);
+        return fresh;
+      },
       newSignedOutPage: () => open(),
       close: async () => {
         try {

@@ -11,16 +11,21 @@ export interface SignedUpSession {
   close(): Promise<void>;
 }
 
-/** Starts the server with `env`, signs `email` up, confirms it, and signs it in through the dialog. */
+/**
+ * Starts the server with `env`, signs `email` up, confirms it, runs `prepare` (a plan given then is in the
+ * session's token from the start), and signs it in through the dialog.
+ */
 export async function signedUpSession(
   env: Record<string, string>,
   email: string,
   password: string,
+  prepare: (server: InProcessServer) => Promise<void> = async () => {},
 ): Promise<SignedUpSession> {
   const server = await startInProcessServer(env);
   let browser: SignedInBrowser;
   try {
     await confirmedAccount(server, email, password);
+    await prepare(server);
     browser = await signedInBrowser(server.url, email, password);
   } catch (error) {
     await server.stop();
