@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// The cluster test (`npm run test:cluster`, part of `npm run test:integration`): real processes
+// The cluster test (`npm run test:cluster`, part of `npm run test:postgres`): real processes
 // behind nginx on PostgreSQL. Workspace packages resolve to their sources, as in the main config.
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../packages/server/dist/admin/command.js';
 import { type BuiltApp, buildApp } from '../packages/server/dist/app.js';
@@ -11,8 +11,8 @@ import { createLogger } from '../packages/server/dist/platform/logger.js';
 import { SmtpInbox } from '../packages/server/test/support/smtp-inbox.js';
 import { openTestDatabase, type TestDatabase } from '../packages/server/test/support/test-database.js';
 import { signInThroughDialog } from './support/accounts.js';
-import { launchBrowser } from './support/browser.js';
 import { inspectBothThemes } from './support/screenshots.js';
+import { type SignedInBrowser, signedInBrowser } from './support/signed-in-browser.js';
 
 // Clean records: every value survives JSON -> CSV -> JSON, so every score must read 100.
 const LOSSLESS = `[{"id": 1, "email": "ada@example.com", "tags": ["math", "code"], "address": {"city": "London"}},
@@ -71,8 +71,7 @@ async function postJson(url: string, body: object, token?: string): Promise<Resp
 }
 
 let server: Server & { inbox: SmtpInbox };
-let context: BrowserContext;
-let closeBrowser: () => Promise<void>;
+let browser: SignedInBrowser;
 let page: Page;
 
 async function upload(name: string, content: string): Promise<void> {
@@ -103,22 +102,28 @@ describe('premium analysis in a real browser', () => {
     expect(await runAdminCommand(['grant', EMAIL, 'professional'], server.built.auth, server.built.payments)).toContain(
       'professional',
     );
-    ({ context, close: closeBrowser } = await launchBrowser());
-    context.setDefaultTimeout(15_000);
-    page = await context.newPage();
+    browser = await signedInBrowser(server.url, EMAIL, PASSWORD, { timeoutMs: 15_000 });
   });
 
   afterAll(async () => {
-    await closeBrowser?.();
+    await browser?.close();
     await server?.stop();
   });
 
   it('signs in the premium account', async () => {
+    ({ page } = await browser.newSignedOutPage());
     await signInThroughDialog(page, server.url, EMAIL, PASSWORD);
   });
 
-  it('shows the AI-Powered Analysis card of a conversion, counted from the file', async () => {
+  /** A fresh signed-in page on the converter, reached from the dashboard as a person does. */
+  async function openConverter(): Promise<void> {
+    ({ page } = await browser.newPage('/dashboard'));
     await page.getByRole('link', { name: 'Convert', exact: true }).click();
+  }
+
+  // Each test starts on a fresh page and takes the steps before it again, so it runs alone.
+  async function showAnalysisCard(): Promise<void> {
+    await openConverter();
     await page.getByRole('button', { name: 'Hide AI Analysis' }).waitFor();
     await upload('orders.json', MESSY);
     const card = page.getByRole('region', { name: 'AI-Powered Analysis' });
@@ -137,9 +142,12 @@ describe('premium analysis in a real browser', () => {
     await card.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Show AI Analysis' }).click();
     await card.waitFor();
-  });
+  }
+
+  it('shows the AI-Powered Analysis card of a conversion, counted from the file', showAnalysisCard);
 
   it('opens the comparison from the converter and shows the scores the server computed', async () => {
+    await showAnalysisCard();
     const token = await page.evaluate(() => localStorage.getItem('authToken'));
     const files = (await (
       await fetch(`${server.url}/api/files`, { headers: { authorization: `Bearer ${token}` } })
@@ -174,6 +182,7 @@ describe('premium analysis in a real browser', () => {
   });
 
   it('compares a lossless stored file from My Files: 100 everywhere, with the evidence', async () => {
+    await openConverter();
     await upload('people.json', LOSSLESS);
     await page.getByRole('link', { name: 'Files', exact: true }).click();
     await page.waitForURL(`${server.url}/files`);

@@ -28,12 +28,13 @@ let csvBytes: Buffer;
 
 describe('the formula guard in a real browser', () => {
   beforeAll(async () => {
-    session = await signedUpSession({ WORKERS: '1' }, EMAIL, PASSWORD);
-    ({ server, page } = session);
     // The comparison is a premium feature.
-    expect(await runAdminCommand(['grant', EMAIL, 'professional'], server.built.auth, server.built.payments)).toContain(
-      'professional',
-    );
+    session = await signedUpSession({ WORKERS: '1' }, EMAIL, PASSWORD, async (started) => {
+      expect(
+        await runAdminCommand(['grant', EMAIL, 'professional'], started.built.auth, started.built.payments),
+      ).toContain('professional');
+    });
+    ({ server } = session);
   });
 
   afterAll(async () => {
@@ -41,10 +42,13 @@ describe('the formula guard in a real browser', () => {
   });
 
   it('signs in', async () => {
+    ({ page } = await session.browser.newSignedOutPage());
     await signInThroughDialog(page, server.url, EMAIL, PASSWORD);
   });
 
-  it('converts with the defaults and says how many cells Spreadsheet-safe changed, with two, beside its switch', async () => {
+  // Each test starts on a fresh signed-in page and takes the steps before it again, so it runs alone.
+  async function convertWithDefaults(): Promise<void> {
+    ({ page } = await session.browser.newPage('/dashboard'));
     await page.getByRole('link', { name: 'Convert', exact: true }).click();
     await page.getByTestId('file-input').setInputFiles({
       name: 'orders.json',
@@ -76,9 +80,15 @@ describe('the formula guard in a real browser', () => {
     expect(lines[1]).toBe("1,Ada,+49 30 1234560,10,'=SUM(A1)");
     expect(lines[2]).toBe('2,Grace,+49 30 1234561,-12.5,ok');
     expect(lines[5]).toBe("5,Grace,+49 30 1234564,14,'-rush");
-  });
+  }
+
+  it(
+    'converts with the defaults and says how many cells Spreadsheet-safe changed, with two, beside its switch',
+    convertWithDefaults,
+  );
 
   it('opens the comparison: 100, one verdict, the guarded values listed as such', async () => {
+    await convertWithDefaults();
     await page.getByRole('button', { name: 'Conversion Quality Analysis' }).click();
     const dialog = page.getByRole('dialog', { name: /AI-Powered File Comparison/ });
     for (const score of ['Quality Score', 'Trust Score', 'Accuracy']) {
@@ -97,6 +107,7 @@ describe('the formula guard in a real browser', () => {
   });
 
   it('converts the downloaded CSV back with the defaults: the original records', async () => {
+    await convertWithDefaults();
     await page.getByRole('button', { name: 'CSV to JSON' }).click();
     expect(await page.getByRole('checkbox', { name: 'Undo Spreadsheet-safe' }).isChecked()).toBe(true);
     await page.getByTestId('file-input').setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: csvBytes });

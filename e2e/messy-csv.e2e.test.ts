@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInThroughDialog } from './support/accounts.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SignedUpSession, signedUpSession } from './support/signed-up-session.js';
 
 // An export with a preamble and ', ' between the cells, converted in the web app with the defaults: uploaded
@@ -48,8 +47,10 @@ async function expectSniffedReading(): Promise<void> {
 describe('a messy CSV in a real browser', () => {
   beforeAll(async () => {
     session = await signedUpSession({}, EMAIL, PASSWORD);
-    ({ page } = session);
-    await signInThroughDialog(page, session.server.url, EMAIL, PASSWORD);
+  });
+
+  beforeEach(async () => {
+    ({ page } = await session.browser.newPage());
   });
 
   afterAll(async () => {

@@ -7,7 +7,8 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.test.ts'],
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Above the ceiling a server is given to start (support/test-server.ts, 180 s by default).
+    hookTimeout: 240_000,
     fileParallelism: false,
   },
 });

@@ -11,6 +11,41 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The guards of the browsers still open in this test file. */
 const guards = new Set<PageGuard>();
 
+/** Headless Debian Chromium, quiet: what every browser of the e2e tests is launched with. */
+export const LAUNCH_OPTIONS = {
+  executablePath: CHROMIUM_PATH,
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+/** Fails the test file at once, with how to fix it, when Chromium is not installed. */
+export function requireChromium(): void {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with apt-get install -y chromium`);
+  }
+}
+
+/** Watches a context's pages; what it meets fails the test that is running (see the afterEach below). */
+export function watch(context: BrowserContext): { guard: PageGuard; unwatch: () => Promise<void> } {
+  const guard = new PageGuard(context);
+  guards.add(guard);
+  return {
+    guard,
+    unwatch: async () => {
+      guards.delete(guard);
+      await guard.check();
+    },
+  };
+}
+
 // Every test of a file that opens a browser fails on what its pages met (console errors, uncaught
 // exceptions, 4xx/5xx answers the test did not declare): see PageGuard.
 afterEach(async () => {
@@ -26,35 +61,21 @@ export async function launchBrowser(viewport = { width: 1360, height: 900 }): Pr
   guard: PageGuard;
   close: () => Promise<void>;
 }> {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with apt-get install -y chromium`);
-  }
+  requireChromium();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'unnest-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
+    ...LAUNCH_OPTIONS,
     viewport,
     acceptDownloads: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
   });
-  const guard = new PageGuard(context);
-  guards.add(guard);
+  const { guard, unwatch } = watch(context);
   return {
     context,
     guard,
     close: async () => {
-      guards.delete(guard);
       await context.close();
       fs.rmSync(profile, { recursive: true, force: true });
-      await guard.check();
+      await unwatch();
     },
   };
 }

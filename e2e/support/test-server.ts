@@ -33,19 +33,35 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+// How long a server may take to answer /health. It starts in a second or two when the machine is idle;
+// with every core busy (other test runs, builds) it took over a minute, so the ceiling is generous and
+// adjustable, and a server that exits ends the wait at once.
+const START_SECONDS = Number(process.env.E2E_SERVER_START_SECONDS ?? 180);
+// One /health request may hang on a machine that busy: it is given up and sent again.
+const ATTEMPT_MS = 5_000;
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  const started = Date.now();
+  let lastProblem = 'no answer yet';
+  while (Date.now() - started < START_SECONDS * 1000) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `the server exited (code ${child.exitCode}, signal ${child.signalCode}) before answering /health`,
+      );
+    }
     try {
-      const response = await fetch(`${url}/health`);
+      const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(ATTEMPT_MS) });
       if (response.ok) return;
-    } catch {
-      // Not listening yet.
+      lastProblem = `/health answered ${response.status}`;
+    } catch (error) {
+      lastProblem = (error as Error).message;
     }
     await sleep(250);
   }
-  throw new Error(`the server did not answer /health within ${timeoutMs} ms`);
+  throw new Error(
+    `the server at ${url} did not answer /health within ${START_SECONDS} s (last: ${lastProblem}); ` +
+      'on a busy machine, raise E2E_SERVER_START_SECONDS',
+  );
 }
 
 /**
@@ -94,7 +110,7 @@ export async function startTestServer(options: { env?: Record<string, string> } 
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(url, child, 60_000);
+    await waitForHealth(url, child);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n${output}`);

@@ -89,7 +89,7 @@ describe('a conversion worker that dies', () => {
     });
     await expect.poll(() => t.storage.list(`users/${free.id}`)).toEqual([]);
     expect(await conversionsUsed(free)).toBe(usedBefore);
-    // Its record says why it failed, with no bytes (see files.test.ts for failed records).
+    // Its record says why it failed, with no bytes (see files.db.test.ts for failed records).
     expect((await call(t.app, free, 'GET', '/api/files')).json().files).toContainEqual(
       expect.objectContaining({ original_filename: 'doomed.json', status: 'failed', size: 0 }),
     );

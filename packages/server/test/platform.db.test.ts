@@ -123,7 +123,7 @@ describe('errors and protections', () => {
   });
 });
 
-/** A database whose reads hit a bug (an outage is a 503, see robustness.test.ts). */
+/** A database whose reads hit a bug (an outage is a 503, see robustness.db.test.ts). */
 function withBrokenReads(handle: DatabaseHandle): DatabaseHandle {
   const db = new Proxy(handle.db, {
     get(target, property, receiver) {
