@@ -239,6 +239,15 @@ describe('json2csv | csv2json round trip', () => {
 });
 
 describe('json2csv --excel-safe | csv2json --excel-safe round trip', () => {
+  it('reads a guarded one-column file whose quoted header holds a line break as two records of one column', async () => {
+    // Found by the property below: `'` was sniffed as the quote and `@` as the delimiter, since `'` quoting
+    // left the quoted CR outside quotes and so made a third row of evidence.
+    const input = [{ '@\r': "'@" }];
+    const csv = await jsonToCsvText(JSON.stringify(input), { excelSafe: true });
+    expect(csv).toBe(`"'@\r"\n''@\n`);
+    expect(JSON.parse(await csvToJsonText(csv, { excelSafe: true }))).toEqual(input);
+  });
+
   it('guards every cell and gives back keys and strings that start like formulas', async () => {
     // Text that starts with the guard itself (`'=`) comes back too: it is written with one more `'`.
     const text = fc.string({ unit: fc.constantFrom('=', '+', '-', '@', '\t', '\r', "'", 'a', '1', ' '), maxLength: 6 });

@@ -152,6 +152,11 @@ function isPreambleRow(row: readonly string[], width: number): boolean {
   return filled === 0 || (filled === 1 && width >= 3 && (row[0] ?? '').trim() !== '');
 }
 
+/** Rows that are not blank. */
+function records(rows: readonly string[][]): number {
+  return rows.filter((row) => !isBlank(row)).length;
+}
+
 /** Whether every row that is not blank has the same number of cells (one included). */
 function splitsAlike(rows: readonly string[][]): boolean {
   const counts = new Set(rows.filter((row) => !isBlank(row)).map((row) => row.length));
@@ -265,9 +270,11 @@ export function sniffDialect(sample: Uint8Array, complete: boolean, given: Given
         if (!plainQuoting && splitsAlike(plainRows)) continue;
         const dialect = { delimiter, quote, escape: escapeChar, skipRows: 0, headerRows };
         const rows = plainQuoting ? plainRows : splitRows(text, dialect, whole);
-        // Other quoting, and a delimiter other than the usual four, need evidence: a header and two rows.
+        // Other quoting, and a delimiter other than the usual four, need evidence: a header and two rows, also
+        // under RFC 4180 quoting, since other quoting makes rows of a line break that `"` quotes
+        // (`"'@\r"` + `''@` is two records, not three of `'`-quoted cells split at `@`).
         const unusual = !plainQuoting || !USUAL_DELIMITERS.includes(delimiter);
-        if (unusual && rows.filter((row) => !isBlank(row)).length < MIN_ROWS_FOR_EVIDENCE) continue;
+        if (unusual && Math.min(records(rows), records(plainRows)) < MIN_ROWS_FOR_EVIDENCE) continue;
         const skip = preambleRows(rows);
         const { fit, share, width } = fitOf(rows, skip);
         // A space splits names and words too: only a table of three columns or more is taken as space-delimited.
