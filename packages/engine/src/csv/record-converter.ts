@@ -151,7 +151,7 @@ export class RecordConverter {
     const template = compileRowTemplate(headers, this.options.separator, this.options.unflatten);
     this.columns = headers.length;
     if (!template.flat) {
-      this.writer = new NestedRecordWriter(this.cells, template, this.columns);
+      this.writer = new NestedRecordWriter(this.cells, template, this.columns, this.options.onOmittedNulls);
       return;
     }
     const output = this.cells.output;
