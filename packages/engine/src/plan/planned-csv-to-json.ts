@@ -14,7 +14,8 @@ export async function* flatRows(flatLines: AsyncIterable<Uint8Array>): AsyncGene
     pending += decoder.decode(chunk, { stream: true });
     const lines = pending.split('\n');
     pending = lines.pop() ?? '';
-    yield lines.filter((line) => line !== '').map(rowOf);
+    // A row at a time: a chunk may hold many rows of a wide table, each a map of every column.
+    for (const line of lines) if (line !== '') yield [rowOf(line)];
   }
   pending += decoder.decode();
   if (pending.trim() !== '') yield [rowOf(pending)];
