@@ -57,7 +57,7 @@ function expectSameRecords(full: FlatRecord[], sparse: FlatRecord[], omitted: Om
   });
 }
 
-const segment = fc.constantFrom('a', 'b', 'c', '0', '1', '2');
+const segment = fc.constantFrom('a', 'b', 'c', '0', '1', '2', 'd e', 'a\\.b');
 const header = fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('.'));
 const cell = fc.constantFrom('', '', '', '', '1', 'x', '"y"', '[]', '{}', '[1,null]', '{"k":null}', 'null', 'true');
 
@@ -73,17 +73,24 @@ describe('csvToSparseJson', () => {
           expectSameRecords(full, sparse, omitted, headers);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 1000 },
     );
   });
 
-  it('writes a record holding no value whole, and leaves nothing out of a flat header', async () => {
+  it('writes a record holding no value whole, and leaves the empty cells out of a flat header too', async () => {
     const nested = await bothWays('a.b,a.c,d\n,,\n1,,\n');
     expectSameRecords(nested.full, nested.sparse, nested.omitted, ['a.b', 'a.c', 'd']);
     expect(nested.omitted.map((record) => record.count)).toEqual([0, 2]);
     expect(nested.sparse[0]?.cells.size).toBe(3);
-    const flat = await bothWays('a,b\n1,\n');
-    expect(flat.omitted).toEqual([]);
-    expect(flat.sparse).toEqual(flat.full);
+    const flat = await bothWays('a,b,c\n1,,"x"\n,,\n2,3,4,5\n6\n');
+    expectSameRecords(flat.full, flat.sparse, flat.omitted, ['a', 'b', 'c']);
+    expect(flat.omitted.map((record) => record.count)).toEqual([1, 0, 0, 2]);
+  });
+
+  it('finds a left-out null inside an array element', async () => {
+    const { full, sparse, omitted } = await bothWays('a.0.b,a.0.c,a.1.b\ntrue,,\n');
+    expectSameRecords(full, sparse, omitted, ['a.0.b', 'a.0.c', 'a.1.b']);
+    expect(omitted[0]?.has(['a', 0, 'c'])).toBe(true);
+    expect(omitted[0]?.has(['a', 1, 'b'])).toBe(false);
   });
 });

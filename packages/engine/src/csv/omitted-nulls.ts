@@ -38,9 +38,17 @@ export class OmittedNulls {
     const liveness = lookup.liveness;
     let node = this.template.root;
     for (let i = 0; i < path.length; i++) {
-      // `node` holds a value: it was written whole unless `writeNode` wrote it as an object of its live members.
-      if (node !== this.template.root && !this.writtenAsObject(node, liveness)) return false;
-      const child = this.member(lookup, node, path[i]);
+      // `node` holds a value; `writeNode` wrote it as a leaf, an array (every written element whole unless it
+      // holds a value), or an object of its live members, the others left out.
+      const shape = node === this.template.root ? 'object' : this.shapeOf(node, liveness);
+      const segment = path[i];
+      if (shape === 'array') {
+        const item = typeof segment === 'number' ? node.items[segment] : undefined;
+        if (item === undefined || !liveness.isLive(item)) return false;
+        node = item;
+        continue;
+      }
+      const child = shape === 'object' ? this.member(lookup, node, segment) : undefined;
       if (child === undefined) return false;
       if (!liveness.isLive(child)) return this.emptyNodeHas(lookup, child, path, i + 1);
       node = child;
@@ -49,11 +57,13 @@ export class OmittedNulls {
   }
 
   /** Mirrors `writeNode`'s choice for a node holding a value. */
-  private writtenAsObject(node: TemplateNode, liveness: RowLiveness): boolean {
-    if (node.members.length === 0) return false;
-    if (node.leaf >= 0 && this.holdsValue(node.leaf)) return false;
-    if (!liveness.hasLiveMembers(node)) return false;
-    return !liveness.hasLiveItems(node) || !node.arrayFirst;
+  private shapeOf(node: TemplateNode, liveness: RowLiveness): 'leaf' | 'array' | 'object' {
+    if (node.members.length === 0 && node.items.length === 0) return 'leaf';
+    if (node.leaf >= 0 && this.holdsValue(node.leaf)) return 'leaf';
+    const members = liveness.hasLiveMembers(node);
+    const items = liveness.hasLiveItems(node);
+    if (members && items) return node.arrayFirst ? 'array' : 'object';
+    return members ? 'object' : 'array';
   }
 
   /** Whether the rest of `path` from `i` is a null of the empty `node` written whole. */

@@ -150,7 +150,8 @@ export class RecordConverter {
     const headers = uniqueHeaderNames(names, this.options.onNotice);
     const template = compileRowTemplate(headers, this.options.separator, this.options.unflatten);
     this.columns = headers.length;
-    if (!template.flat) {
+    // Leaving empty cells out is the nested writer's: a flat header read for a comparison takes it too.
+    if (!template.flat || this.options.onOmittedNulls !== undefined) {
       this.writer = new NestedRecordWriter(this.cells, template, this.columns, this.options.onOmittedNulls);
       return;
     }
