@@ -5,32 +5,40 @@
  * tables `unnest plan --relational` proposes), then times each command as a fresh process under GNU time:
  * wall seconds and peak RSS. Each run is killed past `--timeout` seconds or `--max-rss-mb`.
  *
- *   node bench/wide-compare.mjs [--records 811] [--relational] [--timeout 600] [--max-rss-mb 4096]
+ * With `--flat`, the document is instead a flat array (`writeFlatWideDocument`: 400 records × 200 keys of
+ * their own, a CSV of 400 rows × 80,001 columns), read without a records path.
+ *
+ *   node bench/wide-compare.mjs [--records 811] [--flat] [--relational] [--timeout 600] [--max-rss-mb 4096]
  */
 import { closeSync, existsSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BENCH_DIR } from './generate.mjs';
 import { measure } from './lib/measure.mjs';
-import { writeWideDocument } from './lib/wide-document.mjs';
+import { writeFlatWideDocument, writeWideDocument } from './lib/wide-document.mjs';
 
 const { values } = parseArgs({
   options: {
     records: { type: 'string', default: '811' },
+    flat: { type: 'boolean', default: false },
     relational: { type: 'boolean', default: false },
     timeout: { type: 'string', default: '600' },
     'max-rss-mb': { type: 'string', default: '4096' },
   },
 });
-const records = Number(values.records);
+const flat = values.flat;
+const records = flat ? 400 : Number(values.records);
 const dir = join(BENCH_DIR, 'data', 'wide');
-const document = join(dir, `openapi-${records}.json`);
+const name = flat ? 'flat-400' : `openapi-${records}`;
+const document = join(dir, `${name}.json`);
 const cli = join(dirname(BENCH_DIR), 'packages', 'cli', 'bin', 'unnest.js');
 mkdirSync(dir, { recursive: true });
 
 if (!existsSync(document)) {
   const fd = openSync(document, 'w');
-  writeWideDocument((text) => writeSync(fd, text), { records });
+  const write = (text) => writeSync(fd, text);
+  if (flat) writeFlatWideDocument(write);
+  else writeWideDocument(write, { records });
   closeSync(fd);
 }
 
@@ -50,15 +58,15 @@ async function run(label, args, output) {
   return result;
 }
 
-const csv = join(dir, `openapi-${records}.csv`);
-const records_ = ['--records', 'paths'];
+const csv = join(dir, `${name}.csv`);
+const records_ = flat ? [] : ['--records', 'paths'];
 console.log(`wide document: ${records} records, ${document}`);
 await run('json2csv (plain CSV)', ['json2csv', document, ...records_, '-o', csv]);
 await run('analyze (the JSON)', ['analyze', document, ...records_]);
 await run('compare (the JSON with its CSV)', ['compare', document, csv, ...records_]);
 if (values.relational) {
-  const plan = join(dir, `plan-${records}.json`);
-  const zip = join(dir, `openapi-${records}.zip`);
+  const plan = join(dir, `${name}-plan.json`);
+  const zip = join(dir, `${name}.zip`);
   await run('plan --relational', ['plan', document, ...records_, '--relational', '-o', plan]);
   await run('json2csv --relational (ZIP)', [
     'json2csv',

@@ -98,3 +98,17 @@ export function writeWideDocument(write, { records = 811, seed = 2024 } = {}) {
   }
   write('}}');
 }
+
+/**
+ * A JSON array of `records` flat records, each with an `id` and `keys` number-valued keys no other record
+ * has: its CSV is `records` rows × (1 + records × keys) columns, each row all empty but its own.
+ */
+export function writeFlatWideDocument(write, { records = 400, keys = 200 } = {}) {
+  write('[');
+  for (let record = 0; record < records; record++) {
+    const value = { id: record };
+    for (let key = 0; key < keys; key++) value[`k${record}_${key}`] = key;
+    write(`${record === 0 ? '' : ','}${JSON.stringify(value)}`);
+  }
+  write(']');
+}
