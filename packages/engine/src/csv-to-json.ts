@@ -52,7 +52,8 @@ export function csvToJson(input: ByteSource, options?: CsvToJsonOptions): AsyncI
  * `csvToJson` for a reader that only walks the records (the round-trip comparison): members of a nested
  * record holding no value below them are left out instead of written as nulls, and `onOmittedNulls` is
  * told, record by record, how many nulls that was and where (`OmittedNulls`). A wide, sparse CSV then
- * costs its cells, not rows × columns. Records of a flat header, or under a plan, are written whole (no call).
+ * costs its cells, not rows × columns. A flat header is written by the nested writer here, which alone
+leaves cells out; under a plan the records are written whole (no call).
  */
 export function csvToSparseJson(
   input: ByteSource,
