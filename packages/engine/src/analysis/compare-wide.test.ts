@@ -72,4 +72,18 @@ describe('compareRoundTrip on a wide, sparse document', () => {
       addedNull: ROWS * (1 + 2 * OWN_KEYS * ROWS) - ROWS * (1 + 2 * OWN_KEYS),
     });
   });
+
+  it('finds a null of the original inside an array element equal, and one emptied there', async () => {
+    const original = '[{"id":1,"items":[{"a":1,"b":null,"c":"x"}]},{"id":2,"other":{"x":1}}]';
+    const same = await compareRoundTrip(encode(original), encode(await jsonToCsvText(original)));
+    expect(same.differences).toEqual([]);
+    expect(same.counts).toMatchObject({ originalValues: 6, equal: 6, missing: 0, addedNull: 2 });
+    const emptied = await compareRoundTrip(
+      encode(original),
+      encode(await jsonToCsvText(original.replace('"x"', 'null'))),
+    );
+    expect(emptied.differences).toEqual([
+      { record: 1, path: 'items.0.c', kind: 'emptied', original: '"x"', reconverted: 'null' },
+    ]);
+  });
 });
