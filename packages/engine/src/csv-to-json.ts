@@ -6,6 +6,7 @@ import { DialectNormalizer } from './csv/dialect-normalizer.js';
 import { sniffDialect } from './csv/dialect-sniffer.js';
 import { decodeToUtf8 } from './csv/encoding.js';
 import { quotesEveryCell } from './csv/foreign-quoting.js';
+import type { OmittedNullsSink } from './csv/omitted-nulls.js';
 import { RecordConverter } from './csv/record-converter.js';
 import { ConversionError } from './errors.js';
 import { MIN_OUTPUT_CHUNK, OutputBuffer } from './json-out/output-buffer.js';
@@ -48,14 +49,40 @@ const SNIFF_BYTES = 64 * 1024;
  * here, before any input is read; conversion errors are ConversionErrors with their position.
  */
 export function csvToJson(input: ByteSource, options?: CsvToJsonOptions): AsyncIterable<Uint8Array> {
-  const normalized = normalizeCsvToJsonOptions(options);
+  return convertChecked(input, normalizeCsvToJsonOptions(options));
+}
+
+/**
+ * `csvToJson` for a reader that only walks the records (the round-trip comparison): members of a nested
+ * record holding no value below them are left out instead of written as nulls, and `onOmittedNulls` is
+ * told, record by record, how many nulls that was and where (`OmittedNulls`). A wide, sparse CSV then
+ * costs its cells, not rows × columns. A flat header is written by the nested writer here, which alone
+leaves cells out; under a plan the records are written whole (no call).
+ */
+export function csvToSparseJson(
+  input: ByteSource,
+  options: CsvToJsonOptions,
+  onOmittedNulls: OmittedNullsSink,
+): AsyncIterable<Uint8Array> {
+  return convertChecked(input, { ...normalizeCsvToJsonOptions(options), onOmittedNulls });
+}
+
+function convertChecked(input: ByteSource, normalized: NormalizedCsvToJsonOptions): AsyncIterable<Uint8Array> {
   if (normalized.delimiter !== undefined && [...normalized.delimiter].some((ch) => ch.charCodeAt(0) > 0x7f)) {
     throw new ConversionError('INVALID_OPTION', 'The CSV delimiter must be an ASCII character');
   }
   const plan = normalized.plan;
   if (plan === undefined) return convert(input, normalized);
   // Under a plan the table is read flat (each row by header, cells typed as usual), then shaped by the plan.
-  const flat = { ...normalized, unflatten: false, ndjson: true, header: true, reuseChunks: false, plan: undefined };
+  const flat = {
+    ...normalized,
+    unflatten: false,
+    ndjson: true,
+    header: true,
+    reuseChunks: false,
+    plan: undefined,
+    onOmittedNulls: undefined,
+  };
   return plannedJson(convert(input, flat), plan, normalized.separator, normalized.pretty);
 }
 

@@ -1,6 +1,7 @@
 import type { ConversionAnalysis } from './analysis/record-visitor.js';
 import type { ConversionHooks } from './byte-source.js';
 import type { CellTyping } from './csv/column-types.js';
+import type { OmittedNullsSink } from './csv/omitted-nulls.js';
 import { ConversionError } from './errors.js';
 import { TOP_LEVEL } from './json/records-path.js';
 import { checkFlattenPlan, type FlattenPlan } from './plan/flatten-plan.js';
@@ -125,6 +126,8 @@ export type NormalizedCsvToJsonOptions = Required<
     quote: string | undefined;
     escape: string | null | undefined;
     skipRows: number | undefined;
+    /** Internal (the comparison's read-back): leave out members holding no value and say what was left out. */
+    onOmittedNulls?: OmittedNullsSink | undefined;
   };
 
 /** Most rows a preamble or a stacked header may take. */

@@ -1,7 +1,9 @@
 import { type ByteSource, concatBytes } from '../byte-source.js';
-import { csvToJson } from '../csv-to-json.js';
+import type { OmittedNulls } from '../csv/omitted-nulls.js';
+import { csvToSparseJson } from '../csv-to-json.js';
 import { ConversionError } from '../errors.js';
 import { guardFormula } from '../formula-guard.js';
+import { decodeHeaderPath } from '../header-path.js';
 import type { LeftOutPart } from '../json/document-reader.js';
 import { normalizeCsvToJsonOptions, normalizeJsonToCsvOptions } from '../options.js';
 import { checkFlattenPlan } from '../plan/flatten-plan.js';
@@ -23,6 +25,8 @@ import { roundTripAdvice } from './round-trip-recommendations.js';
 const MAX_LISTED_PATHS = 100;
 /** How many guarded values a report lists. */
 const MAX_LISTED_GUARDED = 20;
+/** A null the read-back left out of a record (see `OmittedNulls`). */
+const OMITTED_NULL: FlatValue = { type: 'null', text: 'null' };
 
 function jsonText(value: FlatValue | undefined): string | null {
   if (value === undefined) return null;
@@ -59,6 +63,7 @@ class RoundTripTally {
   constructor(
     private readonly maxDifferences: number,
     private readonly excelSafe: boolean,
+    private readonly separator: string,
   ) {}
 
   /** Counts an original string the CSV holds guarded (with `excelSafe`), or one that came back still guarded. */
@@ -84,8 +89,16 @@ class RoundTripTally {
     }
   }
 
-  /** Compares record number `record` of both sides; either may be absent when the counts differ. */
-  compare(record: number, original: FlatRecord | undefined, back: FlatRecord | undefined): void {
+  /**
+   * Compares record number `record` of both sides; either may be absent when the counts differ. `omitted`:
+   * the nulls the read-back left out of `back` (`csvToSparseJson`), counted as if they were among its cells.
+   */
+  compare(
+    record: number,
+    original: FlatRecord | undefined,
+    back: FlatRecord | undefined,
+    omitted?: OmittedNulls | undefined,
+  ): void {
     const counts = this.counts;
     if (original !== undefined) {
       counts.originalRecords++;
@@ -94,10 +107,17 @@ class RoundTripTally {
     if (back !== undefined) counts.reconvertedRecords++;
     const before = this.differencesTotal;
     let padded = 0;
+    // Original paths found among the left-out nulls: each is a cell of `back`, and not padding.
+    let foundOmitted = 0;
     for (const [path, value] of original?.cells ?? []) {
       this.originalPaths.add(path);
       counts.originalValues++;
-      const other = back?.cells.get(path);
+      let other = back?.cells.get(path);
+      if (other === undefined && omitted !== undefined && omitted.has(decodeHeaderPath(path, this.separator))) {
+        other = OMITTED_NULL;
+        foundOmitted++;
+        this.reconvertedPaths.add(path);
+      }
       this.noteGuard(record, path, value, other);
       if (other === undefined) {
         counts.missing++;
@@ -129,15 +149,24 @@ class RoundTripTally {
         this.differ(record, path, 'added', undefined, value);
       }
     }
+    // The left-out nulls at paths the original lacks are padding, like those written.
+    const omittedPadding = (omitted?.count ?? 0) - foundOmitted;
+    counts.addedNull += omittedPadding;
+    padded += omittedPadding;
     if (original === undefined || back === undefined) return;
     if (this.differencesTotal === before) counts.identicalRecords++;
     // Same shape: every original path came back, and nothing but padding nulls was added.
-    if (back.cells.size - padded === original.cells.size && this.allPresent(original, back)) counts.sameShapeRecords++;
+    const backSize = back.cells.size + (omitted?.count ?? 0);
+    if (backSize - padded === original.cells.size && this.allPresent(original, back, foundOmitted)) {
+      counts.sameShapeRecords++;
+    }
   }
 
-  private allPresent(original: FlatRecord, back: FlatRecord): boolean {
-    for (const path of original.cells.keys()) if (!back.cells.has(path)) return false;
-    return true;
+  /** Every original path is a cell of `back`, `foundOmitted` of them among its left-out nulls. */
+  private allPresent(original: FlatRecord, back: FlatRecord, foundOmitted: number): boolean {
+    let absent = 0;
+    for (const path of original.cells.keys()) if (!back.cells.has(path)) absent++;
+    return absent === foundOmitted;
   }
 }
 
@@ -187,7 +216,9 @@ export async function compareRoundTrip(
   if (!Number.isInteger(maxDifferences) || maxDifferences < 0) {
     throw new ConversionError('INVALID_OPTION', 'maxDifferences must be a whole number, 0 or more');
   }
-  const tally = new RoundTripTally(maxDifferences, excelSafe);
+  const tally = new RoundTripTally(maxDifferences, excelSafe, json.separator);
+  // What the read-back left out of each record, in record order (empty when it left nothing out).
+  const omittedNulls: OmittedNulls[] = [];
   let leftOut: readonly LeftOutPart[] = [];
   const originals = flatRecords(originalJson, {
     separator: json.separator,
@@ -206,19 +237,23 @@ export async function compareRoundTrip(
           delimiter: options.delimiter,
           excelSafe,
         })
-      : csvToJson(converted, {
-          separator: csv.separator,
-          delimiter: options.delimiter,
-          plan: csv.plan,
-          excelSafe: csv.excelSafe,
-        }),
+      : csvToSparseJson(
+          converted,
+          { separator: csv.separator, delimiter: options.delimiter, plan: csv.plan, excelSafe: csv.excelSafe },
+          (record) => omittedNulls.push(record),
+        ),
     { separator: json.separator, recordsMap: map, keyColumn, ...(map ? { recordsPath: '' } : {}) },
   );
   try {
     for (let record = 1; ; record++) {
       const [a, b] = await Promise.all([originals.next(), reconverted.next()]);
       if (a.done && b.done) break;
-      tally.compare(record, a.done ? undefined : a.value, b.done ? undefined : b.value);
+      tally.compare(
+        record,
+        a.done ? undefined : a.value,
+        b.done ? undefined : b.value,
+        b.done ? undefined : omittedNulls.shift(),
+      );
     }
   } finally {
     await Promise.all([originals.return(undefined), reconverted.return(undefined)]);

@@ -1,8 +1,10 @@
 import type { OutputBuffer } from '../json-out/output-buffer.js';
+import { RowLiveness } from '../unflatten/row-liveness.js';
 import type { RowTemplate, TemplateNode } from '../unflatten/row-template.js';
 import { KIND_NULL } from './cell-kind.js';
 import type { CsvParser } from './csv-parser.js';
 import { type JsonRecordOutput, NULL_BYTES, RECORD_LEVEL } from './json-record-output.js';
+import { OmittedNulls, type OmittedNullsSink } from './omitted-nulls.js';
 import { type RecordCells, recordCellKind, writeExtraCells } from './record-cells.js';
 
 /**
@@ -19,14 +21,28 @@ export class NestedRecordWriter {
   private readonly parser: CsvParser;
   private readonly output: JsonRecordOutput;
   private readonly out: OutputBuffer;
+  /** Which parts of the record hold a value. */
+  private readonly liveness: RowLiveness;
+  /** The columns of the record holding a value, in order (kept only for `onOmittedNulls`). */
+  private readonly setColumns: number[] = [];
+  /** Nulls of the record's full form left unwritten (with `onOmittedNulls`). */
+  private omitted = 0;
 
   constructor(
     private readonly cells: RecordCells,
     private readonly template: RowTemplate,
     /** The header's column count. */
     private readonly columns: number,
+    /**
+     * When given, members holding no value anywhere below them are left out of each record instead of
+     * written as nulls (or objects of nulls), and this is told what was left out, record by record. For a
+     * wide, sparse table (a comparison's read-back) that is the difference between a few cells a record and
+     * the whole header.
+     */
+    private readonly onOmittedNulls?: OmittedNullsSink | undefined,
   ) {
     this.kinds = new Uint8Array(columns);
+    this.liveness = new RowLiveness(template.index);
     this.parser = cells.parser;
     this.output = cells.output;
     this.out = cells.output.out;
@@ -39,19 +55,34 @@ export class NestedRecordWriter {
     const output = this.output;
     const template = this.template;
     const present = Math.min(count, this.columns);
+    const liveness = this.liveness;
+    const sparse = this.onOmittedNulls !== undefined;
     this.present = present;
+    this.setColumns.length = 0;
+    this.omitted = 0;
+    liveness.begin();
     for (let c = 0; c < present; c++) {
       const start = starts[c] ?? 0;
       const end = ends[c] ?? 0;
       const cellFlags = flags[c] ?? 0;
       utf8.check(data, start, end, cellFlags);
-      this.kinds[c] = recordCellKind(this.cells, c, data, start, end, cellFlags);
+      const kind = recordCellKind(this.cells, c, data, start, end, cellFlags);
+      this.kinds[c] = kind;
+      if (kind === KIND_NULL) continue;
+      liveness.set(c);
+      if (sparse) this.setColumns.push(c);
     }
     this.kinds.fill(KIND_NULL, present);
     this.overflow = [];
     this.out.writeByte(0x7b);
+    // A record holding nothing is written whole: left out, its members would leave `{}`, which is not its shape.
+    const skip = sparse && this.setColumns.length > 0;
     let first = true;
     for (const member of template.root.members) {
+      if (skip && !liveness.isLive(member.node)) {
+        this.omitted += template.index.nulls[member.node.id] ?? 0;
+        continue;
+      }
       output.beginMember(first, member.key, RECORD_LEVEL);
       first = false;
       this.writeNode(data, member.node, RECORD_LEVEL + 1);
@@ -63,6 +94,7 @@ export class NestedRecordWriter {
     }
     if (count > this.columns) writeExtraCells(this.cells, template, data, this.columns, count, first);
     output.close(0x7d, RECORD_LEVEL, false);
+    this.onOmittedNulls?.(new OmittedNulls(template, this.omitted, this.setColumns));
   }
 
   /**
@@ -78,8 +110,8 @@ export class NestedRecordWriter {
       this.writeColumn(data, node.leaf, level);
       return;
     }
-    const membersSet = this.anySet(node.memberColumns);
-    const itemsSet = this.anySet(node.itemColumns);
+    const membersSet = this.liveness.hasLiveMembers(node);
+    const itemsSet = this.liveness.hasLiveItems(node);
     if (!membersSet && !itemsSet) {
       // An array with no value in any position is an absent array: json2csv writes a real empty one as `[]`.
       if (node.leaf >= 0) this.writeColumn(data, node.leaf, level);
@@ -110,8 +142,14 @@ export class NestedRecordWriter {
   private writeObject(data: Uint8Array, node: TemplateNode, level: number): void {
     const output = this.output;
     this.out.writeByte(0x7b);
+    // Only below a node holding a value: an empty node is written whole, as `writeNode` says.
+    const skip = this.onOmittedNulls !== undefined && this.liveness.isLive(node);
     let first = true;
     for (const member of node.members) {
+      if (skip && !this.liveness.isLive(member.node)) {
+        this.omitted += this.template.index.nulls[member.node.id] ?? 0;
+        continue;
+      }
       output.beginMember(first, member.key, level);
       first = false;
       this.writeNode(data, member.node, level + 1);
@@ -124,7 +162,7 @@ export class NestedRecordWriter {
     let last = node.items.length - 1;
     while (last >= 0) {
       const item = node.items[last];
-      if (item && this.subtreeSet(item)) break;
+      if (item && this.liveness.isLive(item)) break;
       last--;
     }
     this.out.writeByte(0x5b);
@@ -135,19 +173,6 @@ export class NestedRecordWriter {
       else this.out.write(NULL_BYTES);
     }
     output.close(0x5d, level, last < 0);
-  }
-
-  private subtreeSet(node: TemplateNode): boolean {
-    return (
-      (node.leaf >= 0 && this.kinds[node.leaf] !== KIND_NULL) ||
-      this.anySet(node.memberColumns) ||
-      this.anySet(node.itemColumns)
-    );
-  }
-
-  private anySet(columns: readonly number[]): boolean {
-    for (const column of columns) if (this.kinds[column] !== KIND_NULL) return true;
-    return false;
   }
 
   private moveOut(columns: readonly number[]): void {

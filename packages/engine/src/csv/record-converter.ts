@@ -165,8 +165,9 @@ export class RecordConverter {
     this.columns = headers.length;
     this.headers = headers;
     if (this.columnPass?.kind === 'count') this.tally = new ColumnTally(this.columns);
-    if (!template.flat) {
-      this.writer = new NestedRecordWriter(this.cells, template, this.columns);
+    // Leaving empty cells out is the nested writer's: a flat header read for a comparison takes it too.
+    if (!template.flat || this.options.onOmittedNulls !== undefined) {
+      this.writer = new NestedRecordWriter(this.cells, template, this.columns, this.options.onOmittedNulls);
       return;
     }
     const output = this.cells.output;

@@ -3,6 +3,8 @@ import { FlatRowParser, writeJsonValue } from './json-value.js';
 import { type FlatRow, type PlannedRecord, PlannedRecordBuilder } from './planned-records.js';
 
 const encoder = new TextEncoder();
+/** How much row text `flatRows` parses before handing the rows on. */
+const ROW_BATCH_CHARS = 1 << 14;
 
 /** The rows of csv2json's flat JSON Lines (`unflatten: false`), each cell by header, already typed exactly. */
 export async function* flatRows(flatLines: AsyncIterable<Uint8Array>): AsyncGenerator<FlatRow[]> {
@@ -14,7 +16,20 @@ export async function* flatRows(flatLines: AsyncIterable<Uint8Array>): AsyncGene
     pending += decoder.decode(chunk, { stream: true });
     const lines = pending.split('\n');
     pending = lines.pop() ?? '';
-    yield lines.filter((line) => line !== '').map(rowOf);
+    // Rows of up to ROW_BATCH_CHARS of text at a time: a chunk may hold many rows of a wide table, each a map
+    // of every column once parsed; narrow rows still come a chunk at a time.
+    let batch: FlatRow[] = [];
+    let batchChars = 0;
+    for (const line of lines) {
+      if (line === '') continue;
+      batch.push(rowOf(line));
+      batchChars += line.length;
+      if (batchChars < ROW_BATCH_CHARS) continue;
+      yield batch;
+      batch = [];
+      batchChars = 0;
+    }
+    if (batch.length > 0) yield batch;
   }
   pending += decoder.decode();
   if (pending.trim() !== '') yield [rowOf(pending)];

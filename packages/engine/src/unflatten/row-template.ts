@@ -2,6 +2,8 @@ import { decodeHeaderPath } from '../header-path.js';
 
 /** One position in the nested shape of a record. */
 export interface TemplateNode {
+  /** Position in `RowTemplate.index` (set once the template is compiled). */
+  id: number;
   /** Column holding the value at this path itself, or -1. */
   leaf: number;
   /** Object members in first-seen order. */
@@ -29,14 +31,28 @@ export interface TemplateMember {
 export interface RowTemplate {
   root: TemplateNode;
   flat: boolean;
+  /** Node links by id, for finding which parts of a record hold values without walking the whole shape. */
+  index: TemplateIndex;
   /** Per column, the top-level key it is written under when its place is taken (see `unflatten`). */
   overflowKeys: (string | undefined)[];
   /** Key for the n-th (1-based) cell beyond the header in a ragged row: `_extra_1`, ... */
   extraKey(n: number): string;
 }
 
+/** The tree's links as flat arrays, indexed by node id (the root is 0, parents before children). */
+export interface TemplateIndex {
+  /** Each node's parent id (-1 for the root). */
+  parent: Int32Array;
+  /** 1 where a node is an array element of its parent, 0 where it is an object member. */
+  isItem: Uint8Array;
+  /** Per column, the id of the node that column is the leaf of. */
+  leafNode: Int32Array;
+  /** Per node, the nulls a record holding no value below it gets there (see `NestedRecordWriter.writeNode`). */
+  nulls: Float64Array;
+}
+
 function newNode(): TemplateNode {
-  return { leaf: -1, members: [], items: [], arrayFirst: false, memberColumns: [], itemColumns: [] };
+  return { id: -1, leaf: -1, members: [], items: [], arrayFirst: false, memberColumns: [], itemColumns: [] };
 }
 
 function isLeafOnly(node: TemplateNode): boolean {
@@ -71,6 +87,36 @@ function collectColumns(order: readonly TemplateNode[]): void {
     for (const member of node.members) append(node.memberColumns, member.node);
     for (const item of node.items) if (item) append(node.itemColumns, item);
   }
+}
+
+function indexTemplate(order: readonly TemplateNode[], columns: number): TemplateIndex {
+  order.forEach((node, id) => {
+    node.id = id;
+  });
+  const index: TemplateIndex = {
+    parent: new Int32Array(order.length).fill(-1),
+    isItem: new Uint8Array(order.length),
+    leafNode: new Int32Array(columns).fill(-1),
+    nulls: new Float64Array(order.length),
+  };
+  for (const node of order) {
+    if (node.leaf >= 0) index.leafNode[node.leaf] = node.id;
+    for (const member of node.members) index.parent[member.node.id] = node.id;
+    for (const item of node.items) {
+      if (!item) continue;
+      index.parent[item.id] = node.id;
+      index.isItem[item.id] = 1;
+    }
+  }
+  // Children before parents: an empty node is one null (a leaf's, or an absent array's), else its members' nulls.
+  for (let n = order.length - 1; n >= 0; n--) {
+    const node = order[n] as TemplateNode;
+    let nulls = 0;
+    if (node.leaf >= 0 || node.arrayFirst || node.members.length === 0) nulls = 1;
+    else for (const member of node.members) nulls += index.nulls[member.node.id] ?? 0;
+    index.nulls[node.id] = nulls;
+  }
+  return index;
 }
 
 /** Marks columns below nodes where two shapes compete: only those can be moved out (see csv-to-json docs). */
@@ -139,6 +185,7 @@ export function compileRowTemplate(headers: readonly string[], separator: string
     }
   });
   const order = nodesTopDown(root);
+  const index = indexTemplate(order, headers.length);
   collectColumns(order);
   // Holes must read as undefined, not as sparse-array gaps that iteration would skip.
   for (const node of order) node.items = Array.from(node.items);
@@ -151,6 +198,7 @@ export function compileRowTemplate(headers: readonly string[], separator: string
   return {
     root,
     flat,
+    index,
     overflowKeys,
     extraKey(n) {
       while (extraKeys.length < n) extraKeys.push(unique(`_extra_${extraKeys.length + 1}`));
