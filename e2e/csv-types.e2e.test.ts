@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInThroughDialog } from './support/accounts.js';
 import { type SignedUpSession, signedUpSession } from './support/signed-up-session.js';
 
 // CSV types in the web converter: an export that quotes every cell is typed per column with the defaults, and
@@ -23,9 +22,9 @@ async function downloadedText(button: string): Promise<string> {
   return fs.readFileSync(await download.path(), 'utf8');
 }
 
-/** A fresh converter page on CSV to JSON, its saved options loaded. */
+/** A fresh signed-in converter page on CSV to JSON, its saved options loaded. */
 async function openCsvToJson(): Promise<void> {
-  await page.goto(`${session.server.url}/convert`);
+  ({ page } = await session.browser.newPage('/convert'));
   await page.getByRole('heading', { name: 'Data Conversion Tool' }).waitFor();
   await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'CSV to JSON' }).click();
@@ -34,8 +33,6 @@ async function openCsvToJson(): Promise<void> {
 describe('CSV types in a real browser', () => {
   beforeAll(async () => {
     session = await signedUpSession({}, EMAIL, PASSWORD);
-    ({ page } = session);
-    await signInThroughDialog(page, session.server.url, EMAIL, PASSWORD);
   });
 
   afterAll(async () => {
