@@ -144,7 +144,28 @@ describe('plan=auto', () => {
     expect(job.files[0]).toMatchObject({ records_path: synchronous.records_path, left_out: synchronous.left_out });
     expect(job.files[0]).not.toHaveProperty('applied_plan');
   });
+
+  it('answers where the records were under plan=auto too: the proposal holds the path, the engine is not asked to find it', async () => {
+    const wrapped = JSON.stringify({ meta: { source: 'export' }, items: [{ id: 1 }, { id: 2 }] });
+    const plain = (await uploadFile(t.app, user, { name: 'wrapped.json', content: wrapped })).json();
+    const auto = (await uploadFile(t.app, user, { name: 'wrapped.json', content: wrapped }, { plan: 'auto' })).json();
+    expect(plain.records_path).toBe('items');
+    expect(auto).toMatchObject({ records_path: 'items', left_out: { parts: [{ path: 'meta' }], count: 1 } });
+    const map = JSON.stringify({ 'text/a': { ext: 'a', n: 1 }, 'text/b': { ext: 'b', n: 2 }, ...manyTypes() });
+    expect(
+      (await uploadFile(t.app, user, { name: 'types.json', content: map }, { plan: 'auto' })).json(),
+    ).toMatchObject({ records_path: '.' });
+    const array = JSON.stringify([{ id: 1 }, { id: 2 }]);
+    expect(
+      (await uploadFile(t.app, user, { name: 'rows.json', content: array }, { plan: 'auto' })).json(),
+    ).toMatchObject({ records_path: null });
+  });
 });
+
+/** Ten more members alike, so the top-level object reads as a map of records. */
+function manyTypes(): Record<string, { ext: string; n: number }> {
+  return Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`text/x${i}`, { ext: `x${i}`, n: i }]));
+}
 
 /** Starts an asynchronous conversion (POST /api/convert/file?async=1) and answers the job accepted. */
 async function convertAsync(

@@ -152,6 +152,13 @@ function engine(
   };
   // `plan=auto`: the proposal made from the whole input (plannedSource) is the plan.
   const plan = how.autoPlan === true ? summary.appliedPlan?.plan : how.plan;
+  // A plan that says where the records are is where they were found when the request named no path: the
+  // engine reports only the paths it finds itself.
+  if (how.recordsPath === undefined && plan?.records !== undefined) {
+    const { path, shape } = plan.records;
+    // An empty path is the whole document: its members when it is a map (`.`, as the engine says it), else no path.
+    summary.recordsPath = path !== '' ? path : shape === 'map' ? '.' : null;
+  }
   // Relational output needs a plan with `table` paths (or plan=auto): the HTTP thread refuses it without one.
   if (how.relational === true && plan !== undefined) return jsonToRelational(source, { ...options, plan });
   return jsonToCsv(source, {
