@@ -91,6 +91,21 @@ describe('POST /api/convert/text and /text/download: the options of /api/convert
     }
   });
 
+  it('refuse a value outside a choice naming the option and the values it takes', async () => {
+    const choices = {
+      array_strategy: 'array_strategy must be one of: index, json, join, explode',
+      output_format: 'output_format must be one of: csv, tsv, xlsx, json',
+      types: 'types must be one of: auto, per-column, per-cell, strings',
+    };
+    for (const endpoint of ENDPOINTS) {
+      for (const [name, detail] of Object.entries(choices)) {
+        const refused = await convertText(pro, endpoint, { [name]: 'bogus' });
+        expect(refused.status, `${endpoint} ${name}`).toBe(400);
+        expect(JSON.parse(refused.answer)).toEqual({ code: 'VALIDATION_FAILED', detail });
+      }
+    }
+  });
+
   it('take the delimiter and the array strategy', async () => {
     expect((await onBoth(pro, { delimiter: ';' })).toString()).toBe("a;t.0;t.1;n.m\n'=1;x;y;1\n");
     expect((await onBoth(pro, { delimiter: 'tab' })).toString()).toBe("a\tt.0\tt.1\tn.m\n'=1\tx\ty\t1\n");

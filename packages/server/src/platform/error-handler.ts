@@ -5,19 +5,40 @@ import { AppError, ERROR_STATUS, type ErrorFacts, infrastructureFailure } from '
 /** The parts of an Ajv error (verbose mode) that pick the message. */
 interface SchemaViolation {
   keyword: string;
+  instancePath?: string;
+  params?: { allowedValue?: unknown; allowedValues?: unknown[] };
   data?: unknown;
   parentSchema?: Record<string, unknown>;
+}
+
+/**
+ * For a field that takes one of a few values (`types=bogus`), the values it takes: Ajv reports each
+ * alternative of the field's `anyOf` as a failed `const` (or one `enum`) at the same path.
+ */
+function choicesDetail(violations: readonly SchemaViolation[]): string | undefined {
+  const path = violations[0]?.instancePath;
+  if (!path) return undefined;
+  const allowed = new Set<string>();
+  for (const violation of violations) {
+    if (violation.instancePath !== path) continue;
+    if (violation.keyword === 'const') allowed.add(String(violation.params?.allowedValue));
+    else if (violation.keyword === 'enum')
+      for (const value of violation.params?.allowedValues ?? []) allowed.add(String(value));
+  }
+  if (allowed.size === 0) return undefined;
+  return `${path.slice(path.lastIndexOf('/') + 1)} must be one of: ${[...allowed].join(', ')}`;
 }
 
 /**
  * The spec's text for a failed schema check: the `x-messages` annotation of the schema that failed,
  * for the keyword that failed. An empty string fails `minLength`, but to a user it is missing.
  */
-function validationDetail(violation: SchemaViolation | undefined): string {
+function validationDetail(violations: readonly SchemaViolation[]): string {
+  const violation = violations[0];
   if (!violation) return ERROR_MESSAGES.VALIDATION_FAILED;
   const messages = violation.parentSchema?.[VALIDATION_MESSAGES_KEY] as Record<string, string> | undefined;
   const keyword = violation.data === '' && violation.keyword !== 'required' ? 'required' : violation.keyword;
-  return messages?.[keyword] ?? messages?.required ?? ERROR_MESSAGES.VALIDATION_FAILED;
+  return messages?.[keyword] ?? messages?.required ?? choicesDetail(violations) ?? ERROR_MESSAGES.VALIDATION_FAILED;
 }
 
 function send(
@@ -40,7 +61,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return send(reply, error.code, error.message, error.retryAfterSeconds, error.facts);
     }
     if (error.validation) {
-      return send(reply, 'VALIDATION_FAILED', validationDetail(error.validation[0] as SchemaViolation));
+      return send(reply, 'VALIDATION_FAILED', validationDetail(error.validation as SchemaViolation[]));
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return send(reply, 'PAYLOAD_TOO_LARGE', ERROR_MESSAGES.PAYLOAD_TOO_LARGE);
