@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from './errors.js';
@@ -16,6 +17,12 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(root, 'assets'));
   fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Unnest</title>');
   fs.writeFileSync(path.join(root, 'assets', 'app-1234.js'), 'console.log(1)');
+  // As the web build leaves them (scripts/precompress.mjs): a brotli and a gzip copy beside each text file.
+  for (const file of ['index.html', 'assets/app-1234.js']) {
+    const bytes = fs.readFileSync(path.join(root, file));
+    fs.writeFileSync(path.join(root, `${file}.br`), brotliCompressSync(bytes));
+    fs.writeFileSync(path.join(root, `${file}.gz`), gzipSync(bytes));
+  }
   app = Fastify();
   const nobody = {
     present: () => false,
@@ -46,6 +53,27 @@ describe('the web app’s files', () => {
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<title>Unnest</title>');
       expect(page.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('sends the copy compressed at build time that the request accepts, brotli first, the plain file otherwise', async () => {
+    const asset = 'console.log(1)';
+    const br = await app.inject({ url: '/assets/app-1234.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(asset);
+    const gz = await app.inject({ url: '/assets/app-1234.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(asset);
+    const plain = await app.inject({ url: '/assets/app-1234.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(asset);
+    for (const url of ['/', '/dashboard/files']) {
+      const page = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<title>Unnest</title>');
     }
   });
 

@@ -19,7 +19,8 @@ function isApiPath(url: string): boolean {
 }
 
 /**
- * Serves the built single-page app at `/`: hashed assets with a year-long cache, and index.html for
+ * Serves the built single-page app at `/`: hashed assets with a year-long cache, compressed at build time
+ * (brotli or gzip, as the request accepts), and index.html for
  * every other GET outside the API, so the app's own router handles deep links. Without a build (an
  * API-only checkout), nothing is registered and the API works as before.
  */
@@ -36,6 +37,9 @@ export function webAssets(log: Logger, root: string = WEB_DIST_DIR) {
           root,
           wildcard: false,
           index: false,
+          // The build writes a `.br` and a `.gz` beside each text file (scripts/precompress.mjs): sent as they
+          // are to a browser that accepts them, the plain file otherwise.
+          preCompressed: true,
           setHeaders(reply, filePath) {
             reply.header('cache-control', /[\\/]assets[\\/]/.test(filePath) ? IMMUTABLE : REVALIDATE);
           },
