@@ -1,3 +1,4 @@
+import { mapKeyColumn } from '../flatten/map-key-column.js';
 import { type FlattenPlan, type PathStrategy, type PlanEntry, parsePlanPath } from './flatten-plan.js';
 import type { PathProfile } from './path-profile.js';
 import {
@@ -280,8 +281,7 @@ export function proposePlan(profile: JsonProfile, options: ProposalOptions = {})
   const plan: FlattenPlan = { version: 1, paths: entries };
   if (profile.recordsShape === 'map') {
     const taken = new Set(root?.object?.topKeys.map((top) => top.key));
-    let keyColumn = 'key';
-    for (let n = 2; taken.has(keyColumn); n++) keyColumn = `key_${n}`;
+    const keyColumn = mapKeyColumn((name) => taken.has(name));
     plan.records = { path: profile.recordsPath ?? '', shape: 'map', keyColumn };
     const holder =
       profile.recordsPath === null
