@@ -2,7 +2,7 @@ import { type ByteSource, concatBytes } from '../byte-source.js';
 import type { OmittedNulls } from '../csv/omitted-nulls.js';
 import { csvToSparseJson } from '../csv-to-json.js';
 import { ConversionError } from '../errors.js';
-import { MAP_KEY_COLUMN, writtenMapKeyColumn } from '../flatten/map-key-column.js';
+import { MAP_KEY_COLUMN, WRITTEN_HEADER_BYTES, writtenMapKeyColumn } from '../flatten/map-key-column.js';
 import { guardFormula } from '../formula-guard.js';
 import { decodeHeaderPath } from '../header-path.js';
 import type { LeftOutPart } from '../json/document-reader.js';
@@ -183,7 +183,7 @@ export async function compareRoundTrip(
   options: CompareOptions = {},
 ): Promise<ComparisonReport> {
   // A relational ZIP (jsonToRelational) reads back with relationalToJson, under its own plan unless one is given.
-  const peeked = await peekBytes(convertedCsv);
+  const peeked = await peekBytes(convertedCsv, WRITTEN_HEADER_BYTES);
   const relational = peeked.first !== undefined && isZip(peeked.first);
   let converted: ByteSource = peeked.bytes;
   let plan = relational && options.plan !== undefined ? checkFlattenPlan(options.plan, { relational }) : options.plan;

@@ -11,6 +11,9 @@ export function mapKeyColumn(taken: (name: string) => boolean): string {
   return name;
 }
 
+/** The bytes `writtenMapKeyColumn` reads: enough for a BOM, `key_` and a long number, and what follows. */
+export const WRITTEN_HEADER_BYTES = 64;
+
 /** A header row's first cell when it is a name `mapKeyColumn` gives, followed by a delimiter or line end. */
 const WRITTEN_KEY_COLUMN = /^\uFEFF?(key(?:_[1-9][0-9]*)?)[,;\t|\r\n]/;
 
@@ -20,6 +23,6 @@ const WRITTEN_KEY_COLUMN = /^\uFEFF?(key(?:_[1-9][0-9]*)?)[,;\t|\r\n]/;
  */
 export function writtenMapKeyColumn(first: Uint8Array | undefined): string {
   if (first === undefined) return MAP_KEY_COLUMN;
-  const head = new TextDecoder().decode(first.subarray(0, 64));
+  const head = new TextDecoder().decode(first.subarray(0, WRITTEN_HEADER_BYTES));
   return WRITTEN_KEY_COLUMN.exec(head)?.[1] ?? MAP_KEY_COLUMN;
 }
