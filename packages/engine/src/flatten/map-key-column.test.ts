@@ -69,6 +69,22 @@ describe('the map-key column in json2csv', () => {
     expect(proposePlan(profile).plan.records?.keyColumn).toBe('key_2');
   });
 
+  it('is key_2 in the plan too when key is rarer than the ten most frequent fields', async () => {
+    const fields = Array.from({ length: 12 }, (_, n) => `"f${n}":${n}`).join(',');
+    const members = Array.from(
+      { length: 40 },
+      (_, n) => `"m${n}":{${fields}${n === 39 ? ',"key":{"shape":"A"}' : ''}}`,
+    );
+    const json = `{"items":{${members.join(',')}}}`;
+    const profile = await profileJson([encoder.encode(json)], { recordsPath: 'items' });
+    const plan = proposePlan(profile).plan;
+    expect(plan.records?.keyColumn).toBe('key_2');
+    const lines = (await csv(json, { recordsPath: 'items', plan })).split('\n');
+    expect(lines[0]?.split(',').slice(0, 2)).toEqual(['key_2', 'f0']);
+    expect(lines[0]).toContain(',key.shape');
+    expect(lines[40]?.startsWith('m39,')).toBe(true);
+  });
+
   it('reads back with csv2json as the records with the key column', async () => {
     const text = await csv(SHAPES, { recordsPath: 'shapes' });
     expect(JSON.parse(await csvToJsonText(text))).toEqual([
