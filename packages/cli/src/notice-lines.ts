@@ -20,6 +20,9 @@ export function noticePrinter(say: (line: string) => void): { onNotice: (notice:
         case 'records-path':
           say(`records found at '${notice.path}'`);
           break;
+        case 'key-column':
+          say(`map keys in the column '${notice.name}', as the records have a field named 'key'`);
+          break;
         case 'left-out':
           say(leftOutText(notice));
           break;

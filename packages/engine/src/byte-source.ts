@@ -7,6 +7,8 @@ export type ByteSource = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 /** Something the engine reports while it works, besides its output. */
 export type Notice =
   | { kind: 'records-path'; path: string }
+  /** The records are a map's members and a record has a field `key`: the map's keys went to this column instead. */
+  | { kind: 'key-column'; name: string }
   | LeftOutNotice
   /** The input's encoding; `confidence` (0 to 1) when it was guessed from CSV bytes. */
   | { kind: 'encoding'; encoding: string; confidence?: number }

@@ -2,6 +2,7 @@ import { type ByteSource, concatBytes } from '../byte-source.js';
 import type { OmittedNulls } from '../csv/omitted-nulls.js';
 import { csvToSparseJson } from '../csv-to-json.js';
 import { ConversionError } from '../errors.js';
+import { MAP_KEY_COLUMN, WRITTEN_HEADER_BYTES, writtenMapKeyColumn } from '../flatten/map-key-column.js';
 import { guardFormula } from '../formula-guard.js';
 import { decodeHeaderPath } from '../header-path.js';
 import type { LeftOutPart } from '../json/document-reader.js';
@@ -182,7 +183,7 @@ export async function compareRoundTrip(
   options: CompareOptions = {},
 ): Promise<ComparisonReport> {
   // A relational ZIP (jsonToRelational) reads back with relationalToJson, under its own plan unless one is given.
-  const peeked = await peekBytes(convertedCsv);
+  const peeked = await peekBytes(convertedCsv, WRITTEN_HEADER_BYTES);
   const relational = peeked.first !== undefined && isZip(peeked.first);
   let converted: ByteSource = peeked.bytes;
   let plan = relational && options.plan !== undefined ? checkFlattenPlan(options.plan, { relational }) : options.plan;
@@ -211,7 +212,8 @@ export async function compareRoundTrip(
   // Under a plan whose records are a map, the CSV reads back as one object keyed as the original map was;
   // otherwise a map at the records path read back is an array of records with the key in a column.
   const map = json.plan?.records?.shape === 'map';
-  const keyColumn = json.plan?.records?.keyColumn ?? 'key';
+  // Without a plan, json2csv named the map's keys column after the records' fields: the CSV's header says which.
+  const keyColumn = json.plan?.records?.keyColumn ?? (relational ? MAP_KEY_COLUMN : writtenMapKeyColumn(peeked.first));
   const maxDifferences = options.maxDifferences ?? 100;
   if (!Number.isInteger(maxDifferences) || maxDifferences < 0) {
     throw new ConversionError('INVALID_OPTION', 'maxDifferences must be a whole number, 0 or more');

@@ -1,6 +1,7 @@
 import { appendHeaderSegment } from '../header-path.js';
 import { type PlanNode, STRATEGY_DEFAULT, STRATEGY_JOIN } from '../plan/plan-trie.js';
 import { ID_HEADER } from './child-tables.js';
+import { MAP_KEY_COLUMN, mapKeyColumn } from './map-key-column.js';
 
 /**
  * One path in the records (`user`, `user.address`, `tags.0`): a trie node with the column it owns, if any.
@@ -100,6 +101,11 @@ export class PathNode {
     return this.positionNode;
   }
 
+  /** Whether an object at this path had the key `key` (decoded). */
+  hasChild(key: string): boolean {
+    return this.children?.has(key) === true;
+  }
+
   private planned(plan: PlanNode | null): void {
     this.plan = plan;
     if (plan !== null) this.strategy = plan.strategy;
@@ -191,6 +197,29 @@ export class ColumnSet {
   recordIdNode(): PathNode {
     this.idNode ??= new PathNode(ID_HEADER);
     return this.idNode;
+  }
+
+  private mapKey: PathNode | null = null;
+
+  /**
+   * The node of a map's keys when the records are a map's members: apart from the record's own keys, so that
+   * no data key reaches it; its header is decided by `nameMapKeyColumn` once every record is seen.
+   */
+  mapKeyNode(): PathNode {
+    this.mapKey ??= new PathNode(MAP_KEY_COLUMN);
+    return this.mapKey;
+  }
+
+  /**
+   * Names the map's keys column (when there is one) `key`, or `key_2`, ... when a record has a top-level
+   * field of that name; answers the name, or null when no record was a map's member.
+   */
+  nameMapKeyColumn(): string | null {
+    const col = this.mapKey?.col ?? -1;
+    if (col < 0) return null;
+    const name = mapKeyColumn((key) => this.root.hasChild(key));
+    this.headers[col] = appendHeaderSegment(null, name, this.separator);
+    return name;
   }
 
   /** Adds a column by name (a header row of an array of arrays); names may repeat. */

@@ -3,7 +3,7 @@ import type { RecordSink, RecordsForm } from '../json/document-reader.js';
 import type { CellWriter } from '../table/cell-writer.js';
 import type { RowBuffer } from '../table/row-buffer.js';
 import type { ChildTables } from './child-tables.js';
-import type { ColumnSet } from './column-set.js';
+import type { ColumnSet, PathNode } from './column-set.js';
 import type { RecordFlattener } from './record-flattener.js';
 import type { RowsFlattener } from './rows-flattener.js';
 
@@ -19,10 +19,16 @@ export class TableSink implements RecordSink {
     private readonly records: RecordFlattener,
     private readonly arrays: RowsFlattener,
     private readonly cells: CellWriter,
-    /** The column of a map's keys when the records are a map's members (a plan's `records.keyColumn`). */
-    private readonly keyColumn: string,
-  ) {}
+    /**
+     * The column of a map's keys when the records are a map's members: a plan's `records.keyColumn`, or null
+     * for the column set's own map-key node, named once every record is seen.
+     */
+    keyColumn: string | null,
+  ) {
+    this.keyNode = keyColumn === null ? columns.mapKeyNode() : columns.namedChild(columns.root, keyColumn);
+  }
 
+  private readonly keyNode: PathNode;
   private key: Uint8Array | null = null;
   /** Relational output: each record's id goes first into `\#id`, and its `table` values to these tables. */
   private tables: ChildTables | null = null;
@@ -60,8 +66,7 @@ export class TableSink implements RecordSink {
         this.cells.literal(this.columns.columnOf(this.columns.recordIdNode()), id, 0, id.length);
       }
       if (this.key !== null) {
-        const node = this.columns.namedChild(this.columns.root, this.keyColumn);
-        this.cells.text(this.columns.columnOf(node), this.key);
+        this.cells.text(this.columns.columnOf(this.keyNode), this.key);
       }
       e = this.form === 'rows' ? this.arrays.parse(buf, i, end, depth) : this.records.parse(buf, i, end, depth);
     } catch (error) {

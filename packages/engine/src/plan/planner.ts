@@ -1,3 +1,4 @@
+import { mapKeyColumn } from '../flatten/map-key-column.js';
 import { type FlattenPlan, type PathStrategy, type PlanEntry, parsePlanPath } from './flatten-plan.js';
 import type { PathProfile } from './path-profile.js';
 import {
@@ -263,6 +264,16 @@ function nameKeptKeys(tree: TreeNode, entries: PlanEntry[]): void {
   }
 }
 
+/** The records' own top-level keys, however rare: the first key of every profiled path. */
+function topLevelKeys(paths: readonly PathProfile[]): Set<string> {
+  const keys = new Set<string>();
+  for (const { path } of paths) {
+    const first = parsePlanPath(path)[0];
+    if (first !== undefined && 'key' in first) keys.add(first.key);
+  }
+  return keys;
+}
+
 /**
  * Proposes a strategy per path from a profile, each with a sentence saying why: maps (keys that are codes,
  * ids, dates or differ per record) as JSON, short fixed-length arrays by position, lists of strings joined,
@@ -279,9 +290,8 @@ export function proposePlan(profile: JsonProfile, options: ProposalOptions = {})
   const explanations: string[] = [];
   const plan: FlattenPlan = { version: 1, paths: entries };
   if (profile.recordsShape === 'map') {
-    const taken = new Set(root?.object?.topKeys.map((top) => top.key));
-    let keyColumn = 'key';
-    for (let n = 2; taken.has(keyColumn); n++) keyColumn = `key_${n}`;
+    const taken = topLevelKeys(paths);
+    const keyColumn = mapKeyColumn((name) => taken.has(name));
     plan.records = { path: profile.recordsPath ?? '', shape: 'map', keyColumn };
     const holder =
       profile.recordsPath === null

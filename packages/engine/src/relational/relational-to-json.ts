@@ -25,17 +25,25 @@ export type RelationalReadOptions = Omit<CsvToJsonOptions, 'plan' | 'header' | '
     maxZipBytes?: number;
   };
 
-/** A source's first chunk (to recognise a ZIP), and the whole source again. */
+/** A source's first `minBytes` or more (its first chunk at least; to recognise a ZIP), and the whole source again. */
 export async function peekBytes(
   source: ByteSource,
+  minBytes = 1,
 ): Promise<{ first: Uint8Array | undefined; bytes: AsyncIterable<Uint8Array> }> {
   const iterator = iterateBytes(source);
-  const head = await iterator.next();
-  const first = head.done ? undefined : head.value;
+  // Chunks may be as small as one byte: read on until `minBytes` are in hand or the input ends.
+  const head: Uint8Array[] = [];
+  let length = 0;
+  while (length < minBytes) {
+    const next = await iterator.next();
+    if (next.done) break;
+    head.push(next.value);
+    length += next.value.length;
+  }
   return {
-    first,
+    first: head.length === 0 ? undefined : concatBytes(head),
     bytes: (async function* () {
-      if (first !== undefined) yield first;
+      yield* head;
       yield* iterator;
     })(),
   };

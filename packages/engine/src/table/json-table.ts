@@ -3,6 +3,7 @@ import type { ConversionAnalysis } from '../analysis/record-visitor.js';
 import { type LeftOutNotice, MAX_LEFT_OUT_PARTS } from '../byte-source.js';
 import type { ChildTables } from '../flatten/child-tables.js';
 import { ColumnSet } from '../flatten/column-set.js';
+import { MAP_KEY_COLUMN } from '../flatten/map-key-column.js';
 import { RecordFlattener } from '../flatten/record-flattener.js';
 import { RowsFlattener } from '../flatten/rows-flattener.js';
 import { TableSink } from '../flatten/table-sink.js';
@@ -77,9 +78,11 @@ export class JsonTable {
 
   /** Whether the input's UTF-8 is known valid, so string cells may copy it unchecked. */
   private readonly trust: Utf8Trust;
+  private readonly onNotice: NormalizedJsonToCsvOptions['onNotice'];
 
   constructor(options: NormalizedJsonToCsvOptions) {
     this.trust = new Utf8Trust(options.isUtf8);
+    this.onNotice = options.onNotice;
     this.columns = new ColumnSet(options.separator);
     const format = options.format === 'xlsx' ? 'xlsx' : 'csv';
     this.rows = new RowBuffer(
@@ -103,7 +106,7 @@ export class JsonTable {
       flattener,
       new RowsFlattener(this.columns, cells, cursor, options.maxDepth),
       cells,
-      plan?.records?.keyColumn ?? 'key',
+      plan?.records?.keyColumn ?? null,
     );
     // A plan that gathers keys into one `*` cell reshapes each record first; the analysis reads the input's.
     const table: RecordSink =
@@ -144,6 +147,8 @@ export class JsonTable {
     this.trust.end();
     this.reader.finish();
     this.rows.finish();
+    const keyColumn = this.columns.nameMapKeyColumn();
+    if (keyColumn !== null && keyColumn !== MAP_KEY_COLUMN) this.onNotice?.({ kind: 'key-column', name: keyColumn });
   }
 
   /** Output chunks ready for the spool. */
