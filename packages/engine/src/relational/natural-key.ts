@@ -16,10 +16,18 @@ const longestName = Math.max(VALUE_KEY.length, MEMBER_KEY.length, ...NATURAL_KEY
 type Span = [number, number];
 
 /**
- * The members of the object at `json[start]` whose keys are short enough to be `wanted`, by key; nothing when
- * the value is not an object. The JSON is a whole record already validated (whitespace allowed).
+ * The members of the object at `json[start]` whose keys are short enough to be wanted, by key, read until
+ * `enough` says so; nothing when the value is not an object. The JSON is a whole record already validated
+ * (whitespace allowed). A member named `last` is known to end the object: its value is not read through.
  */
-function shortMembers(json: Uint8Array, start: number, end: number, cursor: JsonCursor): Map<string, Span> {
+function shortMembers(
+  json: Uint8Array,
+  start: number,
+  end: number,
+  cursor: JsonCursor,
+  enough: (found: ReadonlyMap<string, Span>) => boolean,
+  last?: string,
+): Map<string, Span> {
   const found = new Map<string, Span>();
   let i = cursor.ws(json, start);
   if (json[i] !== 123) return found;
@@ -29,9 +37,14 @@ function shortMembers(json: Uint8Array, start: number, end: number, cursor: Json
     while (json[close] !== 34) close += json[close] === 92 ? 2 : 1;
     const name = close - i - 1 <= longestName ? decoder.decode(json.subarray(i + 1, close)) : null;
     const valueStart = cursor.ws(json, cursor.ws(json, close + 1) + 1);
+    if (name !== null && name === last) {
+      found.set(name, [valueStart, end]);
+      return found;
+    }
     const valueEnd = skipValue(json, valueStart, end, 0, ANY_DEPTH, cursor);
     // The last of a duplicated key wins, as in JSON.parse and the flattener.
     if (name !== null) found.set(name, [valueStart, valueEnd]);
+    if (enough(found)) return found;
     i = cursor.ws(json, valueEnd);
     if (json[i] === 44) i = cursor.ws(json, i + 1);
   }
@@ -74,14 +87,20 @@ export class NaturalKey {
   /** The row's scalar candidates by field: the member key of a map's member, and the value's key fields. */
   private candidates(json: Uint8Array, start: number, end: number): Map<string, Span> {
     const scalars = new Map<string, Span>();
-    let object = shortMembers(json, start, end, this.cursor);
+    // Once the field is known (or `id`, the first choice, is found), the rest of the row is not read.
+    const wanted = this.field ?? NATURAL_KEY_FIELDS[0];
+    const enough = (found: ReadonlyMap<string, Span>) => found.has(wanted);
+    let object: Map<string, Span>;
     if (this.wrapped) {
-      const member = object.get(MEMBER_KEY);
+      // A wrapped row is `{"P":…,"M":…,"K":…,"V":…}` as `RelationalTable` writes it: `V` ends it.
+      const wrapper = shortMembers(json, start, end - 1, this.cursor, () => false, VALUE_KEY);
+      const member = wrapper.get(MEMBER_KEY);
       // A map member's key is a string; an element's position a number, which names nothing.
       if (member !== undefined && json[member[0]] === 34) scalars.set(MEMBER_KEY_FIELD, member);
-      const value = object.get(VALUE_KEY);
-      object = value === undefined ? new Map() : shortMembers(json, value[0], value[1], this.cursor);
-    }
+      const value = wrapper.get(VALUE_KEY);
+      const read = value !== undefined && this.field !== MEMBER_KEY_FIELD;
+      object = read ? shortMembers(json, value[0], value[1], this.cursor, enough) : new Map();
+    } else object = shortMembers(json, start, end, this.cursor, enough);
     for (const name of NATURAL_KEY_FIELDS) {
       const span = object.get(name);
       if (span !== undefined && isScalar(json, span[0])) scalars.set(name, span);
