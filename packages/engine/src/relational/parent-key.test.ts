@@ -142,6 +142,17 @@ describe("a child table's parent key", () => {
     expect(fieldsOf(files, 'tables/stores.shelves.csv')[3]?.description).toContain('_index (its key in its map)');
   });
 
+  it('finds the key in pretty-printed records, after nested values, quoted as CSV needs', async () => {
+    const records = [
+      { meta: { id: 'nested, not mine', list: [{ id: 1 }] }, note: 'a "b"', id: 'x, "y"', items: [1] },
+      { meta: { id: 'n2', list: [] }, note: 'c', id: 'line\nbreak', items: [2] },
+    ];
+    const files = await convert(JSON.stringify(records, null, 2), plan('items'));
+    expect(files['tables/items.csv']).toBe(
+      '_id,_parent_id,_index,_parent_key,items\n1,1,0,"x, ""y""",1\n2,2,0,"line\nbreak",2\n',
+    );
+  });
+
   it('keeps a data key named _parent_key apart from the column', async () => {
     const files = await convert(JSON.stringify([{ id: 1, items: [{ _parent_key: 'mine' }] }]), plan('items'));
     expect(files['tables/items.csv']?.split('\n')[0]).toBe('_id,_parent_id,_index,_parent_key,items._parent_key');
