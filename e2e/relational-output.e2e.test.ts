@@ -93,10 +93,10 @@ describe('relational output in a real browser', () => {
     expect(JSON.parse(text('plan.json')).paths).toContainEqual({ path: 'items', strategy: 'table' });
     expect(text('main.csv').split(/\r?\n/)[1]).toBe('1,1,Ada,tables/items,x');
     expect(text('tables/items.csv').split(/\r?\n/).slice(0, 4)).toEqual([
-      '_id,_parent_id,_index,sku,qty',
-      '1,1,0,a,1.1',
-      '2,1,1,b,2',
-      '3,2,0,c,3',
+      '_id,_parent_id,_index,_parent_key,sku,qty',
+      '1,1,0,1,a,1.1',
+      '2,1,1,1,b,2',
+      '3,2,0,2,c,3',
     ]);
     await inspectBothThemes(page, 'relational-converted');
   }

@@ -47,6 +47,13 @@ describe('relational output', () => {
     expect(new TextDecoder().decode(files['main.csv'])).toBe(
       '_id,id,items,tags\n1,1,tables/items,x\n2,2,tables/items,"y; z"\n',
     );
+    // Each item names its order by the order's id beside the order's row id; the parts' items have no id.
+    expect(new TextDecoder().decode(files['tables/items.csv']).split('\n').slice(0, 3)).toEqual([
+      '_id,_parent_id,_index,_parent_key,sku,qty,parts',
+      '1,1,0,1,a,1.10,tables/items.parts',
+      '2,1,1,1,b,2,',
+    ]);
+    expect(new TextDecoder().decode(files['tables/items.parts.csv']).split('\n')[0]).toBe('_id,_parent_id,_index,n');
     const back = memoryIo();
     expect(await runCli(['csv2json', w.zip], back.io)).toBe(0);
     // Numbers come back as written (1.10, a 20-digit integer); a key missing from an element comes back null.
@@ -73,7 +80,7 @@ describe('relational output', () => {
       ),
     ).toBe(0);
     const files = unzipSync(new Uint8Array(await readFile(tsv)));
-    expect(new TextDecoder().decode(files['tables/items.tsv'])).toMatch(/^_id\t_parent_id\t_index\tsku/);
+    expect(new TextDecoder().decode(files['tables/items.tsv'])).toMatch(/^_id\t_parent_id\t_index\t_parent_key\tsku/);
     const back = memoryIo();
     expect(await runCli(['csv2json', tsv], back.io)).toBe(0);
     expect(JSON.parse(back.stdout())[1].items).toEqual([{ sku: 'c', qty: 3, parts: [] }]);

@@ -102,10 +102,10 @@ describe('JSON to relational output', () => {
     expect(entries['main.csv']).toBe('_id,id,items,tags\n1,1,tables/items,x\n2,2,tables/items,"y; z"\n');
     expect(entries['tables/items.csv']).toBe(
       [
-        '_id,_parent_id,_index,sku,qty,parts',
-        '1,1,0,a,1.1,tables/items.parts',
-        '2,1,1,b,2,[]',
-        '3,2,0,c,3,tables/items.parts',
+        '_id,_parent_id,_index,_parent_key,sku,qty,parts',
+        '1,1,0,1,a,1.1,tables/items.parts',
+        '2,1,1,1,b,2,[]',
+        '3,2,0,2,c,3,tables/items.parts',
         '',
       ].join('\n'),
     );

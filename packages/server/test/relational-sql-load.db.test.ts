@@ -192,3 +192,38 @@ describe('a relational export loads into SQL databases', () => {
     }
   }, 60_000);
 });
+
+describe("a child table's _parent_key in SQL", () => {
+  it('SQLite: joining items to their orders by the order id gives the rows joining by _parent_id gives', async () => {
+    const orders = [
+      { id: 'A-1', items: [{ sku: 'x' }, { sku: 'y' }] },
+      { id: 'B-2', items: [{ sku: 'z' }] },
+    ];
+    const plan = { version: 1 as const, paths: [{ path: 'items', strategy: 'table' as const }] };
+    const zip = await bytesOf(jsonToRelational([Buffer.from(JSON.stringify(orders))], { plan }));
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'unnest-parent-key-'));
+    try {
+      for (const [name, bytes] of Object.entries(unzipSync(zip))) {
+        fs.mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
+        fs.writeFileSync(path.join(folder, name), bytes);
+      }
+      const join = (on: string) =>
+        `SELECT group_concat(pair, ' ') FROM (SELECT m.id || ':' || i.sku AS pair FROM items i JOIN main m ON ${on} ORDER BY i._id);`;
+      const script = [
+        '.bail on',
+        'PRAGMA foreign_keys = ON;',
+        '.read schema.sql',
+        '.mode csv',
+        '.import --skip 1 main.csv main',
+        '.import --skip 1 tables/items.csv items',
+        '.mode list',
+        join('i._parent_key = m.id'),
+        join('i._parent_id = m._id'),
+      ].join('\n');
+      const out = execFileSync('sqlite3', [path.join(folder, 'data.db')], { cwd: folder, input: script }).toString();
+      expect(out.trim().split('\n')).toEqual(['A-1:x A-1:y B-2:z', 'A-1:x A-1:y B-2:z']);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

@@ -9,8 +9,11 @@ export interface ChildTables {
    * ends. Returns the text of the path's own cell: the child table's name, which keeps the key's place.
    */
   divert(table: number, json: Uint8Array): Uint8Array;
-  /** The record was read whole: its values go to their tables with `id` as their parent key. */
-  commit(id: number): void;
+  /**
+   * The record `row[start, end)` was read whole: its values go to their tables with `id` as their parent key
+   * (and the record's natural key beside it).
+   */
+  commit(id: number, row: Uint8Array, start: number, end: number): void;
   /** The record will be read again: forget its values. */
   abort(): void;
 }

@@ -80,7 +80,7 @@ export class TableSink implements RecordSink {
       tables?.abort();
     } else if (!header) {
       this.rows.endRow(this.columns.width);
-      tables?.commit(this.nextId++);
+      tables?.commit(this.nextId++, buf, i, e);
     }
     return e;
   }

@@ -1,3 +1,4 @@
+import { NATURAL_KEY_FIELDS } from '../relational/natural-key.js';
 import { formatPlanPath, type PathStrategy, parsePlanPath } from './flatten-plan.js';
 import type { PathProfile } from './path-profile.js';
 
@@ -86,6 +87,23 @@ export function membersAreRecords(node: TreeNode): boolean {
 /** Link columns of every child table: `_id`, `_parent_id`, `_index`. */
 const LINK_COLUMNS = 3;
 
+/** Whether the rows whose fields are `row`'s children have a natural key: a scalar `id`, `key`, `code` or `uuid`. */
+export function rowsHaveNaturalKey(row: TreeNode): boolean {
+  return row.children.some((child) => {
+    const last = parsePlanPath(child.profile.path).at(-1);
+    const { string, number, boolean } = child.profile.kinds;
+    const named = last !== undefined && 'key' in last && (NATURAL_KEY_FIELDS as readonly string[]).includes(last.key);
+    return named && (string ?? 0) + (number ?? 0) + (boolean ?? 0) > 0;
+  });
+}
+
+/** Whether the rows of the table of `node` have a natural key: a map's members their keys, elements a key field. */
+export function tableRowsHaveNaturalKey(node: TreeNode): boolean {
+  if (node.profile.array === undefined) return true;
+  const element = node.children.find((child) => child.profile.path.endsWith('.[]'));
+  return element !== undefined && rowsHaveNaturalKey(element);
+}
+
 /** The rows and columns a table path's table will have. */
 export interface TableSize {
   rows: number;
@@ -94,15 +112,17 @@ export interface TableSize {
 
 /**
  * The size of the table of `node`: a row per element or member seen, and the columns of its elements (or of its
- * widest member's) under the plan, with the link columns.
+ * widest member's) under the plan, with the link columns (and `_parent_key` where `parentKeyed`).
  */
-export function tableSize(node: TreeNode): TableSize {
+export function tableSize(node: TreeNode, parentKeyed: boolean): TableSize {
   const { array, object, kinds } = node.profile;
   const rows =
     array !== undefined ? array.meanLength * (kinds.array ?? 0) : (object?.meanKeys ?? 0) * (kinds.object ?? 0);
   // A list's elements are its `[]`; a map's members its keys and `*`.
   const members = node.children.filter((child) => child.profile.path.endsWith('.[]') === (array !== undefined));
-  return { rows, columns: LINK_COLUMNS + Math.max(0, ...members.map((child) => child.after)) };
+  // The parent row's natural key, where the parent rows have one, follows the link columns.
+  const links = LINK_COLUMNS + (parentKeyed ? 1 : 0);
+  return { rows, columns: links + Math.max(0, ...members.map((child) => child.after)) };
 }
 
 /** A table's reason with its size: `a table of its own (about 275 rows × 5 columns)`. */

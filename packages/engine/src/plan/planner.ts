@@ -6,10 +6,12 @@ import {
   format,
   membersAreRecords,
   only,
+  rowsHaveNaturalKey,
   type TablePaths,
   type TableSize,
   type TreeNode,
   tableAllowed,
+  tableRowsHaveNaturalKey,
   tableSize,
   treeOf,
   withSize,
@@ -213,13 +215,14 @@ function planTree(root: TreeNode, rowsPath: string | null, tables: TablePaths): 
   // A map's members in a table are its rows, whatever their key: a decision below one holds for every member
   // (`*`), and a table there gathers the rows of every member's.
   const sizes = new Map<string, TableSize>();
-  const skip: [TreeNode, boolean, number[]][] = [[root, false, []]];
+  // Each path with whether the rows it is in have a natural key (which a table below them then carries).
+  const skip: [TreeNode, boolean, number[], boolean][] = [[root, false, [], rowsHaveNaturalKey(root)]];
   for (let item = skip.pop(); item !== undefined; item = skip.pop()) {
-    const [node, under, members] = item;
+    const [node, under, members, keyed] = item;
     const decision = under ? null : node.decision;
     const path = anyMember(node.profile.path, members);
     if (decision?.[0] === 'table') {
-      const size = tableSize(node);
+      const size = tableSize(node, keyed);
       const before = sizes.get(path);
       sizes.set(
         path,
@@ -235,7 +238,10 @@ function planTree(root: TreeNode, rowsPath: string | null, tables: TablePaths): 
     const closed = under || (decision !== null && decision[0] !== 'index' && decision[0] !== 'table');
     const mapTable = decision?.[0] === 'table' && node.profile.object?.keysLookLikeData === true;
     const below = mapTable ? [...members, parsePlanPath(node.profile.path).length] : members;
-    for (let c = node.children.length - 1; c >= 0; c--) skip.push([node.children[c] as TreeNode, closed, below]);
+    const rowsKeyed = decision?.[0] === 'table' ? tableRowsHaveNaturalKey(node) : keyed;
+    for (let c = node.children.length - 1; c >= 0; c--) {
+      skip.push([node.children[c] as TreeNode, closed, below, rowsKeyed]);
+    }
   }
   for (const entry of entries) {
     const size = sizes.get(entry.path);

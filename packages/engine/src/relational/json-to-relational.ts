@@ -16,7 +16,7 @@ import {
   schemaSql,
   tableNames,
 } from './table-schema.js';
-import { allTables, type TableSpec, tableSpecs } from './table-specs.js';
+import { allTables, PARENT_NATURAL_KEY, type TableSpec, tableSpecs } from './table-specs.js';
 import { sheetNames, xlsxWorkbook } from './xlsx-workbook.js';
 import { PLAN_FILE, WRITTEN_FILE, type ZipEntry, zipOutput } from './zip-output.js';
 
@@ -132,6 +132,7 @@ async function* convert(
       headers: written[n] as string[],
       parent: table.spec.parent === null ? null : (nameOf.get(table.spec.parent) ?? null),
       keyed: table.keyed,
+      parentKey: parentKeyOf(table, headers[n] as TableHeaders, made),
     }));
     const json = (value: unknown) => [encoder.encode(`${JSON.stringify(value, null, 2)}\n`)];
     const entries: ZipEntry[] = [
@@ -160,6 +161,17 @@ async function* convert(
       await table.rowLengths.dispose();
     }
   }
+}
+
+/** Where a child table's `_parent_key` column is, and which of its parent's fields it copies. */
+function parentKeyOf(
+  table: RelationalTable,
+  headers: TableHeaders,
+  made: readonly RelationalTable[],
+): DescribedTable['parentKey'] {
+  const column = table.spec.path === '' ? -1 : headers.internal.indexOf(PARENT_NATURAL_KEY);
+  const field = made.find((parent) => parent.spec === table.spec.parent)?.naturalKey.field;
+  return column < 0 || field === undefined || field === null ? null : { column, field };
 }
 
 /** What was left out of the document, then the main table's summary. */

@@ -79,6 +79,11 @@ describe('the relational layout', () => {
         { name: '_id', type: 'integer' },
         { name: '_parent_id', type: 'integer' },
         { name: '_index', type: 'integer' },
+        {
+          name: '_parent_key',
+          type: 'any',
+          description: "The parent row's id in main, where it has one: its natural key beside _parent_id",
+        },
         { name: 'sku', type: 'any' },
       ],
       primaryKey: ['_id'],
@@ -87,7 +92,7 @@ describe('the relational layout', () => {
     // A map's members are keyed by text.
     expect(pkg.resources[2].schema.fields[2]).toEqual({ name: '_index', type: 'string' });
     expect(files['schema.sql']).toContain(
-      'CREATE TABLE "tags" (\n  "_id" BIGINT NOT NULL PRIMARY KEY,\n  "_parent_id" BIGINT NOT NULL REFERENCES "main" ("_id"),\n  "_index" TEXT NOT NULL,\n  "n" TEXT\n);',
+      'CREATE TABLE "tags" (\n  "_id" BIGINT NOT NULL PRIMARY KEY,\n  "_parent_id" BIGINT NOT NULL REFERENCES "main" ("_id"),\n  "_index" TEXT NOT NULL,\n  "_parent_key" TEXT,\n  "n" TEXT\n);',
     );
   });
 
@@ -118,7 +123,7 @@ describe('the relational layout', () => {
       'tables/stats.items.csv',
       'tables/byYear.csv',
     ]);
-    expect(files['tables/stats.csv']?.split('\n')[0]).toBe('_id,_parent_id,_index,tags,items,wide');
+    expect(files['tables/stats.csv']?.split('\n')[0]).toBe('_id,_parent_id,_index,_parent_key,tags,items,wide');
     expect(files['tables/stats.items.csv']?.split('\n').length).toBe(12 * 3 + 2);
     expect(JSON.parse(decoder.decode(await bytesOf(relationalToJson([zip]))))).toEqual(records);
   });

@@ -5,7 +5,8 @@ import { scanString } from '../json/json-string.js';
 import type { NormalizedJsonToCsvOptions } from '../options.js';
 import type { Spool } from '../spool.js';
 import { JsonTable } from '../table/json-table.js';
-import { MEMBER_KEY, PARENT_KEY, type TableSpec, VALUE_KEY } from './table-specs.js';
+import { NaturalKey } from './natural-key.js';
+import { MEMBER_KEY, PARENT_KEY, PARENT_NATURAL_KEY, type TableSpec, VALUE_KEY } from './table-specs.js';
 
 const encoder = new TextEncoder();
 const OPEN = encoder.encode('[');
@@ -13,6 +14,7 @@ const COMMA = encoder.encode(',');
 const CLOSE = encoder.encode(']');
 const PREFIX_PARENT = encoder.encode(`{"${PARENT_KEY}":`);
 const PREFIX_MEMBER = encoder.encode(`,"${MEMBER_KEY}":`);
+const PREFIX_NATURAL_KEY = encoder.encode(`,"${PARENT_NATURAL_KEY}":`);
 const PREFIX_VALUE = encoder.encode(`,"${VALUE_KEY}":`);
 const SUFFIX = encoder.encode('}');
 const EMPTY = new Uint8Array(0);
@@ -33,6 +35,8 @@ export class RelationalTable implements ChildTables {
   private encodedName: Uint8Array | null = null;
   /** Whether a row came from a map's member: its `_index` is then a key, not a position. */
   keyed = false;
+  /** This table's rows' natural key, which their child rows carry beside their parent id. */
+  readonly naturalKey: NaturalKey;
 
   constructor(
     readonly spec: TableSpec,
@@ -42,6 +46,7 @@ export class RelationalTable implements ChildTables {
     makeChild: (spec: TableSpec) => RelationalTable | null,
   ) {
     this.table = new JsonTable(options);
+    this.naturalKey = new NaturalKey(spec.path !== '', this.cursor);
     this.table.relational(this);
     this.children = spec.children.map((child) => (child === null ? null : makeChild(child)));
     if (spec.path !== '') this.table.push(OPEN);
@@ -62,14 +67,20 @@ export class RelationalTable implements ChildTables {
     this.pending = [];
   }
 
-  commit(id: number): void {
+  commit(id: number, row: Uint8Array, start: number, end: number): void {
     const pending = this.pending;
+    if (pending.length === 0) return;
     this.pending = [];
-    for (const { table, json } of pending) this.children[table]?.addValue(id, json);
+    // Read only for a row that has child rows: the row is whole now.
+    const key = this.naturalKey.of(row, start, end);
+    for (const { table, json } of pending) this.children[table]?.addValue(id, key, json);
   }
 
-  /** One array or object from the parent row `parent`: a row per element (position) or member (key). */
-  private addValue(parent: number, json: Uint8Array): void {
+  /**
+   * One array or object from the parent row `parent` (whose natural key is `key`): a row per element
+   * (position) or member (key).
+   */
+  private addValue(parent: number, key: Uint8Array | null, json: Uint8Array): void {
     const end = json.length;
     const map = json[0] === 123;
     if (map) this.keyed = true;
@@ -82,13 +93,23 @@ export class RelationalTable implements ChildTables {
         i = close + 1;
       }
       const e = minifiedValueEnd(json, i);
-      this.addRow(parent, member, json, i, e);
+      this.addRow(parent, member, key, json, i, e);
       i = json[e] === 44 ? e + 1 : e;
     }
   }
 
-  /** A wrapped row: its parent's id, its position (an array's element) or key (a map's member), its value. */
-  private addRow(parent: number, member: Uint8Array | number, json: Uint8Array, start: number, end: number): void {
+  /**
+   * A wrapped row: its parent's id, its position (an array's element) or key (a map's member), its parent's
+   * natural key where it has one, its value.
+   */
+  private addRow(
+    parent: number,
+    member: Uint8Array | number,
+    key: Uint8Array | null,
+    json: Uint8Array,
+    start: number,
+    end: number,
+  ): void {
     // Written straight after the rows gathered so far, parsed together at the next flush.
     const out = this.input;
     if (this.rowsIn++ > 0) out.append(COMMA, 0, 1);
@@ -97,6 +118,10 @@ export class RelationalTable implements ChildTables {
     out.append(PREFIX_MEMBER, 0, PREFIX_MEMBER.length);
     if (typeof member === 'number') out.appendAscii(String(member));
     else out.append(member, 0, member.length);
+    if (key !== null) {
+      out.append(PREFIX_NATURAL_KEY, 0, PREFIX_NATURAL_KEY.length);
+      out.append(key, 0, key.length);
+    }
     out.append(PREFIX_VALUE, 0, PREFIX_VALUE.length);
     out.append(json, start, end);
     out.append(SUFFIX, 0, SUFFIX.length);

@@ -8,7 +8,7 @@ import { JsonNumber, type JsonObject, type JsonValue } from '../plan/json-value.
 import { flatRows, PlannedJsonWriter } from '../plan/planned-csv-to-json.js';
 import { type FlatRow, type PlannedRecord, PlannedRecordBuilder } from '../plan/planned-records.js';
 import { internalHeader } from './table-headers.js';
-import { MEMBER_KEY, PARENT_KEY, type TableSpec, tableSpecs, VALUE_KEY } from './table-specs.js';
+import { MEMBER_KEY, PARENT_KEY, PARENT_NATURAL_KEY, type TableSpec, tableSpecs, VALUE_KEY } from './table-specs.js';
 import { entryBytes, InflationBudget, type InflationLimits, zipEntries } from './zip-entries.js';
 import { PLAN_FILE, WRITTEN_FILE } from './zip-output.js';
 
@@ -204,10 +204,12 @@ class ChildCursor {
     private readonly read: HeaderReader,
     separator: string,
   ) {
-    // Each header is read under its wrapped row's name (`V.sku`), computed once per header by the builder.
+    // Each header is read under its wrapped row's name (`V.sku`), computed once per header by the builder;
+    // the links and the parent's natural key (a copy of a parent cell) are no part of the value.
+    const links = new Set([ID_HEADER, PARENT_KEY, MEMBER_KEY, PARENT_NATURAL_KEY]);
     this.builder = new PlannedRecordBuilder(spec.plan, separator, (header) => {
       const wrapped = read(header);
-      return wrapped === ID_HEADER || wrapped === PARENT_KEY || wrapped === MEMBER_KEY ? null : wrapped;
+      return links.has(wrapped) ? null : wrapped;
     });
   }
 

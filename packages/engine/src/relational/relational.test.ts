@@ -136,19 +136,27 @@ describe('relational output', () => {
     ]);
     expect(files['main.csv']).toBe('_id,id,items,tags\n1,1,tables/items,tables/tags\n2,2,[],{}\n3,3,,\n');
     expect(files['tables/items.csv']).toBe(
-      '_id,_parent_id,_index,sku,qty,parts\n1,1,0,a,2,tables/items.parts\n2,1,1,b,1,\n',
+      '_id,_parent_id,_index,_parent_key,sku,qty,parts\n1,1,0,1,a,2,tables/items.parts\n2,1,1,1,b,1,\n',
     );
     expect(files['tables/items.parts.csv']).toBe('_id,_parent_id,_index,n\n1,1,0,1.50\n');
     // A member's value that is not an object is named after the table.
-    expect(files['tables/tags.csv']).toBe('_id,_parent_id,_index,tags\n1,1,x,"1"\n2,1,y,2\n');
+    expect(files['tables/tags.csv']).toBe('_id,_parent_id,_index,_parent_key,tags\n1,1,x,1,"1"\n2,1,y,1,2\n');
     expect(JSON.parse(files['plan.json'] as string)).toEqual(plan);
     expect(JSON.parse(files['written.json'] as string)).toEqual({
       excelSafe: false,
       columns: {
         main: { _id: '\\#id' },
-        'tables/items': { _id: '\\#id', _parent_id: 'P', _index: 'M', sku: 'V.sku', qty: 'V.qty', parts: 'V.parts' },
+        'tables/items': {
+          _id: '\\#id',
+          _parent_id: 'P',
+          _index: 'M',
+          _parent_key: 'K',
+          sku: 'V.sku',
+          qty: 'V.qty',
+          parts: 'V.parts',
+        },
         'tables/items.parts': { _id: '\\#id', _parent_id: 'P', _index: 'M', n: 'V.n' },
-        'tables/tags': { _id: '\\#id', _parent_id: 'P', _index: 'M', tags: 'V' },
+        'tables/tags': { _id: '\\#id', _parent_id: 'P', _index: 'M', _parent_key: 'K', tags: 'V' },
       },
     });
     // A key missing from a row comes back null, as from any table.

@@ -1,6 +1,14 @@
 import { ID_HEADER } from '../flatten/child-tables.js';
 import { decodeHeaderPath } from '../header-path.js';
-import { MEMBER_KEY, PARENT_KEY, renameHeader, type TableSpec, VALUE_KEY, wrappedHeader } from './table-specs.js';
+import {
+  MEMBER_KEY,
+  PARENT_KEY,
+  PARENT_NATURAL_KEY,
+  renameHeader,
+  type TableSpec,
+  VALUE_KEY,
+  wrappedHeader,
+} from './table-specs.js';
 
 /** A table's row id, unique in its table: its primary key. */
 export const ID_COLUMN = '_id';
@@ -8,6 +16,8 @@ export const ID_COLUMN = '_id';
 export const PARENT_COLUMN = '_parent_id';
 /** A child row's place in its parent: the element's position (a list) or the member's key (a map). */
 export const INDEX_COLUMN = '_index';
+/** A child row's parent's natural key (its `id`, `key`, `code` or `uuid`, or a map member's key); see `NaturalKey`. */
+export const PARENT_KEY_COLUMN = '_parent_key';
 
 /** The position segment json2csv writes for an exploded list (`skins.\#`). */
 const POSITION_SEGMENT = '\\#';
@@ -26,6 +36,7 @@ function readable(spec: TableSpec, header: string, separator: string): string {
   const child = spec.path !== '';
   if (child && header === PARENT_KEY) return PARENT_COLUMN;
   if (child && header === MEMBER_KEY) return INDEX_COLUMN;
+  if (child && header === PARENT_NATURAL_KEY) return PARENT_KEY_COLUMN;
   const segments = decodeHeaderPath(header, separator).map((segment) =>
     segment === POSITION_SEGMENT ? INDEX_COLUMN : String(segment),
   );
@@ -59,8 +70,10 @@ export function tableHeaders(spec: TableSpec, headers: readonly string[], separa
   const names = internal.map((header) => readable(spec, header, separator));
   const uses = new Map<string, number>();
   for (const name of names) uses.set(name, (uses.get(name) ?? 0) + 1);
-  // Link columns and names no other column has are written readable; the others as before, made unique.
-  const plain = (n: number) => n < links.length || uses.get(names[n] as string) === 1;
+  // Link columns, the parent's key and names no other column has are written readable; the others as
+  // before, made unique.
+  const linked = (n: number) => n < links.length || (spec.path !== '' && internal[n] === PARENT_NATURAL_KEY);
+  const plain = (n: number) => linked(n) || uses.get(names[n] as string) === 1;
   const written: (string | null)[] = names.map((name, n) => (plain(n) ? name : null));
   const taken = new Set(written.filter((name) => name !== null));
   const unique = written.map((name, n) => {

@@ -1,3 +1,4 @@
+import { MEMBER_KEY_FIELD } from './natural-key.js';
 import { ID_COLUMN, INDEX_COLUMN, PARENT_COLUMN } from './table-headers.js';
 
 /** The Frictionless Data Package inside a relational ZIP, describing its tables. */
@@ -17,6 +18,8 @@ export interface DescribedTable {
   parent: string | null;
   /** Whether `_index` holds a map member's key (text) rather than an element's position. */
   keyed: boolean;
+  /** The column holding the parent row's natural key (`_parent_key`), and the parent's field it copies. */
+  parentKey: { column: number; field: string } | null;
 }
 
 /** A name per table for SQL and the package (`tables/items.parts` → `items_parts`), each unique. */
@@ -44,6 +47,13 @@ function fieldType(table: DescribedTable, column: number): FieldType {
   return column === 2 && table.keyed ? 'string' : 'integer';
 }
 
+/** What the `_parent_key` column holds, for people reading the package. */
+function parentKeyDescription(table: DescribedTable): string {
+  const field = table.parentKey?.field;
+  const what = field === MEMBER_KEY_FIELD ? `${INDEX_COLUMN} (its key in its map)` : field;
+  return `The parent row's ${what} in ${table.parent}, where it has one: its natural key beside ${PARENT_COLUMN}`;
+}
+
 /** `datapackage.json`: a resource per table with its fields, types, primary key and foreign key. */
 export function dataPackage(tables: readonly DescribedTable[], delimiter: string, bom: boolean): string {
   const resources = tables.map((table) => ({
@@ -55,7 +65,11 @@ export function dataPackage(tables: readonly DescribedTable[], delimiter: string
     encoding: bom ? 'utf-8-sig' : 'utf-8',
     dialect: { delimiter, header: true },
     schema: {
-      fields: table.headers.map((name, n) => ({ name, type: fieldType(table, n) })),
+      fields: table.headers.map((name, n) => ({
+        name,
+        type: fieldType(table, n),
+        ...(table.parentKey?.column === n ? { description: parentKeyDescription(table) } : {}),
+      })),
       primaryKey: [ID_COLUMN],
       ...(table.parent === null
         ? {}

@@ -13,6 +13,8 @@ export const VALUE_KEY = 'V';
 export const PARENT_KEY = 'P';
 /** The key of a child row's position (array) or key (map) in its parent. */
 export const MEMBER_KEY = 'M';
+/** The key of a child row's parent's natural key (`NaturalKey`), where the parent row has one. */
+export const PARENT_NATURAL_KEY = 'K';
 
 /** The header of a child table's parent-id column in ZIPs of earlier versions (see `wrappedHeader`). */
 export const PARENT_HEADER = '\\#parent';
@@ -20,7 +22,7 @@ export const PARENT_HEADER = '\\#parent';
 /**
  * One table of a relational conversion: the main table (the records), or the table of one `table` path, whose
  * rows are that path's array elements or map members. A child table converts wrapped rows
- * `{"P": parent id, "M": position or key, "V": the element}` under `plan`, the part of the whole plan below its
+ * `{"P": parent id, "M": position or key, "K": parent's natural key (if any), "V": the element}` under `plan`, the part of the whole plan below its
  * path re-rooted at `V`; its headers are renamed for people on the way out (`tableHeaders`).
  */
 export interface TableSpec {
