@@ -11,9 +11,10 @@ export interface ChildTables {
   divert(table: number, json: Uint8Array): Uint8Array;
   /**
    * The record `row[start, end)` was read whole: its values go to their tables with `id` as their parent key
-   * (and the record's natural key beside it).
+   * (and the record's natural key beside it: `memberKey`, its key when the records are a map's members, else
+   * one of its fields).
    */
-  commit(id: number, row: Uint8Array, start: number, end: number): void;
+  commit(id: number, row: Uint8Array, start: number, end: number, memberKey: string | null): void;
   /** The record will be read again: forget its values. */
   abort(): void;
 }

@@ -30,6 +30,8 @@ export class TableSink implements RecordSink {
 
   private readonly keyNode: PathNode;
   private key: Uint8Array | null = null;
+  /** The record's key when the records are a map's members: its natural key in relational output. */
+  private memberKey: string | null = null;
   /** Relational output: each record's id goes first into `\#id`, and its `table` values to these tables. */
   private tables: ChildTables | null = null;
   private nextId = 1;
@@ -42,6 +44,7 @@ export class TableSink implements RecordSink {
   }
 
   recordKey(key: string): void {
+    this.memberKey = key;
     this.key = encoder.encode(key);
   }
 
@@ -80,7 +83,7 @@ export class TableSink implements RecordSink {
       tables?.abort();
     } else if (!header) {
       this.rows.endRow(this.columns.width);
-      tables?.commit(this.nextId++, buf, i, e);
+      tables?.commit(this.nextId++, buf, i, e, this.memberKey);
     }
     return e;
   }

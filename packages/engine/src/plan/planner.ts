@@ -170,8 +170,14 @@ function rowsCandidate(paths: readonly PathProfile[]): string | null {
 /**
  * Decides the paths below `root`, parents first (keeping a decision already made); then counts columns children
  * first, keeping as JSON an object still wider than WIDE_OBJECT. Returns the entries and the columns.
+ * `recordsAreMembers`: the records are a map's members (their keys name them, for `_parent_key`).
  */
-function planTree(root: TreeNode, rowsPath: string | null, tables: TablePaths): [PlanEntry[], number] {
+function planTree(
+  root: TreeNode,
+  rowsPath: string | null,
+  tables: TablePaths,
+  recordsAreMembers: boolean,
+): [PlanEntry[], number] {
   const order: TreeNode[] = [];
   const pending: [TreeNode, boolean][] = [[root, false]];
   for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
@@ -216,7 +222,9 @@ function planTree(root: TreeNode, rowsPath: string | null, tables: TablePaths): 
   // (`*`), and a table there gathers the rows of every member's.
   const sizes = new Map<string, TableSize>();
   // Each path with whether the rows it is in have a natural key (which a table below them then carries).
-  const skip: [TreeNode, boolean, number[], boolean][] = [[root, false, [], rowsHaveNaturalKey(root)]];
+  // Records that are a map's members are named by their keys.
+  const recordsKeyed = recordsAreMembers || rowsHaveNaturalKey(root);
+  const skip: [TreeNode, boolean, number[], boolean][] = [[root, false, [], recordsKeyed]];
   for (let item = skip.pop(); item !== undefined; item = skip.pop()) {
     const [node, under, members, keyed] = item;
     const decision = under ? null : node.decision;
@@ -320,7 +328,7 @@ export function proposePlan(profile: JsonProfile, options: ProposalOptions = {})
       `Each record is partly a map: ${root.object.keysReason}. ${but} is kept, with its value, in one JSON object in the column "*" instead of a column each.`,
     ];
   }
-  const [planned, after] = planTree(tree, rowsPath, tables);
+  const [planned, after] = planTree(tree, rowsPath, tables, profile.recordsShape === 'map');
   entries.push(...planned);
   nameKeptKeys(tree, entries);
   for (const entry of entries) if (entry.reason !== undefined) explanations.push(entry.reason);

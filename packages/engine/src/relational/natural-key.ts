@@ -10,6 +10,7 @@ export const MEMBER_KEY_FIELD = '_index';
 /** The record was validated when it was read: no depth limit applies again. */
 const ANY_DEPTH = Number.MAX_SAFE_INTEGER;
 const decoder = new TextDecoder();
+const encoder = new TextEncoder();
 const longestName = Math.max(VALUE_KEY.length, MEMBER_KEY.length, ...NATURAL_KEY_FIELDS.map((name) => name.length));
 
 /** Where a member's value is in the JSON: `[start, end)`. */
@@ -72,8 +73,17 @@ export class NaturalKey {
     private readonly cursor: JsonCursor,
   ) {}
 
-  /** The natural key of the row `json[start, end)` as JSON text (a string or number literal); null if none. */
-  of(json: Uint8Array, start: number, end: number): Uint8Array | null {
+  /**
+   * The natural key of the row `json[start, end)` as JSON text (a string or number literal); null if none.
+   * `memberKey` is the record's key when the records are a map's members: like a map table's member, such a
+   * record is named by its key, which wins over its fields.
+   */
+  of(json: Uint8Array, start: number, end: number, memberKey: string | null = null): Uint8Array | null {
+    if (memberKey !== null && this.field !== null && this.field !== MEMBER_KEY_FIELD) memberKey = null;
+    if (memberKey !== null) {
+      this.field = MEMBER_KEY_FIELD;
+      return encoder.encode(JSON.stringify(memberKey));
+    }
     const candidates = this.candidates(json, start, end);
     if (this.field === null) {
       const first = [MEMBER_KEY_FIELD, ...NATURAL_KEY_FIELDS].find((name) => candidates.has(name));

@@ -142,6 +142,21 @@ describe("a child table's parent key", () => {
     expect(fieldsOf(files, 'tables/stores.shelves.csv')[3]?.description).toContain('_index (its key in its map)');
   });
 
+  it("gives the rows of records that are a map's members their record's key, which names it", async () => {
+    const users = {
+      u1: { name: 'A', id: 'own field, not used', devices: [{ p: 'x' }] },
+      u2: { name: 'B', id: 'another', devices: [{ p: 'y' }, { p: 'z' }] },
+    };
+    const files = await convert(JSON.stringify(users), {
+      ...plan('devices'),
+      records: { path: '', shape: 'map', keyColumn: 'key' },
+    });
+    expect(files['tables/devices.csv']).toBe(
+      '_id,_parent_id,_index,_parent_key,p\n1,1,0,u1,x\n2,2,0,u2,y\n3,2,1,u2,z\n',
+    );
+    expect(fieldsOf(files, 'tables/devices.csv')[3]?.description).toContain("key in the records' map");
+  });
+
   it('finds the key in pretty-printed records, after nested values, quoted as CSV needs', async () => {
     const records = [
       { meta: { id: 'nested, not mine', list: [{ id: 1 }] }, note: 'a "b"', id: 'x, "y"', items: [1] },

@@ -67,12 +67,12 @@ export class RelationalTable implements ChildTables {
     this.pending = [];
   }
 
-  commit(id: number, row: Uint8Array, start: number, end: number): void {
+  commit(id: number, row: Uint8Array, start: number, end: number, memberKey: string | null): void {
     const pending = this.pending;
     if (pending.length === 0) return;
     this.pending = [];
     // Read only for a row that has child rows: the row is whole now.
-    const key = this.naturalKey.of(row, start, end);
+    const key = this.naturalKey.of(row, start, end, memberKey);
     for (const { table, json } of pending) this.children[table]?.addValue(id, key, json);
   }
 

@@ -238,7 +238,7 @@ describe('relational output', () => {
   it('the Firebase export (records a map) with a nested map as a table reads back to the same JSON', async () => {
     const plan = await proposalWithTables(firebase, ['devices'], 'users');
     const { files, back } = await roundTrip(firebase, plan);
-    expect(files['tables/devices.csv']?.split('\n')[0]).toMatch(/^_id,_parent_id,_index,platform,/);
+    expect(files['tables/devices.csv']?.split('\n')[0]).toMatch(/^_id,_parent_id,_index,_parent_key,platform,/);
     // The export has keys some users lack and nulls: exactly what the single-table round trip gives back.
     expect(firstDifference(exact(back), await singleTableRoundTrip(firebase, plan))).toBeNull();
     expect(exact(back)).toContain(

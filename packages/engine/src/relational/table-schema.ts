@@ -50,7 +50,12 @@ function fieldType(table: DescribedTable, column: number): FieldType {
 /** What the `_parent_key` column holds, for people reading the package. */
 function parentKeyDescription(table: DescribedTable): string {
   const field = table.parentKey?.field;
-  const what = field === MEMBER_KEY_FIELD ? `${INDEX_COLUMN} (its key in its map)` : field;
+  const what =
+    field !== MEMBER_KEY_FIELD
+      ? field
+      : table.parent === 'main'
+        ? "key in the records' map (main's key column)"
+        : `${INDEX_COLUMN} (its key in its map)`;
   return `The parent row's ${what} in ${table.parent}, where it has one: its natural key beside ${PARENT_COLUMN}`;
 }
 
