@@ -35,7 +35,7 @@ describe('unnest plan', () => {
     const t = memoryIo();
     expect(await runCli(['plan', firebase, '--records', 'users', '--relational', '-o', planPath], t.io)).toBe(0);
     expect(t.stderr()).toContain(
-      'unnest: `devices` is a map of records: its keys are ids (d7f3a9c2e1b04f6a, a1b2c3d4e5f60718, 0f9e8d7c6b5a4321, …). A table of its own (about 7 rows × 5 columns), one row per member with its key in _index, linked to its parent row by _parent_id; one column here instead of 15.',
+      'unnest: `devices` is a map of records: its keys are ids (d7f3a9c2e1b04f6a, a1b2c3d4e5f60718, 0f9e8d7c6b5a4321, …). A table of its own (about 7 rows × 6 columns), one row per member with its key in _index, linked to its parent row by _parent_id; one column here instead of 15.',
     );
     const plan = JSON.parse(await readFile(planPath, 'utf8'));
     expect(plan.paths).toContainEqual(expect.objectContaining({ path: 'devices', strategy: 'table' }));

@@ -4,7 +4,8 @@ import { formatPlanPath, type PlanSegment } from './flatten-plan.js';
 /** Generators of nested records and their plan paths, shared by the plan and relational round-trip properties. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-function looksLikeJsonContainer(text: string): boolean {
+/** Whether a string's whole text is a JSON array or object: such a string reads back as that value (CSV cannot mark it). */
+export function looksLikeJsonContainer(text: string): boolean {
   if (!/^\s*[[{]/.test(text)) return false;
   try {
     JSON.parse(text);

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { compareRoundTrip } from '../analysis/compare-round-trip.js';
 import { concatBytes } from '../byte-source.js';
 import { type FlattenPlan, formatPlanPath, type PathStrategy, type PlanSegment } from '../plan/flatten-plan.js';
-import { type Json, key, pathsOf, records, value, writesOnlyNulls } from '../plan/plan-arbitraries.test-support.js';
+import {
+  type Json,
+  key,
+  looksLikeJsonContainer,
+  pathsOf,
+  records,
+  value,
+  writesOnlyNulls,
+} from '../plan/plan-arbitraries.test-support.js';
 import { proposePlan } from '../plan/planner.js';
 import { profileJson } from '../plan/profile-json.js';
 import { jsonToRelational } from './json-to-relational.js';
@@ -115,11 +123,13 @@ describe('any plan with table paths', () => {
     // Records keyed like data (years) give maps of records, whose members' paths the planner writes as `*`.
     const member = fc.record({ n: fc.integer(), tags: fc.array(fc.constantFrom('a', 'b'), { maxLength: 2 }) });
     const year = fc.constantFrom('2020', '2021', '2022', '2023', '2024');
+    // A sku such as "[]" would read back as that array: CSV cannot mark JSON text (the plain round trip's limit).
+    const sku = fc.string({ maxLength: 3 }).filter((text) => !looksLikeJsonContainer(text));
     const rows = fc.array(
       fc.record({
         id: fc.integer(),
         byYear: fc.dictionary(year, member, { maxKeys: 5 }),
-        items: fc.array(fc.record({ sku: fc.string({ maxLength: 3 }), parts: fc.array(member, { maxLength: 2 }) }), {
+        items: fc.array(fc.record({ sku, parts: fc.array(member, { maxLength: 2 }) }), {
           maxLength: 3,
         }),
       }),
