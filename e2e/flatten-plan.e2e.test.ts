@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInThroughDialog } from './support/accounts.js';
+import { converterWithJsonFile } from './support/converter.js';
 import type { InProcessServer } from './support/in-process-server.js';
 import { inspectBothThemes } from './support/screenshots.js';
 import { type SignedUpSession, signedUpSession } from './support/signed-up-session.js';
@@ -40,13 +41,7 @@ describe('the flattening plan in a real browser', () => {
 
   // Each test starts on a fresh signed-in page and takes the steps before it again, so it runs alone.
   async function proposeAndEdit(): Promise<void> {
-    ({ page } = await session.browser.newPage('/dashboard'));
-    await page.getByRole('link', { name: 'Convert', exact: true }).click();
-    await page.getByTestId('file-input').setInputFiles({
-      name: 'countries.json',
-      mimeType: 'application/json',
-      buffer: COUNTRIES,
-    });
+    page = await converterWithJsonFile(session.browser, 'countries.json', COUNTRIES);
     await page.getByText('countries.json').first().waitFor();
     await page.getByRole('button', { name: 'Propose a flattening plan' }).click();
     await page

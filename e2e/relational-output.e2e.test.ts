@@ -3,6 +3,7 @@ import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInThroughDialog } from './support/accounts.js';
+import { converterWithJsonFile } from './support/converter.js';
 import type { InProcessServer } from './support/in-process-server.js';
 import { inspectBothThemes } from './support/screenshots.js';
 import { type SignedUpSession, signedUpSession } from './support/signed-up-session.js';
@@ -47,13 +48,7 @@ describe('relational output in a real browser', () => {
 
   // Each test starts on a fresh signed-in page and takes the steps before it again, so it runs alone.
   async function planItemsAsTable(): Promise<void> {
-    ({ page } = await session.browser.newPage('/dashboard'));
-    await page.getByRole('link', { name: 'Convert', exact: true }).click();
-    await page.getByTestId('file-input').setInputFiles({
-      name: 'orders.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(ORDERS)),
-    });
+    page = await converterWithJsonFile(session.browser, 'orders.json', Buffer.from(JSON.stringify(ORDERS)));
     await page.getByText('orders.json').first().waitFor();
     await page.getByRole('button', { name: 'Propose a flattening plan' }).click();
     await page.getByRole('combobox', { name: 'Strategy for items' }).click();
