@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import { DEFAULT_SETTINGS, type UserSettings } from '@unnest/contracts';
 import { useEffect, useState } from 'react';
 import { ApiKeysPanel } from '../api-keys';
-import { useThemeMode } from '../app/theme-mode';
+import { useThemeMode } from '../lib/theme/theme-mode';
 import { ARRAY_CHOICES, DELIMITER_CHOICES } from '../components/conversion-choices';
 import { LabelledSelect } from '../components/labelled-select';
 import { PageHeader } from '../components/page-header';
