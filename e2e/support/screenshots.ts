@@ -6,7 +6,7 @@ import { seriousViolations, type Violation } from './accessibility.js';
 /** Where the run leaves its screenshots (git-ignored). */
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots/', import.meta.url));
 
-// Body backgrounds of the two themes (packages/web/src/app/theme.ts).
+// Body backgrounds of the two themes (packages/web/src/lib/theme/theme.ts).
 const BACKGROUNDS = { light: 'rgb(246, 247, 249)', dark: 'rgb(15, 18, 23)' };
 
 /**

@@ -1,31 +1,22 @@
 import TaskAlt from '@mui/icons-material/TaskAlt';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { useState } from 'react';
 import { EmptyState } from '../components/empty-state';
 import { PageHeader } from '../components/page-header';
+import { PagedTable, usePaging } from '../components/paged-table';
 import { QueryError } from '../components/query-error';
-import { TablePager } from '../components/table-pager';
 import { errorText } from '../lib/api-error';
 import { formatDateTime } from '../lib/format-date';
 import { JOBS_FALLBACK, useFailedJobs, useRetryJob } from './api/failed-jobs';
 
 /** /admin/jobs: background jobs that failed for good, each with a Retry. */
 export default function AdminJobsPage() {
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(20);
-  const jobs = useFailedJobs(page + 1, pageSize);
+  const paging = usePaging();
+  const jobs = useFailedJobs(paging.page + 1, paging.pageSize);
   const retry = useRetryJob();
-  const rows = jobs.data?.jobs ?? [];
   return (
     <>
       <PageHeader
@@ -44,63 +35,43 @@ export default function AdminJobsPage() {
         </Alert>
       )}
       <Card>
-        {jobs.isPending ? (
-          <Box sx={{ p: 2 }}>
-            <Skeleton height={40} />
-          </Box>
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon={<TaskAlt />}
-            title="No failed jobs"
-            hint="Every background job has run or is still being retried."
-          />
-        ) : (
-          <>
-            <TableContainer>
-              <Table aria-label="Failed jobs" sx={{ minWidth: 760 }}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Queue</TableCell>
-                    <TableCell>Error</TableCell>
-                    <TableCell>Tries</TableCell>
-                    <TableCell>Failed</TableCell>
-                    <TableCell>Action</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.map((job) => (
-                    <TableRow key={job.id}>
-                      <TableCell>{job.queue}</TableCell>
-                      <TableCell sx={{ wordBreak: 'break-word', maxWidth: 420 }}>{job.error}</TableCell>
-                      <TableCell>{job.retries + 1}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {job.failed_at ? formatDateTime(job.failed_at) : formatDateTime(job.created_at)}
-                      </TableCell>
-                      <TableCell>
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          disabled={retry.isPending}
-                          onClick={() => retry.mutate(job)}
-                          aria-label={`Retry job ${job.id} of ${job.queue}`}
-                        >
-                          Retry
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-            <TablePager
-              count={jobs.data?.total ?? 0}
-              page={page}
-              pageSize={pageSize}
-              setPage={setPage}
-              setPageSize={setPageSize}
+        <PagedTable
+          label="Failed jobs"
+          columns={['Queue', 'Error', 'Tries', 'Failed', 'Action']}
+          minWidth={760}
+          rows={jobs.data?.jobs ?? []}
+          renderRow={(job) => (
+            <TableRow key={job.id}>
+              <TableCell>{job.queue}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-word', maxWidth: 420 }}>{job.error}</TableCell>
+              <TableCell>{job.retries + 1}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {job.failed_at ? formatDateTime(job.failed_at) : formatDateTime(job.created_at)}
+              </TableCell>
+              <TableCell>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  disabled={retry.isPending}
+                  onClick={() => retry.mutate(job)}
+                  aria-label={`Retry job ${job.id} of ${job.queue}`}
+                >
+                  Retry
+                </Button>
+              </TableCell>
+            </TableRow>
+          )}
+          loading={jobs.isPending}
+          skeletonLines={1}
+          empty={
+            <EmptyState
+              icon={<TaskAlt />}
+              title="No failed jobs"
+              hint="Every background job has run or is still being retried."
             />
-          </>
-        )}
+          }
+          paging={{ ...paging, count: jobs.data?.total ?? 0 }}
+        />
       </Card>
     </>
   );

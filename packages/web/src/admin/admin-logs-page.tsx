@@ -1,20 +1,14 @@
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { AUDIT_ACTIONS, type AuditAction, type AuditStatus } from '@unnest/contracts';
 import { useDeferredValue, useState } from 'react';
 import { LabelledSelect } from '../components/labelled-select';
 import { PageHeader } from '../components/page-header';
+import { PagedTable, usePaging } from '../components/paged-table';
 import { QueryError } from '../components/query-error';
-import { TablePager } from '../components/table-pager';
 import { formatDateTime } from '../lib/format-date';
 import { LOGS_FALLBACK, type LogFilters, useAdminLogs } from './api/get-admin-logs';
 
@@ -35,10 +29,9 @@ export default function AdminLogsPage() {
   const [action, setAction] = useState<AuditAction | ''>('');
   const [status, setStatus] = useState<AuditStatus | ''>('');
   const deferredUser = useDeferredValue(user);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(20);
+  const paging = usePaging();
   const filters: LogFilters = { user: deferredUser, action, status };
-  const logs = useAdminLogs(filters, page + 1, pageSize);
+  const logs = useAdminLogs(filters, paging.page + 1, paging.pageSize);
   return (
     <>
       <PageHeader title="Logs" subtitle="What every account did, admins' actions included, newest first." />
@@ -49,7 +42,7 @@ export default function AdminLogsPage() {
           value={user}
           onChange={(event) => {
             setUser(event.target.value);
-            setPage(0);
+            paging.setPage(0);
           }}
           sx={{ minWidth: 260 }}
         />
@@ -60,7 +53,7 @@ export default function AdminLogsPage() {
           options={ACTION_OPTIONS}
           onChange={(value) => {
             setAction(value);
-            setPage(0);
+            paging.setPage(0);
           }}
           minWidth={220}
         />
@@ -71,60 +64,33 @@ export default function AdminLogsPage() {
           options={STATUS_OPTIONS}
           onChange={(value) => {
             setStatus(value);
-            setPage(0);
+            paging.setPage(0);
           }}
           minWidth={160}
         />
       </Stack>
       {logs.isError && <QueryError error={logs.error} fallback={LOGS_FALLBACK} onRetry={() => void logs.refetch()} />}
       <Card>
-        {logs.isPending ? (
-          <Box sx={{ p: 2 }}>
-            <Skeleton height={40} />
-            <Skeleton height={40} />
-          </Box>
-        ) : (
-          <>
-            <TableContainer>
-              <Table aria-label="Audit of every account" sx={{ minWidth: 760 }}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Time</TableCell>
-                    <TableCell>Account</TableCell>
-                    <TableCell>Done to</TableCell>
-                    <TableCell>Action</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell>Details</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {(logs.data?.logs ?? []).map((entry) => (
-                    <TableRow key={entry.id} hover>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.timestamp)}</TableCell>
-                      <TableCell>{entry.email}</TableCell>
-                      <TableCell>{entry.subject_email ?? ''}</TableCell>
-                      <TableCell>{entry.action}</TableCell>
-                      <TableCell>{entry.status}</TableCell>
-                      <TableCell sx={{ wordBreak: 'break-word', maxWidth: 420 }}>{entry.details}</TableCell>
-                    </TableRow>
-                  ))}
-                  {logs.data?.logs.length === 0 && (
-                    <TableRow>
-                      <TableCell colSpan={6}>No entries match these filters.</TableCell>
-                    </TableRow>
-                  )}
-                </TableBody>
-              </Table>
-            </TableContainer>
-            <TablePager
-              count={logs.data?.total ?? 0}
-              page={page}
-              pageSize={pageSize}
-              setPage={setPage}
-              setPageSize={setPageSize}
-            />
-          </>
-        )}
+        <PagedTable
+          label="Audit of every account"
+          columns={['Time', 'Account', 'Done to', 'Action', 'Status', 'Details']}
+          minWidth={760}
+          rows={logs.data?.logs ?? []}
+          renderRow={(entry) => (
+            <TableRow key={entry.id} hover>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.timestamp)}</TableCell>
+              <TableCell>{entry.email}</TableCell>
+              <TableCell>{entry.subject_email ?? ''}</TableCell>
+              <TableCell>{entry.action}</TableCell>
+              <TableCell>{entry.status}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-word', maxWidth: 420 }}>{entry.details}</TableCell>
+            </TableRow>
+          )}
+          loading={logs.isPending}
+          skeletonLines={2}
+          noRowText={logs.data ? 'No entries match these filters.' : undefined}
+          paging={{ ...paging, count: logs.data?.total ?? 0 }}
+        />
       </Card>
     </>
   );

@@ -11,39 +11,13 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { LabelledSelect } from '../components/labelled-select';
 import { errorText } from '../lib/api-error';
 import { useSession } from '../lib/session';
+import { AccountAccessButtons } from './account-access-buttons';
 import { AddCreditsDialog } from './add-credits-dialog';
 import { type AdminUserAction, useAdminUserAction } from './api/admin-user-actions';
+import { type Confirmation, confirmationOf, doneText } from './user-action-texts';
 
 const CONFIG_ADMIN_REASON_ID = 'admin-from-config-reason';
 const PLAN_OPTIONS = PLAN_IDS.map((plan) => ({ value: plan, label: plan[0]?.toUpperCase() + plan.slice(1) }));
-
-/** An action that needs a confirmation first, with what the dialog says. */
-interface Pending {
-  action: AdminUserAction;
-  title: string;
-  text: string;
-  confirmLabel: string;
-}
-
-/** What the action did, said once it is done. */
-function doneText(action: AdminUserAction, email: string): string {
-  switch (action.kind) {
-    case 'plan':
-      return `${email} is now on the ${action.plan} plan. Its limits apply at once.`;
-    case 'credits':
-      return `Added ${action.grant.credits} credit(s) to ${email}.`;
-    case 'role':
-      return action.admin ? `${email} is now an admin.` : `${email} is no longer an admin.`;
-    case 'disable':
-      return `${email} is disabled: it cannot sign in and its sessions have ended.`;
-    case 'enable':
-      return `${email} can sign in again.`;
-    case 'resend-confirmation':
-      return `A new confirmation code was sent to ${email}.`;
-    case 'delete':
-      return `${email} has been deleted.`;
-  }
-}
 
 /** The admin's actions on one account, each confirmed when it cannot be undone. */
 export function UserActions({ account }: { account: AdminUserDetail }) {
@@ -51,14 +25,9 @@ export function UserActions({ account }: { account: AdminUserDetail }) {
   const navigate = useNavigate();
   const mutation = useAdminUserAction(account.user_id);
   const [plan, setPlan] = useState<PlanId>(account.plan);
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [pending, setPending] = useState<Confirmation | null>(null);
   const [creditsOpen, setCreditsOpen] = useState(false);
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
-  const self = user?.userId === account.user_id;
-  // An ADMIN_EMAILS account is the operator's: its role, sign-in and existence are not for the admin
-  // area. Its buttons stay visible but disabled, described by the reason, so nobody wonders where they went.
-  const fromConfig = account.admin_from_config;
-  const lockedReason = fromConfig ? { 'aria-describedby': CONFIG_ADMIN_REASON_ID } : {};
 
   function run(action: AdminUserAction) {
     setMessage(null);
@@ -104,14 +73,7 @@ export function UserActions({ account }: { account: AdminUserDetail }) {
             <Button
               variant="contained"
               disabled={plan === account.plan || mutation.isPending}
-              onClick={() =>
-                setPending({
-                  action: { kind: 'plan', plan },
-                  title: 'Change the plan?',
-                  text: `${account.email} goes from the ${account.plan} plan to the ${plan} plan. Its limits change at once.`,
-                  confirmLabel: 'Change plan',
-                })
-              }
+              onClick={() => setPending(confirmationOf({ kind: 'plan', plan }, account))}
             >
               Change plan
             </Button>
@@ -120,87 +82,15 @@ export function UserActions({ account }: { account: AdminUserDetail }) {
             <Button variant="outlined" onClick={() => setCreditsOpen(true)}>
               Add credits
             </Button>
-            {account.is_admin && !self && (
-              <Button
-                variant="outlined"
-                disabled={fromConfig}
-                {...lockedReason}
-                onClick={() =>
-                  setPending({
-                    action: { kind: 'role', admin: false },
-                    title: 'Take the admin role?',
-                    text: `${account.email} loses access to the admin area from its next request.`,
-                    confirmLabel: 'Take admin role',
-                  })
-                }
-              >
-                Take admin role
-              </Button>
-            )}
-            {!account.is_admin && (
-              <Button
-                variant="outlined"
-                onClick={() =>
-                  setPending({
-                    action: { kind: 'role', admin: true },
-                    title: 'Give the admin role?',
-                    text: `${account.email} can then see every account and act on it, as you can.`,
-                    confirmLabel: 'Give admin role',
-                  })
-                }
-              >
-                Give admin role
-              </Button>
-            )}
-            {!account.email_confirmed && (
-              <Button variant="outlined" onClick={() => run({ kind: 'resend-confirmation' })}>
-                Resend confirmation
-              </Button>
-            )}
-            {account.disabled ? (
-              <Button variant="outlined" onClick={() => run({ kind: 'enable' })}>
-                Enable account
-              </Button>
-            ) : (
-              !self && (
-                <Button
-                  variant="outlined"
-                  color="error"
-                  disabled={fromConfig}
-                  {...lockedReason}
-                  onClick={() =>
-                    setPending({
-                      action: { kind: 'disable' },
-                      title: 'Disable this account?',
-                      text: `${account.email} will not be able to sign in, and its open sessions end now. You can enable it again later.`,
-                      confirmLabel: 'Disable',
-                    })
-                  }
-                >
-                  Disable account
-                </Button>
-              )
-            )}
-            {!self && (
-              <Button
-                variant="outlined"
-                color="error"
-                disabled={fromConfig}
-                {...lockedReason}
-                onClick={() =>
-                  setPending({
-                    action: { kind: 'delete' },
-                    title: 'Delete this account?',
-                    text: `${account.email}, its files and its history will be deleted; the audit keeps what admins did to it and by it. This action cannot be undone.`,
-                    confirmLabel: 'Delete account',
-                  })
-                }
-              >
-                Delete account
-              </Button>
-            )}
+            <AccountAccessButtons
+              account={account}
+              self={user?.userId === account.user_id}
+              lockedReasonId={CONFIG_ADMIN_REASON_ID}
+              confirm={(action) => setPending(confirmationOf(action, account))}
+              run={run}
+            />
           </Stack>
-          {fromConfig && (
+          {account.admin_from_config && (
             <Typography id={CONFIG_ADMIN_REASON_ID} variant="body2" color="text.secondary">
               This account is an admin through the ADMIN_EMAILS setting of the server, so it cannot be demoted, disabled
               or deleted here. Remove it from ADMIN_EMAILS on the server first.

@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import type { ApiKey, UsageResponse } from '@unnest/contracts';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ThemeModeProvider } from '../app/theme-mode';
 import { createQueryClient } from '../lib/query-client';
 import { endSession, startSession } from '../lib/session-store';
 import { unsignedAccessToken } from '../lib/test-support/access-token';
+import { ThemeModeProvider } from '../lib/theme/theme-mode';
 import { ApiKeysPanel } from './api-keys-panel';
 
 const KEY = `unn_${'k'.repeat(43)}`;

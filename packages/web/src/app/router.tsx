@@ -7,12 +7,12 @@ import { CallbackPage, FallbackRedirect, RequireUser } from './route-guards';
 
 // Every screen is its own chunk: a visitor downloads the landing page and nothing else.
 const LandingPage = lazy(() => import('../landing/landing-page'));
-const PricingPage = lazy(() => import('../pricing/pricing-page'));
+const PricingRoute = lazy(() => import('./pages/pricing-route'));
 const ConvertPage = lazy(() => import('../convert/convert-page'));
-const FilesPage = lazy(() => import('../files/files-page'));
+const FilesRoute = lazy(() => import('./pages/files-route'));
 const AuditPage = lazy(() => import('../audit/audit-page'));
-const DashboardPage = lazy(() => import('../dashboard/dashboard-page'));
-const SettingsPage = lazy(() => import('../settings/settings-page'));
+const DashboardRoute = lazy(() => import('./pages/dashboard-route'));
+const SettingsRoute = lazy(() => import('./pages/settings-route'));
 const BatchPage = lazy(() => import('../batch/batch-page'));
 const PaymentReturnPage = lazy(() => import('../payments/payment-return-page'));
 const ReceiptPage = lazy(() => import('../payments/receipt-page'));
@@ -32,18 +32,18 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       { index: true, element: <HomeRoute /> },
-      { path: 'pricing', element: <PricingPage /> },
+      { path: 'pricing', element: <PricingRoute /> },
       { path: 'callback', element: <CallbackPage /> },
       {
         element: <RequireUser />,
         children: [
           { path: 'convert', element: <ConvertPage /> },
           { path: 'convert-page', element: <Navigate to="/convert" replace /> },
-          { path: 'files', element: <FilesPage /> },
+          { path: 'files', element: <FilesRoute /> },
           { path: 'batch', element: <BatchPage /> },
-          { path: 'dashboard', element: <DashboardPage /> },
+          { path: 'dashboard', element: <DashboardRoute /> },
           { path: 'audit', element: <AuditPage /> },
-          { path: 'settings', element: <SettingsPage /> },
+          { path: 'settings', element: <SettingsRoute /> },
           { path: 'payments/return', element: <PaymentReturnPage /> },
           { path: 'payments/receipts/:id', element: <ReceiptPage /> },
           { path: 'admin/*', element: <AdminArea /> },

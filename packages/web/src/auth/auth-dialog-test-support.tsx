@@ -2,12 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { ThemeModeProvider } from '../app/theme-mode';
 import type { AuthMode } from '../lib/auth-dialog-control';
 import { createQueryClient } from '../lib/query-client';
 import { SessionProvider } from '../lib/session';
 import { endSession } from '../lib/session-store';
 import { unsignedAccessToken } from '../lib/test-support/access-token';
+import { ThemeModeProvider } from '../lib/theme/theme-mode';
 import { AuthDialog } from './auth-dialog';
 
 // What the auth dialog's tests share: a scripted API answering by path, and the dialog in its providers.

@@ -11,8 +11,8 @@ import {
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { ThemeModeProvider } from '../app/theme-mode';
 import { createQueryClient } from '../lib/query-client';
+import { ThemeModeProvider } from '../lib/theme/theme-mode';
 
 /** A plan of the catalogue with the given batch size (the rest as Professional has it). */
 export function planWith(id: Plan['id'], name: string, batchSize: number): Plan {

@@ -6,16 +6,16 @@ import { CurrencyToggleState } from '../components/plans/currency-toggle-state';
 import { PlanCards } from '../components/plans/plan-cards';
 import { PlanChoiceAction } from '../components/plans/plan-choice-action';
 import { PlanComparisonTable } from '../components/plans/plan-comparison-table';
+import type { PlanPurchasePanels } from '../components/plans/plan-purchase';
 import { PlansLoading } from '../components/plans/plans-loading';
 import { usePlans } from '../lib/api/get-plans';
 import { useSubscription } from '../lib/api/get-subscription';
-import { CheckoutModeNotice, First50Banner, PaymentHistory, UpgradePlanDialog } from '../payments';
 
 /**
  * The dashboard's Choose Your Plan (spec 2.8): plan cards (Upgrade, Downgrade or Current, as the server
  * says) opening Upgrade Your Plan, the first-50 banner, payments.
  */
-export function PlansSection() {
+export function PlansSection({ purchase }: { purchase: PlanPurchasePanels }) {
   const plans = usePlans();
   const subscription = useSubscription();
   const [upgrading, setUpgrading] = useState<{ plan: Plan; currency: Currency } | null>(null);
@@ -31,8 +31,8 @@ export function PlansSection() {
       <PlansLoading plans={plans} height={320} />
       {plans.data && (
         <>
-          <CheckoutModeNotice mode={mode} />
-          <First50Banner />
+          {purchase.checkoutNotice(mode)}
+          {purchase.first50Banner}
           <CurrencyToggleState initial="INR">
             {(currency) => (
               <PlanCards
@@ -55,21 +55,21 @@ export function PlansSection() {
             Feature Comparison
           </Typography>
           <PlanComparisonTable plans={plans.data.plans} />
-          <UpgradePlanDialog
-            plan={upgrading?.plan ?? null}
-            choice={upgrading ? (choiceOf(upgrading.plan) ?? null) : null}
-            periodEnd={subscription.data?.period_end ?? null}
-            onClose={() => setUpgrading(null)}
-            currency={upgrading?.currency ?? 'INR'}
-            mode={mode}
-            offer={plans.data.first_50_users}
-          />
+          {purchase.upgradeDialog({
+            plan: upgrading?.plan ?? null,
+            choice: upgrading ? (choiceOf(upgrading.plan) ?? null) : null,
+            periodEnd: subscription.data?.period_end ?? null,
+            onClose: () => setUpgrading(null),
+            currency: upgrading?.currency ?? 'INR',
+            mode,
+            offer: plans.data.first_50_users,
+          })}
         </>
       )}
       <Typography variant="h6" component="h2" sx={{ pt: 1 }}>
         Payment History
       </Typography>
-      <PaymentHistory />
+      {purchase.paymentHistory}
     </Stack>
   );
 }

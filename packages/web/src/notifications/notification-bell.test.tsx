@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { Notification, NotificationsResponse } from '@unnest/contracts';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ThemeModeProvider } from '../app/theme-mode';
 import { createQueryClient } from '../lib/query-client';
+import { ThemeModeProvider } from '../lib/theme/theme-mode';
 import { bellLabel, NotificationBell } from './notification-bell';
 
 function notice(id: string, title: string, read: boolean, link: string | null): Notification {

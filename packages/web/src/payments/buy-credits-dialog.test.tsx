@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import type { CreditPack } from '@unnest/contracts';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ThemeModeProvider } from '../app/theme-mode';
 import { createQueryClient } from '../lib/query-client';
 import { SessionProvider } from '../lib/session';
 import { endSession, startSession } from '../lib/session-store';
 import { unsignedAccessToken } from '../lib/test-support/access-token';
+import { ThemeModeProvider } from '../lib/theme/theme-mode';
 import { BuyCreditsDialog } from './buy-credits-dialog';
 
 const PACKS: CreditPack[] = [10, 25].map((conversions, index) => ({

@@ -1,5 +1,6 @@
-// What the payments feature offers the rest of the app (pricing, dashboard, settings, the router
-// and the app shell); everything else in this folder is its own.
+// What the payments feature offers the pages app/ composes (pricing, dashboard, settings, converter,
+// analysis) and the app shell; everything else in this folder is its own. The router loads
+// payment-return-page and receipt-page by their files.
 export { BuyCreditsButton } from './buy-credits-button';
 export { BuyCreditsDialog } from './buy-credits-dialog';
 export { CheckoutModeNotice } from './checkout-mode-notice';

@@ -11,16 +11,19 @@ import { CurrencyToggle } from '../components/plans/currency-toggle';
 import { PlanCards } from '../components/plans/plan-cards';
 import { PlanChoiceAction } from '../components/plans/plan-choice-action';
 import { PlanComparisonTable } from '../components/plans/plan-comparison-table';
+import type { PlanPurchasePanels } from '../components/plans/plan-purchase';
 import { PlansLoading } from '../components/plans/plans-loading';
 import { UpgradeButton } from '../components/plans/upgrade-button';
 import { usePlans } from '../lib/api/get-plans';
 import { useSubscription } from '../lib/api/get-subscription';
 import { useOpenAuthDialog } from '../lib/auth-dialog-control';
 import { useSession } from '../lib/session';
-import { BuyCreditsDialog, CheckoutModeNotice, First50Banner, UpgradePlanDialog } from '../payments';
 
-/** The pricing page (spec section 2.3), rendered from the server's plan catalogue. */
-export default function PricingPage() {
+/**
+ * The pricing page (spec section 2.3), rendered from the server's plan catalogue; buying goes through
+ * the payments feature's dialogs (`purchase`).
+ */
+export default function PricingPage({ purchase }: { purchase: PlanPurchasePanels }) {
   const plans = usePlans();
   const { user } = useSession();
   const openAuthDialog = useOpenAuthDialog();
@@ -63,8 +66,8 @@ export default function PricingPage() {
       <PlansLoading plans={plans} height={360} />
       {plans.data && (
         <Stack spacing={4}>
-          <CheckoutModeNotice mode={mode} />
-          <First50Banner />
+          {purchase.checkoutNotice(mode)}
+          {purchase.first50Banner}
           <PlanCards
             plans={plans.data.plans}
             currency={currency}
@@ -98,25 +101,24 @@ export default function PricingPage() {
             </Typography>
             <PlanComparisonTable plans={plans.data.plans} />
           </Box>
-          <UpgradePlanDialog
-            plan={upgrading}
-            choice={upgrading ? (choiceOf(upgrading) ?? null) : null}
-            periodEnd={subscription.data?.period_end ?? null}
-            onClose={() => setUpgrading(null)}
-            currency={currency}
-            mode={mode}
-            offer={plans.data.first_50_users}
-          />
-          {buyingPack && (
-            <BuyCreditsDialog
-              open
-              onClose={() => setBuyingPack(null)}
-              packs={plans.data.credit_packs}
-              currency={currency}
-              mode={mode}
-              initialPack={buyingPack}
-            />
-          )}
+          {purchase.upgradeDialog({
+            plan: upgrading,
+            choice: upgrading ? (choiceOf(upgrading) ?? null) : null,
+            periodEnd: subscription.data?.period_end ?? null,
+            onClose: () => setUpgrading(null),
+            currency,
+            mode,
+            offer: plans.data.first_50_users,
+          })}
+          {buyingPack &&
+            purchase.buyCreditsDialog({
+              open: true,
+              onClose: () => setBuyingPack(null),
+              packs: plans.data.credit_packs,
+              currency,
+              mode,
+              initialPack: buyingPack,
+            })}
         </Stack>
       )}
     </>

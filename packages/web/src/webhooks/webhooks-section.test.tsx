@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { Webhook, WebhookAttempt } from '@unnest/contracts';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ThemeModeProvider } from '../app/theme-mode';
 import { createQueryClient } from '../lib/query-client';
+import { ThemeModeProvider } from '../lib/theme/theme-mode';
 import { WebhooksSection } from './webhooks-section';
 
 const ACTIVE: Webhook = {

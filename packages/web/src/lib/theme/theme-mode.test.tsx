@@ -3,9 +3,9 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_SETTINGS, type UserSettings } from '@unnest/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../lib/query-client';
-import { endSession, startSession } from '../lib/session-store';
-import { unsignedAccessToken } from '../lib/test-support/access-token';
+import { createQueryClient } from '../query-client';
+import { endSession, startSession } from '../session-store';
+import { unsignedAccessToken } from '../test-support/access-token';
 import { THEME_STORAGE_KEY, ThemeModeProvider, useThemeMode } from './theme-mode';
 
 let saved: UserSettings;

@@ -12,9 +12,9 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { settingsQuery } from '../lib/api/get-settings';
-import { useUpdateSettings } from '../lib/api/update-settings';
-import { getSession, subscribeSession } from '../lib/session-store';
+import { settingsQuery } from '../api/get-settings';
+import { useUpdateSettings } from '../api/update-settings';
+import { getSession, subscribeSession } from '../session-store';
 import { type ColorMode, createAppTheme } from './theme';
 
 /** Local-storage key of the theme while signed out (spec section 9). */
