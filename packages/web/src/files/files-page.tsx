@@ -32,6 +32,7 @@ import { useSubscription } from '../lib/api/get-subscription';
 import { errorText } from '../lib/api-error';
 import { formatDateTime } from '../lib/format-date';
 import { formatBytes } from '../lib/format-size';
+import { BuyCreditsButton } from '../payments';
 import { useDeleteFile } from './api/delete-file';
 import { useFiles } from './api/get-files';
 import { FileStatusChip } from './file-status-chip';
@@ -224,7 +225,12 @@ export default function FilesPage() {
           )}
         </Card>
       </Stack>
-      <ComparisonDialog open={comparing !== null} source={comparing} onClose={() => setComparing(null)} />
+      <ComparisonDialog
+        open={comparing !== null}
+        source={comparing}
+        onClose={() => setComparing(null)}
+        buyCredits={<BuyCreditsButton label="Buy credits" />}
+      />
       <ConfirmDialog
         open={pending !== null}
         title="Delete file?"
