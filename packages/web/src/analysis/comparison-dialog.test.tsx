@@ -43,6 +43,7 @@ function renderDialog(excelSafe = false) {
             open
             source={textComparisonSource('[{"a":1}]', 'a\n1\n', 'data.json', { excelSafe })}
             onClose={() => {}}
+            buyCredits={<button type="button">Buy credits</button>}
           />
         </MemoryRouter>
       </ThemeModeProvider>

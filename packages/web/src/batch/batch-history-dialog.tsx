@@ -4,13 +4,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Pagination from '@mui/material/Pagination';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { BATCH_TEXTS, type BatchJobSummary } from '@unnest/contracts';
 import { useState } from 'react';
@@ -18,42 +11,11 @@ import { CenteredSpinner } from '../components/centered-spinner';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { QueryError } from '../components/query-error';
 import { errorText } from '../lib/api-error';
-import { formatDateTime } from '../lib/format-date';
 import { useClearBatchHistory, useDeleteBatchJob } from './api/delete-batch-job';
 import { HISTORY_PAGE_SIZE, useBatchHistory } from './api/get-batch-history';
-import { BatchStatusChip } from './batch-status';
+import { BatchHistoryTable } from './batch-history-table';
 
 type Pending = { kind: 'one'; job: BatchJobSummary } | { kind: 'all' };
-
-function JobRow(props: { job: BatchJobSummary; onView: () => void; onDelete: () => void }) {
-  const { job } = props;
-  const completed = job.status === 'completed';
-  return (
-    <TableRow>
-      <TableCell>{formatDateTime(job.created_at)}</TableCell>
-      <TableCell>{job.total_files}</TableCell>
-      <TableCell>
-        <BatchStatusChip status={job.status} />
-      </TableCell>
-      <TableCell>{job.successful_files}</TableCell>
-      <TableCell>{job.failed_files}</TableCell>
-      <TableCell>{completed ? `${Math.round(job.progress_percentage)}%` : ''}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {completed && job.total_processing_time !== null ? `${job.total_processing_time.toFixed(2)} s` : ''}
-      </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {completed && (
-          <Button size="small" onClick={props.onView}>
-            View Results
-          </Button>
-        )}
-        <Button size="small" color="error" onClick={props.onDelete}>
-          Delete
-        </Button>
-      </TableCell>
-    </TableRow>
-  );
-}
 
 /**
  * Batch Processing History (spec 2.11), from the server: the user's jobs newest first, with View
@@ -112,42 +74,14 @@ export function BatchHistoryDialog(props: {
           </Typography>
         )}
         {history.data && history.data.jobs.length > 0 && (
-          <>
-            <TableContainer>
-              <Table size="small" aria-label="Batch jobs">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Date</TableCell>
-                    <TableCell>Files</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell>Successful</TableCell>
-                    <TableCell>Failed</TableCell>
-                    <TableCell>Progress</TableCell>
-                    <TableCell>Time</TableCell>
-                    <TableCell>Actions</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {history.data.jobs.map((job) => (
-                    <JobRow
-                      key={job.job_id}
-                      job={job}
-                      onView={() => props.onView(job.job_id)}
-                      onDelete={() => setPending({ kind: 'one', job })}
-                    />
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-            {pages > 1 && (
-              <Pagination
-                count={pages}
-                page={page}
-                onChange={(_, next) => setPage(next)}
-                sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}
-              />
-            )}
-          </>
+          <BatchHistoryTable
+            jobs={history.data.jobs}
+            page={page}
+            pages={pages}
+            onPage={setPage}
+            onView={props.onView}
+            onDelete={(job) => setPending({ kind: 'one', job })}
+          />
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -1,8 +1,14 @@
-import { type ConversionChoices, optionFields } from '../convert';
+import type { UserSettings } from '@unnest/contracts';
+import { type ConversionChoices, choicesFromSettings, optionFields } from '../convert';
 
 /** Whether a batch file is CSV (it becomes JSON); every other accepted file is JSON. */
 export function isCsvName(name: string): boolean {
   return name.toLowerCase().endsWith('.csv');
+}
+
+/** The batch's options before any change: the saved settings' JSON to CSV choices (the defaults until they load). */
+export function batchChoices(settings: UserSettings | undefined): ConversionChoices {
+  return choicesFromSettings(settings, 'json-to-csv');
 }
 
 /**

@@ -1,7 +1,13 @@
 import { BATCH_MAX_FILE_BYTES } from '@unnest/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addToSelection, type BatchAllowance, isBatchInputName, perFileLimitBytes } from './batch-selection';
+import {
+  addToSelection,
+  type BatchAllowance,
+  isBatchInputName,
+  limitsText,
+  perFileLimitBytes,
+} from './batch-selection';
 
 const PROFESSIONAL: BatchAllowance = { batchSize: 25, fileSizeLimitMb: 1024 };
 const BUSINESS: BatchAllowance = { batchSize: 100, fileSizeLimitMb: 10240 };
@@ -94,5 +100,12 @@ describe('choosing batch files', () => {
         expect(outcome.ok).toBe(valid);
       }),
     );
+  });
+
+  it("says the plan's limits under the drop zone: files per batch and the size of each", () => {
+    expect(limitsText(PROFESSIONAL)).toBe('Up to 25 files, 1GB each');
+    expect(limitsText(SMALL_PLAN)).toBe('Up to 25 files, 100MB each');
+    expect(limitsText(BUSINESS)).toBe('Up to 100 files, 10GB each');
+    expect(limitsText(ENTERPRISE)).toBe('Any number of files');
   });
 });

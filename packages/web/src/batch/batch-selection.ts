@@ -26,6 +26,13 @@ export function limitText(bytes: number): string {
   return megabytes >= 1024 ? `${megabytes / 1024}GB` : `${megabytes}MB`;
 }
 
+/** What the plan allows in one batch, said under the drop zone: "Up to 25 files, 1GB each". */
+export function limitsText(allowance: BatchAllowance): string {
+  const count = allowance.batchSize === -1 ? 'Any number of files' : `Up to ${allowance.batchSize} files`;
+  const size = perFileLimitBytes(allowance);
+  return size === null ? count : `${count}, ${limitText(size)} each`;
+}
+
 /** The name ends with a batch input extension (`.json` or `.csv`, any case). */
 export function isBatchInputName(name: string): boolean {
   const lower = name.toLowerCase();

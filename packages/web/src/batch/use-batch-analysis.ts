@@ -1,12 +1,9 @@
 import { BATCH_TEXTS, type BatchAnalyzeResponse, type BatchFile, type BatchJob } from '@unnest/contracts';
-import { useMemo, useState } from 'react';
+import { useMemo, useReducer } from 'react';
 import { errorText } from '../lib/api-error';
 import { useAnalyzeBatch } from './api/analyze-batch';
+import { batchAnalysisReducer, INITIAL_BATCH_ANALYSIS } from './batch-analysis-state';
 import type { AnalysedFile } from './batch-quality-dialog';
-
-function problemsOf(answer: BatchAnalyzeResponse): string[] {
-  return answer.results.flatMap((result) => (result.error ? [`${result.file_name}: ${result.error}`] : []));
-}
 
 /**
  * Analyze All Quality and the per-file AI Quality Analysis: which files are being analysed (their
@@ -14,10 +11,7 @@ function problemsOf(answer: BatchAnalyzeResponse): string[] {
  */
 export function useBatchAnalysis(job: BatchJob | null, onError: (message: string) => void) {
   const analyze = useAnalyzeBatch();
-  const [analysing, setAnalysing] = useState<ReadonlySet<string>>(new Set());
-  const [analysingAll, setAnalysingAll] = useState(false);
-  const [problems, setProblems] = useState<string[]>([]);
-  const [shownFileId, setShownFileId] = useState<string | null>(null);
+  const [state, dispatch] = useReducer(batchAnalysisReducer, INITIAL_BATCH_ANALYSIS);
 
   const analysedFiles = useMemo(
     () => (job?.files ?? []).filter((file): file is AnalysedFile => file.quality !== null),
@@ -26,45 +20,41 @@ export function useBatchAnalysis(job: BatchJob | null, onError: (message: string
 
   async function run(jobId: string, fileIds: string[] | undefined): Promise<BatchAnalyzeResponse | null> {
     const ids = fileIds ?? (job?.files ?? []).filter((file) => file.status === 'completed').map((f) => f.file_id);
-    setAnalysing((current) => new Set([...current, ...ids]));
+    const all = fileIds === undefined;
+    dispatch({ type: 'analysis-started', fileIds: ids, all });
     try {
       const answer = await analyze.mutateAsync({ jobId, fileIds });
-      setProblems(problemsOf(answer));
+      dispatch({ type: 'analysis-answered', results: answer.results });
       return answer;
     } catch (error) {
       onError(errorText(error, BATCH_TEXTS.comparisonFailed));
       return null;
     } finally {
-      setAnalysing((current) => new Set([...current].filter((id) => !ids.includes(id))));
+      dispatch({ type: 'analysis-ended', fileIds: ids, all });
     }
   }
 
   return {
-    analysing,
-    analysingAll,
+    analysing: state.analysing,
+    analysingAll: state.analysingAll,
     analysedFiles,
-    problems,
-    clearProblems: () => setProblems([]),
-    shownFileId,
-    setShownFileId,
+    problems: state.problems,
+    clearProblems: () => dispatch({ type: 'problems-cleared' }),
+    shownFileId: state.shownFileId,
+    setShownFileId: (fileId: string) => dispatch({ type: 'file-shown', fileId }),
     /** Analyze All Quality: every converted file of the job. */
     analyseAll: () => {
-      if (!job) return;
-      setAnalysingAll(true);
-      void run(job.job_id, undefined).finally(() => setAnalysingAll(false));
+      if (job) void run(job.job_id, undefined);
     },
     /** One file's analysis; the dialog opens on it when it is done. */
     analyseOne: (file: BatchFile, open: () => void) => {
       if (!job) return;
       void run(job.job_id, [file.file_id]).then((answer) => {
         if (!answer?.results.some((result) => result.file_id === file.file_id && result.analysis)) return;
-        setShownFileId(file.file_id);
+        dispatch({ type: 'file-shown', fileId: file.file_id });
         open();
       });
     },
-    reset: () => {
-      setProblems([]);
-      setShownFileId(null);
-    },
+    reset: () => dispatch({ type: 'reset' }),
   };
 }

@@ -300,7 +300,12 @@ export default function ConvertPage() {
         )}
         {showAnalysis && outcome?.kind === 'file' && <AiAnalysisCard result={outcome.response} />}
       </Stack>
-      <ComparisonDialog open={comparing} source={comparisonSource} onClose={() => setComparing(false)} />
+      <ComparisonDialog
+        open={comparing}
+        source={comparisonSource}
+        onClose={() => setComparing(false)}
+        buyCredits={<BuyCreditsButton label="Buy credits" />}
+      />
     </>
   );
 }
