@@ -8,7 +8,7 @@ import { CallbackPage, FallbackRedirect, RequireUser } from './route-guards';
 // Every screen is its own chunk: a visitor downloads the landing page and nothing else.
 const LandingPage = lazy(() => import('../landing/landing-page'));
 const PricingPage = lazy(() => import('../pricing/pricing-page'));
-const ConvertPage = lazy(() => import('../convert/convert-page'));
+const ConvertPage = lazy(() => import('./pages/convert-route'));
 const FilesPage = lazy(() => import('../files/files-page'));
 const AuditPage = lazy(() => import('../audit/audit-page'));
 const DashboardPage = lazy(() => import('../dashboard/dashboard-page'));

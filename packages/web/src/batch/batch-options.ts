@@ -1,4 +1,4 @@
-import { type ConversionChoices, optionFields } from '../convert';
+import { type ConversionChoices, optionFields } from '../components/conversion-options';
 
 /** Whether a batch file is CSV (it becomes JSON); every other accepted file is JSON. */
 export function isCsvName(name: string): boolean {

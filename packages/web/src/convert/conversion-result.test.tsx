@@ -5,10 +5,11 @@ import { type ConversionResult, DEFAULT_SETTINGS, type FormulaGuardSummary } fro
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ThemeModeProvider } from '../app/theme-mode';
+import { choicesFromSettings } from '../components/conversion-options';
 import { createQueryClient } from '../lib/query-client';
 import { fakeXhrClass, type XhrCall, type XhrReply } from '../lib/test-support/fake-xhr';
-import { type ConversionOutcome, ConversionResultPanel } from './conversion-result';
-import { choicesFromSettings } from './conversion-settings';
+import type { ConversionOutcome } from './conversion-outcome';
+import { ConversionResultPanel } from './conversion-result';
 import { useConversion } from './use-conversion';
 
 afterEach(() => {
