@@ -14,7 +14,8 @@ import { errorText } from '../lib/api-error';
 import { useOpenAuthDialog } from '../lib/auth-dialog-control';
 import { formatBytes } from '../lib/format-size';
 import { saveFile } from '../lib/save-file';
-import { conversionsLeftText, nextConversionText, type QuickConvertStanding } from './quick-convert-standing';
+import type { QuickConvertStanding } from './api/convert-simple';
+import { conversionsLeftText, nextConversionText } from './quick-convert-standing';
 import { QuickFormulaGuardNotice } from './quick-formula-guard-notice';
 import { useQuickConvert } from './use-quick-convert';
 

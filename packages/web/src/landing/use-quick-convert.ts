@@ -1,8 +1,7 @@
 import { CONVERSION_TEXTS, QUICK_CONVERT_MAX_BYTES } from '@unnest/contracts';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../lib/api-error';
-import { useConvertSimple } from './api/convert-simple';
-import { type QuickConvertStanding, standingFrom } from './quick-convert-standing';
+import { type QuickConvertStanding, standingFrom, useConvertSimple } from './api/convert-simple';
 import { type QuickLocalCsv, quickJsonCheck } from './quick-json-check';
 
 /**
