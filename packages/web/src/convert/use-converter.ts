@@ -37,8 +37,8 @@ export function useConverter() {
     if (loadedSettings) dispatch({ type: 'settings', settings: loadedSettings, mode });
   }, [loadedSettings, mode]);
 
-  const plan = subscription.data;
-  const analysisForCredit = offersAnalysisForCredit(state, plan?.is_premium);
+  const subscribed = subscription.data;
+  const analysisForCredit = offersAnalysisForCredit(state, subscribed?.is_premium);
   const compared = useMemo(
     () => comparedConversion({ mode, text, convertedPlan }, outcome),
     [outcome, mode, text, convertedPlan],
@@ -59,12 +59,12 @@ export function useConverter() {
     error: state.inputError ?? conversion.errorMessage,
     /** The error is a refusal a conversion credit pays for: offer to buy credits beside it. */
     creditPaysForError: conversion.errorCode !== null && CREDIT_PAYS_FOR.has(conversion.errorCode),
-    isPremium: plan?.is_premium === true,
+    isPremium: subscribed?.is_premium === true,
     /** A plan without the analysis gets it (for an uploaded file) and the comparison for one credit each. */
-    creditPaysAnalysis: plan?.is_premium === false,
+    creditPaysAnalysis: subscribed?.is_premium === false,
     analysisForCredit,
-    allowedFormats: plan?.formats,
-    creditsLeft: plan?.credits ?? 0,
+    allowedFormats: subscribed?.formats,
+    creditsLeft: subscribed?.credits ?? 0,
     planInput: planInputOf(state),
     compared,
     changeMode: (next: ConversionMode) => changeInput({ type: 'mode', mode: next }),
