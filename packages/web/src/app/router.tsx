@@ -8,7 +8,7 @@ import { CallbackPage, FallbackRedirect, RequireUser } from './route-guards';
 // Every screen is its own chunk: a visitor downloads the landing page and nothing else.
 const LandingPage = lazy(() => import('../landing/landing-page'));
 const PricingRoute = lazy(() => import('./pages/pricing-route'));
-const ConvertPage = lazy(() => import('../convert/convert-page'));
+const ConvertPage = lazy(() => import('./pages/convert-route'));
 const FilesRoute = lazy(() => import('./pages/files-route'));
 const AuditPage = lazy(() => import('../audit/audit-page'));
 const DashboardRoute = lazy(() => import('./pages/dashboard-route'));

@@ -1,5 +1,5 @@
 import type { UserSettings } from '@unnest/contracts';
-import { type ConversionChoices, choicesFromSettings, optionFields } from '../convert';
+import { type ConversionChoices, choicesFromSettings, optionFields } from '../components/conversion-options';
 
 /** Whether a batch file is CSV (it becomes JSON); every other accepted file is JSON. */
 export function isCsvName(name: string): boolean {

@@ -1,5 +1,5 @@
 import { BATCH_TEXTS, type BatchStatus, isFinalBatchStatus } from '@unnest/contracts';
-import type { ConversionChoices } from '../convert';
+import type { ConversionChoices } from '../components/conversion-options';
 import { addToSelection, type BatchAllowance, type SelectionSource } from './batch-selection';
 
 /** The dialogs the batch page opens over itself. */

@@ -4,11 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { type ConversionResult, DEFAULT_SETTINGS, type FormulaGuardSummary } from '@unnest/contracts';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { choicesFromSettings } from '../components/conversion-options';
 import { createQueryClient } from '../lib/query-client';
 import { fakeXhrClass, type XhrCall, type XhrReply } from '../lib/test-support/fake-xhr';
 import { ThemeModeProvider } from '../lib/theme/theme-mode';
-import { type ConversionOutcome, ConversionResultPanel } from './conversion-result';
-import { choicesFromSettings } from './conversion-settings';
+import type { ConversionOutcome } from './conversion-outcome';
+import { ConversionResultPanel } from './conversion-result';
 import { useConversion } from './use-conversion';
 
 afterEach(() => {

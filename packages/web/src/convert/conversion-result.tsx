@@ -5,65 +5,25 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { CONVERSION_TEXTS, type ConversionResult, type FormulaGuardSummary } from '@unnest/contracts';
+import { CONVERSION_TEXTS } from '@unnest/contracts';
 import { useState } from 'react';
+import type { ConversionMode } from '../components/conversion-options';
 import { LongTextField } from '../components/long-text-field';
 import ResultPreview from '../components/result-preview';
 import { useDownloadFile } from '../lib/api/download-file';
 import { errorText } from '../lib/api-error';
-import { formatCount } from '../lib/format-count';
 import { formatBytes } from '../lib/format-size';
 import { saveFile } from '../lib/save-file';
-import type { CsvReading } from './api/csv-to-json';
-import type { ConversionMode } from './conversion-settings';
+import type { ConversionOutcome } from './conversion-outcome';
 import { CsvReadingFacts } from './csv-reading-facts';
+import { FileFacts } from './file-facts';
 import { FormulaGuardNotice } from './formula-guard-notice';
 import { LeftOutNote } from './left-out-note';
-import { LOCAL_PREVIEW_MAX_BYTES, type PreviewSource } from './local-preview';
-
-/**
- * A finished conversion: a stored file (file mode) or bytes in hand (text mode), with what the formula guard
- * changed (null when it was off, or for JSON and XLSX output).
- */
-export type ConversionOutcome = { formulaGuard: FormulaGuardSummary | null } & (
-  | {
-      kind: 'file';
-      response: ConversionResult;
-      preview: PreviewSource | string | null;
-      /** A CSV file: how the server read it. */
-      reading?: CsvReading;
-    }
-  | {
-      kind: 'text';
-      blob: Blob;
-      fileName: string;
-      text: string | null;
-      preview: PreviewSource | string;
-      /** CSV to JSON: how the server read the CSV. */
-      reading?: CsvReading;
-    }
-);
+import { LOCAL_PREVIEW_MAX_BYTES } from './local-preview';
 
 // Long results are shown in part; the download has all of it.
 const SHOWN_CHARACTERS = 100_000;
-
-function FileFacts({ response }: { response: ConversionResult }) {
-  const facts = [
-    response.records !== null ? `${formatCount(response.records)} records` : null,
-    response.columns !== null ? `${formatCount(response.columns)} columns` : null,
-    `${formatBytes(response.original_size)} → ${formatBytes(response.converted_size)}`,
-    `${response.duration_seconds.toFixed(2)} s`,
-  ].filter((fact): fact is string => fact !== null);
-  return (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-      {facts.map((fact) => (
-        <Chip key={fact} label={fact} size="small" variant="outlined" />
-      ))}
-    </Box>
-  );
-}
 
 /**
  * The result of a conversion: message, what Spreadsheet-safe changed (with its switch), download, the text,

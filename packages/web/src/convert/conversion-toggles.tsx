@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import type { ConversionMode } from './conversion-settings';
+import type { ConversionMode } from '../components/conversion-options';
 
 /** Where the input comes from: a chosen file or pasted text. */
 export type InputKind = 'file' | 'text';

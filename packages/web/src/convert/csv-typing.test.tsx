@@ -1,9 +1,8 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConversionOptions, choicesFromSettings } from '../components/conversion-options';
 import { csvReading } from './api/csv-to-json';
-import { ConversionOptions } from './conversion-options';
-import { choicesFromSettings } from './conversion-settings';
 import { CsvReadingFacts } from './csv-reading-facts';
 
 afterEach(cleanup);

@@ -1,4 +1,3 @@
-// What the converter offers the rest of the app (the batch screen reuses its options); everything
-// else in this folder is its own. Lint allows other features to import this file only.
-export { ConversionOptions } from './conversion-options';
-export { type ConversionChoices, choicesFromSettings, optionFields } from './conversion-settings';
+// What the converter offers the app: its page, composed in app/ with what it shows of other features.
+export { type ConverterSlots, ConvertPage } from './convert-page';
+export type { ComparedConversion } from './converter-state';

@@ -1,6 +1,6 @@
 import { jsonToRelational } from '@unnest/engine';
 import { describe, expect, it } from 'vitest';
-import type { ConversionChoices } from './conversion-settings';
+import type { ConversionChoices } from '../components/conversion-options';
 import { localPreview, relationalZipPreview } from './local-preview';
 
 const ORDERS = '[{"id":1,"items":[{"sku":"a","qty":1.10},{"sku":"b","qty":2}]},{"id":2,"items":[{"sku":"c","qty":3}]}]';

@@ -7,9 +7,9 @@ import {
   type Notice,
   relationalToJson,
 } from '@unnest/engine';
-import { hasTables } from '../flatten-plan/plan-editing';
-import { relationalTables } from '../flatten-plan/plan-preview';
-import { type ConversionChoices, type ConversionMode, delimiterChar } from './conversion-settings';
+import { type ConversionChoices, type ConversionMode, delimiterChar } from '../components/conversion-options';
+import { hasTables } from './plan-editing';
+import { relationalTables } from './plan-preview';
 
 /** Inputs up to this size are previewed in the browser; bigger ones are only converted on the server. */
 export const LOCAL_PREVIEW_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,11 +1,15 @@
 import { CONVERSION_TEXTS, type FlattenPlanDocument } from '@unnest/contracts';
-import { hasTables, planFieldText } from '../flatten-plan/plan-editing';
+import {
+  type ConversionChoices,
+  type ConversionMode,
+  csvDialectFields,
+  optionFields,
+} from '../components/conversion-options';
 import type { UploadProgress } from '../lib/upload-request';
 import { convertFile } from './api/convert-file';
 import { convertText } from './api/convert-text';
 import { csvReading, csvToJson } from './api/csv-to-json';
-import type { ConversionOutcome } from './conversion-result';
-import { type ConversionChoices, type ConversionMode, csvDialectFields, optionFields } from './conversion-settings';
+import type { ConversionOutcome } from './conversion-outcome';
 import {
   LOCAL_PREVIEW_MAX_BYTES,
   localFormulaGuard,
@@ -13,6 +17,7 @@ import {
   type PreviewSource,
   relationalZipPreview,
 } from './local-preview';
+import { hasTables, planFieldText } from './plan-editing';
 
 /** One conversion the user asked for: a chosen file or pasted text, the direction and the options. */
 export type ConversionRequest = {

@@ -3,10 +3,10 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { CONVERSION_TEXTS, DEFAULT_SETTINGS } from '@unnest/contracts';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { choicesFromSettings } from '../components/conversion-options';
 import { NETWORK_ERROR_TEXT } from '../lib/api-error';
 import { createQueryClient } from '../lib/query-client';
 import { fakeXhrClass, type XhrCall, type XhrReply } from '../lib/test-support/fake-xhr';
-import { choicesFromSettings } from './conversion-settings';
 import type { ConversionRequest } from './run-conversion';
 import { useConversion } from './use-conversion';
 

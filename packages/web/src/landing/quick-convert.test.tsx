@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthDialogControl } from '../lib/auth-dialog-control';
 import { createQueryClient } from '../lib/query-client';
+import { standingFrom } from './api/convert-simple';
 import { QuickConvert } from './quick-convert';
-import { conversionsLeftText, standingFrom } from './quick-convert-standing';
+import { conversionsLeftText } from './quick-convert-standing';
 
 /** The server's answers to POST /api/convert/simple, in order; each request's body is kept. */
 let answers: Response[] = [];

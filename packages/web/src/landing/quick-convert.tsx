@@ -9,20 +9,15 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CONVERSION_TEXTS, QUICK_CONVERT_MAX_BYTES, QUICK_CONVERT_PER_DAY } from '@unnest/contracts';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { ApiError, errorText } from '../lib/api-error';
+import { lazy, Suspense } from 'react';
+import { errorText } from '../lib/api-error';
 import { useOpenAuthDialog } from '../lib/auth-dialog-control';
 import { formatBytes } from '../lib/format-size';
 import { saveFile } from '../lib/save-file';
-import { useConvertSimple } from './api/convert-simple';
-import {
-  conversionsLeftText,
-  nextConversionText,
-  type QuickConvertStanding,
-  standingFrom,
-} from './quick-convert-standing';
+import type { QuickConvertStanding } from './api/convert-simple';
+import { conversionsLeftText, nextConversionText } from './quick-convert-standing';
 import { QuickFormulaGuardNotice } from './quick-formula-guard-notice';
-import { type QuickLocalCsv, quickJsonCheck } from './quick-json-check';
+import { useQuickConvert } from './use-quick-convert';
 
 // The preview brings the engine; load it only once there is something to preview.
 const ResultPreview = lazy(() => import('../components/result-preview'));
@@ -53,57 +48,7 @@ function LimitReached({ standing }: { standing: QuickConvertStanding }) {
  * say how many are left.
  */
 export function QuickConvert() {
-  const [json, setJson] = useState('');
-  const [validation, setValidation] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
-  const [standing, setStanding] = useState<QuickConvertStanding>();
-  // The browser's conversion of the JSON sent: its guarded cells are shown when its CSV is the server's.
-  const [local, setLocal] = useState<QuickLocalCsv>();
-  const convert = useConvertSimple();
-  const size = new TextEncoder().encode(json).length;
-  const tooBig = size > QUICK_CONVERT_MAX_BYTES;
-  const limited = standing !== undefined && standing.remaining === 0;
-
-  // The limit lifts when the next conversion comes back.
-  useEffect(() => {
-    if (!limited || standing === undefined) return;
-    const timer = setTimeout(() => setStanding(undefined), Math.max(0, standing.nextAt.getTime() - Date.now()));
-    return () => clearTimeout(timer);
-  }, [limited, standing]);
-
-  function edit(value: string) {
-    setJson(value);
-    setValidation(null);
-    setLocal(undefined);
-    convert.reset();
-  }
-
-  async function submit() {
-    if (!json.trim()) {
-      setValidation(CONVERSION_TEXTS.emptyQuickConvert);
-      return;
-    }
-    setChecking(true);
-    // Should the check itself fail (not the JSON), the server decides, as it would without it.
-    const checked = await quickJsonCheck(json)
-      .catch(() => undefined)
-      .finally(() => setChecking(false));
-    if (checked !== undefined && 'problem' in checked) {
-      setValidation(
-        `This is not JSON the converter can read: ${checked.problem}. Nothing was sent, so no conversion was used.`,
-      );
-      return;
-    }
-    setLocal(checked);
-    convert.mutate(json, {
-      onSuccess: (result) => setStanding(result.standing),
-      onError: (error) => {
-        if (error instanceof ApiError) setStanding(standingFrom(error.headers, new Date()) ?? standing);
-      },
-    });
-  }
-
-  const busy = checking || convert.isPending;
+  const { json, edit, submit, validation, standing, limited, local, convert, busy, size, tooBig } = useQuickConvert();
   return (
     <Card
       sx={{ boxShadow: (theme) => (theme.palette.mode === 'light' ? '0 12px 32px rgba(15, 23, 42, 0.08)' : 'none') }}
@@ -158,7 +103,7 @@ export function QuickConvert() {
           )}
         </Stack>
         {validation && <Alert severity="error">{validation}</Alert>}
-        {limited ? (
+        {limited && standing !== undefined ? (
           <LimitReached standing={standing} />
         ) : (
           convert.isError && (

@@ -5,10 +5,10 @@ import {
   type CsvReadingNotice,
   type CsvToJsonBody,
 } from '@unnest/contracts';
+import type { CsvDialectFields } from '../../components/conversion-options';
 import { apiFetch } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { jsonMemberText } from '../../lib/json-member-text';
-import type { CsvDialectFields } from '../conversion-settings';
 
 /** How the server read a CSV: the dialect, what it recovered from, and the columns of a header without rows. */
 export interface CsvReading {

@@ -1,7 +1,27 @@
 import { useMutation } from '@tanstack/react-query';
 import { CONVERSION_TEXTS } from '@unnest/contracts';
 import { apiFetch } from '../../lib/api-client';
-import { type QuickConvertStanding, standingFrom } from '../quick-convert-standing';
+
+/** The quick convert's allowance for this address, as the server's last answer stated it. */
+export interface QuickConvertStanding {
+  limit: number;
+  remaining: number;
+  /** When the next conversion comes back (the oldest of the last 24 hours leaves the window). */
+  nextAt: Date;
+}
+
+/**
+ * The standing from an answer's RateLimit headers (limit, remaining, seconds until one comes back),
+ * read at `now`; undefined when the answer carries none (it counted nothing, or came from elsewhere).
+ */
+export function standingFrom(headers: Headers, now: Date): QuickConvertStanding | undefined {
+  const [limit, remaining, reset] = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'].map((name) =>
+    Number.parseInt(headers.get(name) ?? '', 10),
+  );
+  if (limit === undefined || remaining === undefined || reset === undefined) return undefined;
+  if (![limit, remaining, reset].every(Number.isFinite)) return undefined;
+  return { limit, remaining, nextAt: new Date(now.getTime() + reset * 1000) };
+}
 
 /** A quick conversion's CSV, and what the address has left afterwards. */
 export interface QuickConversion {

@@ -4,8 +4,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import type { FlattenPlanResponse } from '@unnest/contracts';
-
-const count = (n: number) => n.toLocaleString('en-US');
+import { formatCount } from '../lib/format-count';
 
 /** The choice a wide input gets up front: apply the proposal, or convert plainly (a column per path). */
 export function WideTableChoice(props: {
@@ -18,7 +17,8 @@ export function WideTableChoice(props: {
   return (
     <Alert severity="info" aria-labelledby="wide-table-title">
       <Typography id="wide-table-title" variant="body2" sx={{ fontWeight: 600 }}>
-        The plain table would have {count(before)} columns. Unnest proposes a flattening plan: about {count(after)}.
+        The plain table would have {formatCount(before)} columns. Unnest proposes a flattening plan: about{' '}
+        {formatCount(after)}.
       </Typography>
       <RadioGroup
         aria-labelledby="wide-table-title"
@@ -28,13 +28,13 @@ export function WideTableChoice(props: {
         <FormControlLabel
           value="plan"
           control={<Radio size="small" />}
-          label={`Apply the proposed plan (about ${count(after)} columns; each path's reason below)`}
+          label={`Apply the proposed plan (about ${formatCount(after)} columns; each path's reason below)`}
           disabled={props.disabled}
         />
         <FormControlLabel
           value="plain"
           control={<Radio size="small" />}
-          label={`Convert plainly (${count(before)} columns)`}
+          label={`Convert plainly (${formatCount(before)} columns)`}
           disabled={props.disabled}
         />
       </RadioGroup>

@@ -1,7 +1,7 @@
 import type { FlattenPlanDocument } from '@unnest/contracts';
 import { checkFlattenPlan, type JsonToCsvOptions, jsonToCsvText, jsonToRelational } from '@unnest/engine';
 import { unzipSync } from 'fflate';
-import type { ConversionChoices } from '../convert/conversion-settings';
+import type { ConversionChoices } from '../components/conversion-options';
 import { tableFromCsv } from '../lib/preview-rows';
 import { hasTables } from './plan-editing';
 

@@ -2,37 +2,10 @@ import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Tooltip from '@mui/material/Tooltip';
-import { ARRAY_CHOICES, DELIMITER_CHOICES } from '../components/conversion-choices';
-import { LabelledSelect } from '../components/labelled-select';
+import { ARRAY_CHOICES, DELIMITER_CHOICES } from '../conversion-choices';
+import { LabelledSelect } from '../labelled-select';
 import type { ConversionChoices, ConversionMode, TableOutput } from './conversion-settings';
-
-/** Delimiters CSV input may have beyond those JSON to CSV writes. */
-const READ_DELIMITER_CHOICES = [
-  { value: ', ', label: 'Comma and spaces ( , )' },
-  { value: '; ', label: 'Semicolon and spaces ( ; )' },
-  { value: 'space', label: 'Space' },
-];
-const QUOTE_CHOICES = [
-  { value: 'auto', label: 'Detect automatically' },
-  { value: '"', label: 'Double quote ( " )' },
-  { value: "'", label: "Single quote ( ' )" },
-];
-const ESCAPE_CHOICES = [
-  { value: 'auto', label: 'Detect automatically' },
-  { value: 'none', label: 'Doubled quotes ( "" )' },
-  { value: '\\', label: 'Backslash ( \\" )' },
-];
-
-const TYPES_CHOICES = [
-  { value: 'auto', label: 'Automatic: per column when every cell is quoted' },
-  { value: 'per-column', label: 'Per column (codes stay text)' },
-  { value: 'per-cell', label: 'Per cell (unquoted cells only)' },
-  { value: 'strings', label: 'Everything as text' },
-];
-
-function rowCounts(from: number, to: number): { value: string; label: string }[] {
-  return Array.from({ length: to - from + 1 }, (_, k) => ({ value: String(from + k), label: String(from + k) }));
-}
+import { CsvReadingOptions } from './csv-reading-options';
 
 const FORMATS: { value: TableOutput; label: string }[] = [
   { value: 'csv', label: 'CSV' },
@@ -56,82 +29,7 @@ export function ConversionOptions(props: {
   const set = <K extends keyof ConversionChoices>(key: K, next: ConversionChoices[K]) =>
     onChange({ ...value, [key]: next });
 
-  if (mode === 'csv-to-json') {
-    return (
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <LabelledSelect
-          id="delimiter"
-          label="Delimiter"
-          value={value.delimiter}
-          options={[{ value: 'auto', label: 'Detect automatically' }, ...DELIMITER_CHOICES, ...READ_DELIMITER_CHOICES]}
-          onChange={(next) => set('delimiter', next)}
-          disabled={disabled}
-          minWidth={200}
-        />
-        <LabelledSelect
-          id="quote"
-          label="Quote"
-          value={value.quote}
-          options={QUOTE_CHOICES}
-          onChange={(next) => set('quote', next)}
-          disabled={disabled}
-          minWidth={180}
-        />
-        <LabelledSelect
-          id="escape"
-          label="Escape inside quotes"
-          value={value.escape}
-          options={ESCAPE_CHOICES}
-          onChange={(next) => set('escape', next)}
-          disabled={disabled}
-          minWidth={200}
-        />
-        <LabelledSelect
-          id="skip-rows"
-          label="Rows before the header"
-          value={value.skipRows}
-          options={[{ value: 'auto', label: 'Detect automatically' }, ...rowCounts(0, 10)]}
-          onChange={(next) => set('skipRows', next)}
-          disabled={disabled}
-          minWidth={200}
-        />
-        <LabelledSelect
-          id="header-rows"
-          label="Header rows"
-          value={value.headerRows}
-          options={rowCounts(1, 5)}
-          onChange={(next) => set('headerRows', next)}
-          disabled={disabled}
-          minWidth={140}
-        />
-        <LabelledSelect
-          id="types"
-          label="Types"
-          value={value.types}
-          options={TYPES_CHOICES}
-          onChange={(next) => set('types', next as ConversionChoices['types'])}
-          disabled={disabled}
-          minWidth={300}
-        />
-        <Tooltip
-          describeChild
-          title="Takes off the ' that Spreadsheet-safe put before cells starting like a formula, so the JSON comes back as it was"
-        >
-          <FormControlLabel
-            control={
-              <Checkbox
-                id="spreadsheet-safe"
-                checked={value.excelSafe}
-                onChange={(event) => set('excelSafe', event.target.checked)}
-              />
-            }
-            label="Undo Spreadsheet-safe"
-            disabled={disabled}
-          />
-        </Tooltip>
-      </Box>
-    );
-  }
+  if (mode === 'csv-to-json') return <CsvReadingOptions value={value} onChange={onChange} disabled={disabled} />;
   const formats = FORMATS.map((option) =>
     !allowedFormats || allowedFormats.includes(option.value)
       ? option

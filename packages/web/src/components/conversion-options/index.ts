@@ -1,0 +1,12 @@
+// The conversion options form and the choices it edits: the converter and the batch screen both offer them.
+export { ConversionOptions } from './conversion-options';
+export {
+  type ConversionChoices,
+  type ConversionMode,
+  type CsvDialectFields,
+  choicesFromSettings,
+  csvDialectFields,
+  delimiterChar,
+  optionFields,
+  type TableOutput,
+} from './conversion-settings';

@@ -1,0 +1,145 @@
+// @vitest-environment node
+import { CONVERSION_TEXTS, type ConversionResult, DEFAULT_SETTINGS, type FlattenPlanDocument } from '@unnest/contracts';
+import { describe, expect, it } from 'vitest';
+import type { ConversionOutcome } from './conversion-outcome';
+import {
+  type ConverterAction,
+  type ConverterState,
+  comparedConversion,
+  conversionToRun,
+  converterReducer,
+  initialConverterState,
+  offersAnalysisForCredit,
+  planInputOf,
+} from './converter-state';
+
+const PLAN: FlattenPlanDocument = { version: 1, paths: [{ path: 'tags', strategy: 'json' }] };
+
+function after(...actions: ConverterAction[]): ConverterState {
+  return actions.reduce(converterReducer, initialConverterState());
+}
+
+const jsonFile = new File(['[{"id": 1}]'], 'people.json');
+
+describe('converter state', () => {
+  it('takes a file of the direction chosen and says which ones otherwise', () => {
+    expect(after({ type: 'file', file: jsonFile }).file).toBe(jsonFile);
+    const refused = after({ type: 'file', file: jsonFile }, { type: 'file', file: new File(['x'], 'data.csv') });
+    expect(refused.file).toBeNull();
+    expect(refused.inputError).toBe('Please select a .json file');
+    const csvWanted = after({ type: 'mode', mode: 'csv-to-json' }, { type: 'file', file: jsonFile });
+    expect(csvWanted.inputError).toBe('Please select a .csv or .zip file');
+    expect(
+      after({ type: 'mode', mode: 'csv-to-json' }, { type: 'file', file: new File(['x'], 'T.ZIP') }).file?.name,
+    ).toBe('T.ZIP');
+  });
+
+  it('a new direction starts from no input and no error', () => {
+    const state = after(
+      { type: 'text', text: '[1]' },
+      { type: 'file', file: new File(['x'], 'x.txt') },
+      { type: 'mode', mode: 'csv-to-json' },
+    );
+    expect(state).toMatchObject({ mode: 'csv-to-json', file: null, text: '', inputError: null });
+  });
+
+  it('pasting switches to text; a refused clipboard is an error that keeps the input', () => {
+    expect(after({ type: 'pasted', text: 'a,b' })).toMatchObject({ inputKind: 'text', text: 'a,b' });
+    const refused = after(
+      { type: 'text', text: '[1]' },
+      { type: 'input-error', message: 'Failed to read from clipboard' },
+    );
+    expect(refused).toMatchObject({ text: '[1]', inputError: 'Failed to read from clipboard' });
+    expect(after({ type: 'file', file: jsonFile }, { type: 'text', text: 'x' }, { type: 'clear' })).toMatchObject({
+      file: null,
+      text: '',
+    });
+  });
+
+  it('options follow the saved settings for the direction, and Spreadsheet-safe changes alone', () => {
+    const saved = { ...DEFAULT_SETTINGS, delimiter: ';', excel_safe: false };
+    const json = after({ type: 'settings', settings: saved, mode: 'json-to-csv' });
+    expect(json.choices).toMatchObject({ delimiter: ';', excelSafe: false });
+    const csv = after({ type: 'settings', settings: saved, mode: 'csv-to-json' }, { type: 'excel-safe', on: true });
+    expect(csv.choices).toMatchObject({ delimiter: 'auto', excelSafe: true });
+  });
+
+  it('an unchanged plan leaves the state as it is (the panel reports it after every render)', () => {
+    const state = after({ type: 'plan', plan: PLAN });
+    expect(converterReducer(state, { type: 'plan', plan: PLAN })).toBe(state);
+  });
+
+  it('asks for the conversion of the input with the plan of JSON to CSV, or says what is missing', () => {
+    expect(conversionToRun(initialConverterState(), false)).toEqual({ missing: CONVERSION_TEXTS.noFile });
+    expect(
+      conversionToRun(after({ type: 'input-kind', inputKind: 'text' }, { type: 'text', text: '  ' }), false),
+    ).toEqual({
+      missing: CONVERSION_TEXTS.emptyJsonText,
+    });
+    const csvText = after({ type: 'mode', mode: 'csv-to-json' }, { type: 'input-kind', inputKind: 'text' });
+    expect(conversionToRun(csvText, false)).toEqual({ missing: CONVERSION_TEXTS.emptyCsvText });
+
+    const withPlan = after({ type: 'file', file: jsonFile }, { type: 'plan', plan: PLAN });
+    const run = conversionToRun(withPlan, false);
+    expect(run).toMatchObject({ request: { input: 'file', file: jsonFile, mode: 'json-to-csv', plan: PLAN } });
+    const csvRun = conversionToRun(
+      after({ type: 'plan', plan: PLAN }, { type: 'mode', mode: 'csv-to-json' }, { type: 'pasted', text: 'a\n1' }),
+      false,
+    );
+    expect(csvRun).toMatchObject({ request: { input: 'text', text: 'a\n1', mode: 'csv-to-json', plan: null } });
+  });
+
+  it('sends the analysis option only where a credit pays for it', () => {
+    const asked = after(
+      { type: 'file', file: jsonFile },
+      { type: 'choices', choices: { ...initialConverterState().choices, analysis: true } },
+    );
+    expect(offersAnalysisForCredit(asked, false)).toBe(true);
+    expect(offersAnalysisForCredit(asked, true)).toBe(false);
+    expect(offersAnalysisForCredit(asked, undefined)).toBe(false);
+    expect(conversionToRun(asked, true)).toMatchObject({ request: { choices: { analysis: true } } });
+    expect(conversionToRun(asked, false)).toMatchObject({ request: { choices: { analysis: false } } });
+  });
+
+  it('proposes a plan for JSON input only', () => {
+    expect(planInputOf(initialConverterState())).toBeNull();
+    expect(planInputOf(after({ type: 'file', file: jsonFile }))).toBe(jsonFile);
+    expect(planInputOf(after({ type: 'pasted', text: ' ' }))).toBeNull();
+    expect(planInputOf(after({ type: 'pasted', text: '[1]' }))).toBe('[1]');
+    expect(planInputOf(after({ type: 'mode', mode: 'csv-to-json' }, { type: 'pasted', text: 'a' }))).toBeNull();
+  });
+
+  it('compares the last JSON to CSV result: a stored CSV, or pasted JSON under the plan it was converted with', () => {
+    const response = { output_format: 'csv', file_id: 'f1', original_filename: 'people.json' } as ConversionResult;
+    const stored: ConversionOutcome = { kind: 'file', response, preview: null, formulaGuard: null };
+    const last = { mode: 'json-to-csv', text: '', convertedPlan: null } as const;
+    expect(comparedConversion(last, stored)).toEqual({ kind: 'file', fileId: 'f1', filename: 'people.json' });
+    const xlsx = { ...stored, response: { ...response, output_format: 'xlsx' } } as ConversionOutcome;
+    expect(comparedConversion(last, xlsx)).toBeNull();
+    expect(comparedConversion({ ...last, mode: 'csv-to-json' }, stored)).toBeNull();
+    expect(comparedConversion(last, null)).toBeNull();
+
+    const pasted = after(
+      { type: 'pasted', text: '[{"a": "=1"}]' },
+      { type: 'plan', plan: PLAN },
+      { type: 'converting', plan: PLAN },
+    );
+    const inHand: ConversionOutcome = {
+      kind: 'text',
+      blob: new Blob(["a\n'=1"]),
+      fileName: 'converted.csv',
+      text: "a\n'=1",
+      preview: { text: "a\n'=1", kind: 'csv' },
+      formulaGuard: { cells: 1, examples: [] },
+    };
+    expect(comparedConversion(pasted, inHand)).toEqual({
+      kind: 'text',
+      json: '[{"a": "=1"}]',
+      csv: "a\n'=1",
+      filename: 'pasted.json',
+      plan: PLAN,
+      excelSafe: true,
+    });
+    expect(comparedConversion(pasted, { ...inHand, text: null })).toBeNull();
+  });
+});

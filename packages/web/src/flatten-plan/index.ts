@@ -1,2 +1,0 @@
-export { FlattenPlanPanel } from './flatten-plan-panel';
-export { planFieldText } from './plan-editing';
