@@ -3,7 +3,7 @@ import { BATCH_TEXTS, type BatchJob } from '@unnest/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchFiles, batchJobs } from '../src/db/schema.js';
-import { planLimits, storageLimitBytes } from '../src/plans/catalogue.js';
+import { planLimits, storageLimitBytes } from '../src/platform/plan-catalogue.js';
 import type { DomainEvent } from '../src/platform/domain-events.js';
 import { call, signedInUser } from './support/api-client.js';
 import { startBatch } from './support/batch-client.js';
