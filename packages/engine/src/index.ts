@@ -1,6 +1,5 @@
 export { AnalysisCollector } from './analysis/analysis-collector.js';
 export { analyzeJson } from './analysis/analyze-json.js';
-export { compareRoundTrip } from './analysis/compare-round-trip.js';
 export { percent } from './analysis/comparison-scores.js';
 export type * from './analysis/report.js';
 export { type SmartNameOptions, smartColumnNames } from './analysis/smart-column-names.js';
@@ -16,6 +15,18 @@ export type { CsvDialect, DialectPart, DialectReport } from './csv/dialect.js';
 export { csvToJson, csvToJsonText } from './csv-to-json.js';
 export { ConversionError, type ConversionErrorCode, type InputPosition } from './errors.js';
 export {
+  checkFlattenPlan,
+  type FlattenPlan,
+  type FlattenPlanUse,
+  formatPlanPath,
+  JOIN_SEPARATOR,
+  PATH_STRATEGIES,
+  type PathStrategy,
+  type PlanEntry,
+  type PlanRecords,
+  parsePlanPath,
+} from './flatten/flatten-plan.js';
+export {
   type FormulaGuardReport,
   GUARD_EXAMPLES,
   type GuardedCellExample,
@@ -27,18 +38,6 @@ export { formatBytes } from './json/record-sets.js';
 export { jsonToCsv, jsonToCsvText } from './json-to-csv.js';
 export type { ArrayStrategy, CsvToJsonOptions, JsonToCsvOptions, TableFormat } from './options.js';
 export { normalizeCsvToJsonOptions } from './options.js';
-export {
-  checkFlattenPlan,
-  type FlattenPlan,
-  type FlattenPlanUse,
-  formatPlanPath,
-  JOIN_SEPARATOR,
-  PATH_STRATEGIES,
-  type PathStrategy,
-  type PlanEntry,
-  type PlanRecords,
-  parsePlanPath,
-} from './plan/flatten-plan.js';
 export type { ArrayProfile, ObjectProfile, PathProfile } from './plan/path-profile.js';
 export { type PlanProposal, type ProposalOptions, proposePlan } from './plan/planner.js';
 export { type JsonProfile, type ProfileOptions, profileJson } from './plan/profile-json.js';
@@ -54,4 +53,5 @@ export {
   relationalToJson,
 } from './relational/relational-to-json.js';
 export type { InflationLimits } from './relational/zip-entries.js';
+export { type CompareOptions, compareRoundTrip } from './round-trip/compare-round-trip.js';
 export { createMemorySpool, type Spool, type SpoolFactory } from './spool.js';

@@ -3,8 +3,8 @@ import type { ConversionHooks } from './byte-source.js';
 import type { CellTyping } from './csv/column-types.js';
 import type { OmittedNullsSink } from './csv/omitted-nulls.js';
 import { ConversionError } from './errors.js';
+import { checkFlattenPlan, type FlattenPlan } from './flatten/flatten-plan.js';
 import { TOP_LEVEL } from './json/records-path.js';
-import { checkFlattenPlan, type FlattenPlan } from './plan/flatten-plan.js';
 import type { SpoolFactory } from './spool.js';
 
 /** How arrays inside records become cells. */

@@ -1,5 +1,3 @@
-import type { FlattenPlan } from '../plan/flatten-plan.js';
-import type { InflationLimits } from '../relational/zip-entries.js';
 /**
  * The shapes of every analysis report the engine computes: the schema and quality report of one JSON
  * file (`analyzeJson`, `AnalysisCollector`), smart column names (`smartColumnNames`) and the round-trip
@@ -312,29 +310,4 @@ export interface AnalysisOptions {
   maxPaths?: number;
   /** Called with the running total of input bytes read. */
   onProgress?: (bytesRead: number) => void;
-}
-
-/** Options of `compareRoundTrip`. */
-export interface CompareOptions {
-  /** The separator the CSV was written with (default `.`). */
-  separator?: string;
-  /** Records path of the original, as given to json2csv; found automatically when absent. */
-  recordsPath?: string;
-  /** The CSV's delimiter (default: sniffed). */
-  delimiter?: string;
-  /** How many differences to list (default 100); all are counted. */
-  maxDifferences?: number;
-  /**
-   * The CSV was written with the formula guard (json2csv `excelSafe`): it is read back with the guard undone,
-   * and the values the guard changed are counted (`counts.guarded`) and listed (`guardedValues`). A relational
-   * ZIP says itself how it was written; this overrides it.
-   */
-  excelSafe?: boolean;
-  /**
-   * The plan the CSV was written with: the CSV is read back under it, and the records (with their map key,
-   * when the plan's records are a map's members) are compared with the original's.
-   */
-  plan?: FlattenPlan;
-  /** How far a relational ZIP (the converted side) may inflate while it is read back (default: no limit). */
-  zipLimits?: InflationLimits;
 }

@@ -1,7 +1,7 @@
 import { appendHeaderSegment } from '../header-path.js';
-import { type PlanNode, STRATEGY_DEFAULT, STRATEGY_JOIN } from '../plan/plan-trie.js';
 import { ID_HEADER } from './child-tables.js';
 import { MAP_KEY_COLUMN, mapKeyColumn } from './map-key-column.js';
+import { type PlanNode, STRATEGY_DEFAULT, STRATEGY_JOIN } from './plan-trie.js';
 
 /**
  * One path in the records (`user`, `user.address`, `tags.0`): a trie node with the column it owns, if any.

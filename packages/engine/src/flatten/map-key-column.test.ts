@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compareRoundTrip } from '../analysis/compare-round-trip.js';
 import type { Notice } from '../byte-source.js';
 import { csvToJsonText } from '../csv-to-json.js';
 import { collect, csv, encoder, split } from '../json-to-csv.test-support.js';
 import { proposePlan } from '../plan/planner.js';
 import { profileJson } from '../plan/profile-json.js';
+import { compareRoundTrip } from '../round-trip/compare-round-trip.js';
 import { mapKeyColumn, writtenMapKeyColumn } from './map-key-column.js';
 
 // An AWS API description's shapes: a record of type map has its own field `key`.

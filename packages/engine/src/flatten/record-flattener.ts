@@ -4,9 +4,7 @@ import { matchLiteral, scanNumber } from '../json/json-scalars.js';
 import { decodeKey, decodeString, scanString } from '../json/json-string.js';
 import { appendMinified, skipValue } from '../json/skip-value.js';
 import type { ArrayStrategy } from '../options.js';
-import { STRATEGY_DEFAULT, STRATEGY_JOIN, STRATEGY_JSON, STRATEGY_ROWS, STRATEGY_TABLE } from '../plan/plan-trie.js';
-import type { CellWriter } from '../table/cell-writer.js';
-import type { RowBuffer } from '../table/row-buffer.js';
+import type { CellWriter } from './cell-writer.js';
 import type { ChildTables } from './child-tables.js';
 import type { ColumnSet, PathNode } from './column-set.js';
 import {
@@ -18,6 +16,8 @@ import {
   LEAF_STRING,
   type LeafObserver,
 } from './leaf-observer.js';
+import { STRATEGY_DEFAULT, STRATEGY_JOIN, STRATEGY_JSON, STRATEGY_ROWS, STRATEGY_TABLE } from './plan-trie.js';
+import type { RowBuffer } from './row-buffer.js';
 
 const EMPTY_ARRAY = new TextEncoder().encode('[]');
 const EMPTY_OBJECT = new TextEncoder().encode('{}');

@@ -3,7 +3,7 @@ import { INCOMPLETE, type JsonCursor } from '../json/json-cursor.js';
 import { matchLiteral, scanNumber } from '../json/json-scalars.js';
 import { decodeString } from '../json/json-string.js';
 import { appendMinified, skipValue } from '../json/skip-value.js';
-import type { CellWriter } from '../table/cell-writer.js';
+import type { CellWriter } from './cell-writer.js';
 import type { ColumnSet } from './column-set.js';
 
 const decoder = new TextDecoder();

@@ -1,10 +1,10 @@
 import { ByteBuilder } from '../json/byte-builder.js';
 import type { RecordSink, RecordsForm } from '../json/document-reader.js';
-import type { CellWriter } from '../table/cell-writer.js';
-import type { RowBuffer } from '../table/row-buffer.js';
+import type { CellWriter } from './cell-writer.js';
 import type { ChildTables } from './child-tables.js';
 import type { ColumnSet, PathNode } from './column-set.js';
 import type { RecordFlattener } from './record-flattener.js';
+import type { RowBuffer } from './row-buffer.js';
 import type { RowsFlattener } from './rows-flattener.js';
 
 const encoder = new TextEncoder();

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { concatBytes } from '../byte-source.js';
 import { csvToJson } from '../csv-to-json.js';
+import { checkFlattenPlan, type FlattenPlan } from '../flatten/flatten-plan.js';
 import { jsonToCsvText } from '../json-to-csv.js';
 import { jsonToRelational } from '../relational/json-to-relational.js';
 import { relationalToJson } from '../relational/relational-to-json.js';
-import { checkFlattenPlan, type FlattenPlan } from './flatten-plan.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

@@ -1,9 +1,9 @@
+import { type PlanNode, STRATEGY_JOIN, STRATEGY_JSON, STRATEGY_ROWS, STRATEGY_TABLE } from '../flatten/plan-trie.js';
 import { ByteBuilder } from '../json/byte-builder.js';
 import type { RecordSink, RecordsForm } from '../json/document-reader.js';
 import { INCOMPLETE, type JsonCursor } from '../json/json-cursor.js';
 import { decodeKey, scanString } from '../json/json-string.js';
 import { skipValue } from '../json/skip-value.js';
-import { type PlanNode, STRATEGY_JOIN, STRATEGY_JSON, STRATEGY_ROWS, STRATEGY_TABLE } from './plan-trie.js';
 
 /** The key the gathered members are put under: its column is `path.*`, as the plan names it. */
 const GATHERED_KEY = new TextEncoder().encode('"*":{');

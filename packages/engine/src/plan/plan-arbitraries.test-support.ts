@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { formatPlanPath, type PlanSegment } from './flatten-plan.js';
+import { formatPlanPath, type PlanSegment } from '../flatten/flatten-plan.js';
 
 /** Generators of nested records and their plan paths, shared by the plan and relational round-trip properties. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareRoundTrip } from '../analysis/compare-round-trip.js';
+import { checkFlattenPlan, type FlattenPlan, formatPlanPath, type PathStrategy } from '../flatten/flatten-plan.js';
 import { jsonToCsvText } from '../json-to-csv.js';
-import { checkFlattenPlan, type FlattenPlan, formatPlanPath, type PathStrategy } from './flatten-plan.js';
+import { compareRoundTrip } from '../round-trip/compare-round-trip.js';
 import { type Json, pathsOf, records, value } from './plan-arbitraries.test-support.js';
 
 /** Data and a plan over its paths: any strategy per path, and at most one `rows` path of keys only. */

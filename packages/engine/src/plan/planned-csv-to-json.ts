@@ -1,4 +1,4 @@
-import type { FlattenPlan } from './flatten-plan.js';
+import type { FlattenPlan } from '../flatten/flatten-plan.js';
 import { FlatRowParser, writeJsonValue } from './json-value.js';
 import { type FlatRow, type PlannedRecord, PlannedRecordBuilder } from './planned-records.js';
 

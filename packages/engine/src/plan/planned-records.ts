@@ -1,8 +1,8 @@
 import { POSITION_SEGMENT } from '../flatten/column-set.js';
+import { type FlattenPlan, JOIN_SEPARATOR, parsePlanPath } from '../flatten/flatten-plan.js';
+import { compilePlan, type PlanNode, STRATEGY_JOIN } from '../flatten/plan-trie.js';
 import { decodeHeaderPath, encodeHeaderPath, type PathSegment } from '../header-path.js';
-import { type FlattenPlan, JOIN_SEPARATOR, parsePlanPath } from './flatten-plan.js';
 import { HOLE, JsonNumber, type JsonObject, type JsonValue, writeJsonValue } from './json-value.js';
-import { compilePlan, type PlanNode, STRATEGY_JOIN } from './plan-trie.js';
 
 /** What one column of a table written under a plan holds. */
 interface ColumnRole {

@@ -1,6 +1,8 @@
-import { NATURAL_KEY_FIELDS } from '../relational/natural-key.js';
-import { formatPlanPath, type PathStrategy, parsePlanPath } from './flatten-plan.js';
+import { formatPlanPath, type PathStrategy, parsePlanPath } from '../flatten/flatten-plan.js';
 import type { PathProfile } from './path-profile.js';
+
+/** The fields that name a row, most telling first: the first a table's rows hold is its natural key. */
+export const NATURAL_KEY_FIELDS = ['id', 'key', 'code', 'uuid'] as const;
 
 // The profile's paths as the tree the planner decides over, and what it keeps of the tables a relational
 // proposal makes: which paths may be tables, a map table's members, each table's stated size.

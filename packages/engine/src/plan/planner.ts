@@ -1,5 +1,5 @@
+import { type FlattenPlan, type PathStrategy, type PlanEntry, parsePlanPath } from '../flatten/flatten-plan.js';
 import { mapKeyColumn } from '../flatten/map-key-column.js';
-import { type FlattenPlan, type PathStrategy, type PlanEntry, parsePlanPath } from './flatten-plan.js';
 import type { PathProfile } from './path-profile.js';
 import {
   anyMember,

@@ -1,8 +1,8 @@
 import { readRecords } from '../analysis/record-reader.js';
 import type { RecordVisitor } from '../analysis/record-visitor.js';
 import type { ByteSource } from '../byte-source.js';
+import { formatPlanPath, type PlanSegment } from '../flatten/flatten-plan.js';
 import { TOP_LEVEL } from '../json/records-path.js';
-import { formatPlanPath, type PlanSegment } from './flatten-plan.js';
 import { type PathProfile, summarizeNode } from './path-profile.js';
 import { ProfileBudget, ProfileNode } from './profile-tree.js';
 import { ProfileWalker } from './profile-walker.js';

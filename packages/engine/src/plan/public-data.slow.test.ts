@@ -3,11 +3,11 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { AnalysisCollector } from '../analysis/analysis-collector.js';
 import { analyzeJson } from '../analysis/analyze-json.js';
-import { compareRoundTrip } from '../analysis/compare-round-trip.js';
 import { concatBytes } from '../byte-source.js';
 import { csvToJson } from '../csv-to-json.js';
+import type { FlattenPlan } from '../flatten/flatten-plan.js';
 import { jsonToCsv } from '../json-to-csv.js';
-import type { FlattenPlan } from './flatten-plan.js';
+import { compareRoundTrip } from '../round-trip/compare-round-trip.js';
 import { proposePlan } from './planner.js';
 import { profileJson } from './profile-json.js';
 

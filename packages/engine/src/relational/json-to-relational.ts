@@ -1,8 +1,8 @@
 import { type ByteSource, iterateBytes } from '../byte-source.js';
+import { checkFlattenPlan, type FlattenPlan } from '../flatten/flatten-plan.js';
 import { addGuardedCells, type FormulaGuardReport, guardHeaders } from '../formula-guard.js';
 import { InputDecoder } from '../json/input-encoding.js';
 import { type JsonToCsvOptions, type NormalizedJsonToCsvOptions, normalizeJsonToCsvOptions } from '../options.js';
-import { checkFlattenPlan, type FlattenPlan } from '../plan/flatten-plan.js';
 import { createMemorySpool } from '../spool.js';
 import { csvOutput } from '../table/csv-output.js';
 import type { JsonTable } from '../table/json-table.js';

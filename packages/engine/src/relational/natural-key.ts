@@ -1,9 +1,8 @@
 import type { JsonCursor } from '../json/json-cursor.js';
 import { skipValue } from '../json/skip-value.js';
+import { NATURAL_KEY_FIELDS } from '../plan/planner-tree.js';
 import { MEMBER_KEY, VALUE_KEY } from './table-specs.js';
 
-/** The fields that name a row, most telling first: the first a table's rows hold is its natural key. */
-export const NATURAL_KEY_FIELDS = ['id', 'key', 'code', 'uuid'] as const;
 /** The natural key of a row that is a map's member: the member's key (its `_index`). */
 export const MEMBER_KEY_FIELD = '_index';
 

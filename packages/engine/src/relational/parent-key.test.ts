@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { concatBytes } from '../byte-source.js';
-import type { FlattenPlan } from '../plan/flatten-plan.js';
+import type { FlattenPlan } from '../flatten/flatten-plan.js';
 import { parseJsonValue, writeJsonValue } from '../plan/json-value.js';
 import { jsonToRelational } from './json-to-relational.js';
 import { relationalToJson } from './relational-to-json.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { concatBytes } from '../byte-source.js';
-import type { FlattenPlan } from '../plan/flatten-plan.js';
+import type { FlattenPlan } from '../flatten/flatten-plan.js';
 import { parseJsonValue, writeJsonValue } from '../plan/json-value.js';
 import { proposePlan } from '../plan/planner.js';
 import { profileJson } from '../plan/profile-json.js';

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareRoundTrip } from '../analysis/compare-round-trip.js';
 import { concatBytes } from '../byte-source.js';
-import { type FlattenPlan, formatPlanPath, type PathStrategy, type PlanSegment } from '../plan/flatten-plan.js';
+import { type FlattenPlan, formatPlanPath, type PathStrategy, type PlanSegment } from '../flatten/flatten-plan.js';
 import {
   type Json,
   key,
@@ -14,6 +13,7 @@ import {
 } from '../plan/plan-arbitraries.test-support.js';
 import { proposePlan } from '../plan/planner.js';
 import { profileJson } from '../plan/profile-json.js';
+import { compareRoundTrip } from '../round-trip/compare-round-trip.js';
 import { jsonToRelational } from './json-to-relational.js';
 
 const encoder = new TextEncoder();

@@ -1,11 +1,11 @@
-import { encodeKeySegment } from '../header-path.js';
 import {
   type FlattenPlan,
   formatPlanPath,
   type PlanEntry,
   type PlanSegment,
   parsePlanPath,
-} from '../plan/flatten-plan.js';
+} from '../flatten/flatten-plan.js';
+import { encodeKeySegment } from '../header-path.js';
 
 /** The key under which a child table's row holds the element or member it stands for. */
 export const VALUE_KEY = 'V';

@@ -1,4 +1,6 @@
 import { repeated } from '../byte-words.js';
+import type { CellWriter } from '../flatten/cell-writer.js';
+import type { RowBuffer } from '../flatten/row-buffer.js';
 import { GuardedCells, mayNeedFormulaGuard, needsFormulaGuard } from '../formula-guard.js';
 import { INCOMPLETE, type JsonCursor } from '../json/json-cursor.js';
 import { isJsonNumber } from '../json/json-scalars.js';
@@ -6,8 +8,6 @@ import { BACKSLASH, decodeEscape, HIGH, PLAIN, QUOTE, scanString, stringByteClas
 import { SNIFFED_DELIMITERS } from '../options.js';
 import { utf8CodePoint, utf8SequenceLength, writeCodePoint } from '../utf8/utf8-sequence.js';
 import type { Utf8Trust } from '../utf8/utf8-trust.js';
-import type { CellWriter } from './cell-writer.js';
-import type { RowBuffer } from './row-buffer.js';
 
 const QUOTES = repeated(0x22);
 const BACKSLASHES = repeated(0x5c);

@@ -1,10 +1,13 @@
 import { visitingSink } from '../analysis/record-reader.js';
 import type { ConversionAnalysis } from '../analysis/record-visitor.js';
 import { type LeftOutNotice, MAX_LEFT_OUT_PARTS } from '../byte-source.js';
+import type { CellWriter } from '../flatten/cell-writer.js';
 import type { ChildTables } from '../flatten/child-tables.js';
 import { ColumnSet } from '../flatten/column-set.js';
 import { MAP_KEY_COLUMN } from '../flatten/map-key-column.js';
+import { compilePlan } from '../flatten/plan-trie.js';
 import { RecordFlattener } from '../flatten/record-flattener.js';
+import { RowBuffer } from '../flatten/row-buffer.js';
 import { RowsFlattener } from '../flatten/rows-flattener.js';
 import { TableSink } from '../flatten/table-sink.js';
 import type { GuardedCells } from '../formula-guard.js';
@@ -13,11 +16,8 @@ import { INCOMPLETE, JsonCursor } from '../json/json-cursor.js';
 import { recordsPathOf } from '../json/records-path.js';
 import type { NormalizedJsonToCsvOptions } from '../options.js';
 import { GatheringSink } from '../plan/key-gathering.js';
-import { compilePlan } from '../plan/plan-trie.js';
 import { Utf8Trust } from '../utf8/utf8-trust.js';
-import type { CellWriter } from './cell-writer.js';
 import { CsvCellWriter } from './csv-cells.js';
-import { RowBuffer } from './row-buffer.js';
 import { XlsxCellWriter } from './xlsx-cells.js';
 
 const encoder = new TextEncoder();

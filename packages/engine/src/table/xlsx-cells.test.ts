@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { columnLetters, RowBuffer } from '../flatten/row-buffer.js';
 import { JsonCursor } from '../json/json-cursor.js';
-import { columnLetters, RowBuffer } from './row-buffer.js';
 import { escapeXlsxText, keepsExactly, XlsxCellWriter } from './xlsx-cells.js';
 import { XLSX_MAX_CELL_CHARS, XLSX_MAX_ROWS } from './xlsx-limits.js';
 import { xlsxOutput } from './xlsx-output.js';

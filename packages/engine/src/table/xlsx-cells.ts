@@ -1,8 +1,8 @@
+import type { CellWriter } from '../flatten/cell-writer.js';
+import { columnLetters, type RowBuffer } from '../flatten/row-buffer.js';
 import { ByteBuilder } from '../json/byte-builder.js';
 import { INCOMPLETE, type JsonCursor } from '../json/json-cursor.js';
 import { decodeString } from '../json/json-string.js';
-import type { CellWriter } from './cell-writer.js';
-import { columnLetters, type RowBuffer } from './row-buffer.js';
 import { checkCellLength, tooManyRows, XLSX_MAX_CELL_CHARS, XLSX_MAX_ROWS } from './xlsx-limits.js';
 
 const encoder = new TextEncoder();

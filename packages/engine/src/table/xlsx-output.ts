@@ -1,6 +1,6 @@
 import { ConversionError } from '../errors.js';
+import { columnLetters } from '../flatten/row-buffer.js';
 import { ByteBuilder } from '../json/byte-builder.js';
-import { columnLetters } from './row-buffer.js';
 import { escapeXlsxText } from './xlsx-cells.js';
 import { checkCellLength, tooManyRows, XLSX_MAX_COLUMNS, XLSX_MAX_ROWS } from './xlsx-limits.js';
 

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { isPlanId, PLAN_IDS } from '@unnest/contracts';
 import type { AuthService } from '../auth/service.js';
-import type { DataDirLockedError } from '../db/data-dir-lock.js';
 import type { PaymentsService } from '../payments/service.js';
 
 /** How to call the operator command. */
@@ -20,9 +19,12 @@ export class AdminUsageError extends Error {}
 
 /**
  * The answer when the embedded database is held by a running server: the command cannot open it, so
- * it says where the same actions are while the server runs.
+ * it says where the same actions are while the server runs. `locked` is the database's `DataDirLockedError`.
  */
-export function serverHoldsEmbeddedDatabase(locked: DataDirLockedError, publicUrl: string): AdminUsageError {
+export function serverHoldsEmbeddedDatabase(
+  locked: { readonly lockFile: string; readonly pid: number },
+  publicUrl: string,
+): AdminUsageError {
   return new AdminUsageError(
     `The server (pid ${locked.pid}) is running on the embedded database in ${path.dirname(locked.lockFile)}, ` +
       'and only one process can open it. While the server runs, use the admin area instead: ' +

@@ -1,8 +1,8 @@
 import type { ApiCallsUsage } from '@unnest/contracts';
 import type { PaymentsService } from '../payments/service.js';
-import { planLimits } from '../plans/catalogue.js';
 import type { Clock } from '../platform/clock.js';
 import { AppError } from '../platform/errors.js';
+import { planLimits } from '../platform/plan-catalogue.js';
 import type { ApiKeysRepository } from './repository.js';
 
 /** The month API calls are counted in: the calendar month in UTC, as `YYYY-MM`, and when it ends. */

@@ -8,12 +8,12 @@ import {
   type JobKind,
 } from '@unnest/contracts';
 import { inflatedBytesBound, isOptionName, type OptionFields, resolveOptions } from '../convert/service.js';
-import { fileSizeLimitBytes, type PlanLimits, retentionMs } from '../plans/catalogue.js';
 import type { PlansService } from '../plans/service.js';
 import type { Clock } from '../platform/clock.js';
 import { type EngineSettings, resultFormat } from '../platform/conversion-tasks.js';
 import { AppError } from '../platform/errors.js';
 import { cleanFilename, type InputFormat, inputFormatOf, resultFilename } from '../platform/file-names.js';
+import { fileSizeLimitBytes, type PlanLimits, retentionMs } from '../platform/plan-catalogue.js';
 import { tooLargeRefusal } from '../platform/size-refusal.js';
 import type { StorageDriver } from '../platform/storage/storage-driver.js';
 import type { ProfileService } from '../profile/service.js';

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { PLAN_CATALOGUE } from '../plans/catalogue.js';
 import { defineJob } from '../platform/jobs.js';
+import { PLAN_CATALOGUE } from '../platform/plan-catalogue.js';
 import type { BatchConverter } from './conversion.js';
 import type { BatchService } from './service.js';
 

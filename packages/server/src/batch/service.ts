@@ -10,13 +10,13 @@ import {
   type SuccessResponse,
 } from '@unnest/contracts';
 import type { FilesService } from '../files/service.js';
-import { storageLimitBytes } from '../plans/catalogue.js';
 import type { PlansService } from '../plans/service.js';
 import type { Clock } from '../platform/clock.js';
 import { contentTypeFor } from '../platform/content-types.js';
 import type { DomainEvents } from '../platform/domain-events.js';
 import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
+import { storageLimitBytes } from '../platform/plan-catalogue.js';
 import type { StorageDriver } from '../platform/storage/storage-driver.js';
 import { describeJob, describeJobSummary } from './answers.js';
 import { BATCHES_PREFIX, jobFolder, type QueuedFile } from './conversion.js';

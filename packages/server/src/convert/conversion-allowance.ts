@@ -1,8 +1,8 @@
 import { waitText } from '@unnest/contracts';
 import type { PaymentsService } from '../payments/service.js';
-import { fileSizeLimitBytes, type PlanLimits } from '../plans/catalogue.js';
-import { conversionsPerDay } from '../plans/quotas.js';
 import { AppError } from '../platform/errors.js';
+import { fileSizeLimitBytes, type PlanLimits } from '../platform/plan-catalogue.js';
+import { conversionsPerDay } from '../platform/plan-quotas.js';
 import type { RateLimiter } from '../platform/rate-limiter.js';
 
 /** The largest file a conversion credit pays for (spec: files up to 4 GB). */

@@ -14,10 +14,10 @@ import {
   type FlattenPlan,
   normalizeCsvToJsonOptions,
 } from '@unnest/engine';
-import type { PlanLimits } from '../plans/catalogue.js';
 import { AppError } from '../platform/errors.js';
 import type { InputFormat } from '../platform/file-names.js';
 import { planFromField } from '../platform/flatten-plan-field.js';
+import type { PlanLimits } from '../platform/plan-catalogue.js';
 
 /**
  * Conversion options as a request sends them: the names of ConversionOptionFields, each as text (a multipart

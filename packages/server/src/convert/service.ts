@@ -17,17 +17,6 @@ import { type CellTyping, ConversionError, type FlattenPlan } from '@unnest/engi
 import type { AnalysisService } from '../analysis/service.js';
 import type { AuditService } from '../audit/service.js';
 import type { FileSlot, FilesService } from '../files/service.js';
-import {
-  type ConversionTimeLimits,
-  conversionTimeLimitMs,
-  durationText,
-  fileSizeLimitBytes,
-  type PlanLimits,
-  planLimits,
-  retentionMs,
-  storageLimitBytes,
-} from '../plans/catalogue.js';
-import { QUICK_CONVERSIONS } from '../plans/quotas.js';
 import type { PlansService } from '../plans/service.js';
 import { type ByteCount, limitBytes } from '../platform/byte-limit.js';
 import { addressSubject } from '../platform/client-address.js';
@@ -46,9 +35,20 @@ import { checkedPlan } from '../platform/flatten-plan-field.js';
 import { foundFields } from '../platform/found-fields.js';
 import { abortable } from '../platform/in-flight.js';
 import type { Logger } from '../platform/logger.js';
+import {
+  type ConversionTimeLimits,
+  conversionTimeLimitMs,
+  durationText,
+  fileSizeLimitBytes,
+  type PlanLimits,
+  planLimits,
+  retentionMs,
+  storageLimitBytes,
+} from '../platform/plan-catalogue.js';
+import { QUICK_CONVERSIONS } from '../platform/plan-quotas.js';
 import { primed } from '../platform/primed-stream.js';
 import type { LimitStanding, RateLimiter } from '../platform/rate-limiter.js';
-import { incomplete } from '../platform/request-body.js';
+import { incomplete, type Upload } from '../platform/request-body.js';
 import { tooLargeRefusal } from '../platform/size-refusal.js';
 import type { ProfileService } from '../profile/service.js';
 import type { Allowance, ConversionAllowance } from './conversion-allowance.js';
@@ -73,14 +73,6 @@ export { isOptionName, type OptionFields, resolveOptions };
 /** What queues an asynchronous conversion (the jobs feature, given by the app). */
 export interface AsyncConversions {
   start(userId: string, upload: Upload, fields: OptionFields, signal: AbortSignal): Promise<AsyncConversionAccepted>;
-}
-
-/** Bytes arriving for a conversion: a multipart file or a raw request body. */
-export interface Upload {
-  filename: string;
-  body: AsyncIterable<Uint8Array>;
-  /** What the client announced (Content-Length); checked early, never trusted. */
-  declaredBytes: number | undefined;
 }
 
 /** A converted stream ready to send. */

@@ -1,17 +1,23 @@
-import type { FileRecord } from '@unnest/contracts';
+import type { FileRecord, UserSettings } from '@unnest/contracts';
 import type { AuditService } from '../audit/service.js';
-import type { Upload } from '../convert/service.js';
-import { fileSizeLimitBytes, retentionMs, storageLimitBytes } from '../plans/catalogue.js';
-import type { PlansService } from '../plans/service.js';
 import { limitBytes } from '../platform/byte-limit.js';
 import type { Clock } from '../platform/clock.js';
 import { AppError } from '../platform/errors.js';
 import { inputFormatOf } from '../platform/file-names.js';
 import { abortable } from '../platform/in-flight.js';
-import { incomplete } from '../platform/request-body.js';
+import { fileSizeLimitBytes, type PlanLimits, retentionMs, storageLimitBytes } from '../platform/plan-catalogue.js';
+import { incomplete, type Upload } from '../platform/request-body.js';
 import { tooLargeRefusal } from '../platform/size-refusal.js';
-import type { ProfileService } from '../profile/service.js';
 import type { FileSlot, FilesService } from './service.js';
+
+/**
+ * What an upload reads of the account, given by the app: the plan's limits (the plans service) and the
+ * settings (the profile service). Named here, not imported, because both of those features call files.
+ */
+export interface UploaderAccount {
+  plans: { limitsFor(userId: string): Promise<PlanLimits> };
+  profile: { settings(userId: string): Promise<UserSettings> };
+}
 
 /**
  * POST /api/files/upload: a file stored as it is, without converting it, under the plan's file size
@@ -22,8 +28,8 @@ export class FileUploads {
   constructor(
     private readonly deps: {
       files: FilesService;
-      plans: PlansService;
-      profile: ProfileService;
+      plans: UploaderAccount['plans'];
+      profile: UploaderAccount['profile'];
       audit: AuditService;
       clock: Clock;
     },

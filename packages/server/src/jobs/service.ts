@@ -8,7 +8,8 @@ import type {
   JobsListResponse,
 } from '@unnest/contracts';
 import type { BatchService } from '../batch/service.js';
-import type { OptionFields, Upload } from '../convert/service.js';
+import type { OptionFields } from '../convert/service.js';
+import type { Upload } from '../platform/request-body.js';
 
 /** One file of an asynchronous conversion, as the intake reads a multipart part. */
 interface FilePart {

@@ -1,5 +1,5 @@
-import type { PlanLimits } from '../plans/catalogue.js';
 import type { DomainEvent } from '../platform/domain-events.js';
+import type { PlanLimits } from '../platform/plan-catalogue.js';
 import type { NoticeContent } from './notice-content.js';
 
 const MB = 1024 * 1024;

@@ -8,12 +8,12 @@ import type {
 } from '@unnest/contracts';
 import type { AuthService } from '../auth/service.js';
 import type { FilesService } from '../files/service.js';
-import { planLimits, storageLimitBytes } from '../plans/catalogue.js';
 import type { Clock } from '../platform/clock.js';
 import type { DomainEvent } from '../platform/domain-events.js';
 import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Mailer } from '../platform/mail.js';
+import { planLimits, storageLimitBytes } from '../platform/plan-catalogue.js';
 import { SWITCH_LABELS, unsubscribeSwitch, wanted } from './kinds.js';
 import type { NoticeContent } from './notice-content.js';
 import {

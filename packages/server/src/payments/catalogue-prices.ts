@@ -1,6 +1,6 @@
 import type { Currency } from '@unnest/contracts';
-import { CREDIT_PACKS, PLAN_CATALOGUE, smallestUnit } from '../plans/catalogue.js';
 import { AppError } from '../platform/errors.js';
+import { CREDIT_PACKS, PLAN_CATALOGUE, smallestUnit } from '../platform/plan-catalogue.js';
 
 /** What an order buys and for how much, taken from the catalogue alone. */
 export interface CatalogueItem {

@@ -1,6 +1,6 @@
 import type { AuthService } from '../auth/service.js';
 import type { FilesService } from '../files/service.js';
-import { planLimits, retentionMs } from '../plans/catalogue.js';
+import { planLimits, retentionMs } from '../platform/plan-catalogue.js';
 
 /**
  * What the account's files and batches are kept for follows its plan: after any change of plan (a

@@ -14,10 +14,10 @@ import type {
 } from '@unnest/contracts';
 import type { AuthService } from '../auth/service.js';
 import type { Notifier } from '../notifications/service.js';
-import { FIRST_50_OFFER, first50Amount, PLAN_CATALOGUE, planLimits } from '../plans/catalogue.js';
 import type { Clock } from '../platform/clock.js';
 import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
+import { FIRST_50_OFFER, first50Amount, PLAN_CATALOGUE, planLimits } from '../platform/plan-catalogue.js';
 import { type CatalogueItem, itemOfOrder, purchasablePack, purchasablePlan } from './catalogue-prices.js';
 import type { CheckoutGateway } from './checkout-gateway.js';
 import { receiptNotice, renewalReminderNotice } from './mail-templates.js';

@@ -2,7 +2,6 @@ import type { Plan, PlansResponse, SubscriptionResponse } from '@unnest/contract
 import type { AuthService } from '../auth/service.js';
 import type { FilesService } from '../files/service.js';
 import type { PaymentsService } from '../payments/service.js';
-import type { RateLimiter } from '../platform/rate-limiter.js';
 import {
   type ConversionTimeLimits,
   CREDIT_PACKS,
@@ -14,8 +13,9 @@ import {
   planLimits,
   smallestUnit,
   withTimeLimit,
-} from './catalogue.js';
-import { conversionsPerDay } from './quotas.js';
+} from '../platform/plan-catalogue.js';
+import { conversionsPerDay } from '../platform/plan-quotas.js';
+import type { RateLimiter } from '../platform/rate-limiter.js';
 
 const GB = 1024 ** 3;
 

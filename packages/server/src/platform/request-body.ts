@@ -11,6 +11,14 @@ export function acceptRawBodies(app: FastifyInstance): void {
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 }
 
+/** Bytes a route hands over (to convert or to store): a multipart file or a raw request body. */
+export interface Upload {
+  filename: string;
+  body: AsyncIterable<Uint8Array>;
+  /** What the client announced (Content-Length); checked early, never trusted. */
+  declaredBytes: number | undefined;
+}
+
 /** The Content-Length a request announced, if any (a hint for early refusal, never trusted). */
 export function declaredLength(header: string | undefined): number | undefined {
   if (header === undefined) return undefined;

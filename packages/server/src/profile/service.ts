@@ -9,9 +9,9 @@ import type { AuditService } from '../audit/service.js';
 import type { AuthService } from '../auth/service.js';
 import type { FilesService } from '../files/service.js';
 import type { PaymentsService } from '../payments/service.js';
-import { planLimits } from '../plans/catalogue.js';
 import type { Clock } from '../platform/clock.js';
 import { AppError } from '../platform/errors.js';
+import { planLimits } from '../platform/plan-catalogue.js';
 import type { ProfileRepository } from './repository.js';
 import { rowOf, settingsOf } from './settings.js';
 

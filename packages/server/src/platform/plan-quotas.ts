@@ -1,6 +1,6 @@
 import { QUICK_CONVERT_PER_DAY } from '@unnest/contracts';
-import type { RateLimit } from '../platform/rate-limiter.js';
-import type { PlanLimits } from './catalogue.js';
+import type { PlanLimits } from './plan-catalogue.js';
+import type { RateLimit } from './rate-limiter.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,26 +1,51 @@
-import { type ByteSource, concatBytes } from '../byte-source.js';
-import type { OmittedNulls } from '../csv/omitted-nulls.js';
-import { csvToSparseJson } from '../csv-to-json.js';
-import { ConversionError } from '../errors.js';
-import { MAP_KEY_COLUMN, WRITTEN_HEADER_BYTES, writtenMapKeyColumn } from '../flatten/map-key-column.js';
-import { guardFormula } from '../formula-guard.js';
-import { decodeHeaderPath } from '../header-path.js';
-import type { LeftOutPart } from '../json/document-reader.js';
-import { normalizeCsvToJsonOptions, normalizeJsonToCsvOptions } from '../options.js';
-import { checkFlattenPlan } from '../plan/flatten-plan.js';
-import { isZip, peekBytes, relationalToJson, relationalWriting } from '../relational/relational-to-json.js';
-import { recordsMapAllowed } from '../table/json-table.js';
-import { comparedRecords, comparisonScores } from './comparison-scores.js';
-import { type FlatRecord, type FlatValue, flatRecords } from './flat-records.js';
+import { comparedRecords, comparisonScores } from '../analysis/comparison-scores.js';
+import { type FlatRecord, type FlatValue, flatRecords } from '../analysis/flat-records.js';
 import type {
-  CompareOptions,
   ComparisonCounts,
   ComparisonReport,
   Difference,
   DifferenceKind,
   GuardedValue,
-} from './report.js';
-import { roundTripAdvice } from './round-trip-recommendations.js';
+} from '../analysis/report.js';
+import { roundTripAdvice } from '../analysis/round-trip-recommendations.js';
+import { type ByteSource, concatBytes } from '../byte-source.js';
+import type { OmittedNulls } from '../csv/omitted-nulls.js';
+import { csvToSparseJson } from '../csv-to-json.js';
+import { ConversionError } from '../errors.js';
+import { checkFlattenPlan, type FlattenPlan } from '../flatten/flatten-plan.js';
+import { MAP_KEY_COLUMN, WRITTEN_HEADER_BYTES, writtenMapKeyColumn } from '../flatten/map-key-column.js';
+import { guardFormula } from '../formula-guard.js';
+import { decodeHeaderPath } from '../header-path.js';
+import type { LeftOutPart } from '../json/document-reader.js';
+import { normalizeCsvToJsonOptions, normalizeJsonToCsvOptions } from '../options.js';
+import { isZip, peekBytes, relationalToJson, relationalWriting } from '../relational/relational-to-json.js';
+import type { InflationLimits } from '../relational/zip-entries.js';
+import { recordsMapAllowed } from '../table/json-table.js';
+
+/** Options of `compareRoundTrip`. */
+export interface CompareOptions {
+  /** The separator the CSV was written with (default `.`). */
+  separator?: string;
+  /** Records path of the original, as given to json2csv; found automatically when absent. */
+  recordsPath?: string;
+  /** The CSV's delimiter (default: sniffed). */
+  delimiter?: string;
+  /** How many differences to list (default 100); all are counted. */
+  maxDifferences?: number;
+  /**
+   * The CSV was written with the formula guard (json2csv `excelSafe`): it is read back with the guard undone,
+   * and the values the guard changed are counted (`counts.guarded`) and listed (`guardedValues`). A relational
+   * ZIP says itself how it was written; this overrides it.
+   */
+  excelSafe?: boolean;
+  /**
+   * The plan the CSV was written with: the CSV is read back under it, and the records (with their map key,
+   * when the plan's records are a map's members) are compared with the original's.
+   */
+  plan?: FlattenPlan;
+  /** How far a relational ZIP (the converted side) may inflate while it is read back (default: no limit). */
+  zipLimits?: InflationLimits;
+}
 
 /** How many lost and gained paths a report lists. */
 const MAX_LISTED_PATHS = 100;

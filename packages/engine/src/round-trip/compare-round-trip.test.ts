@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { ComparisonReport } from '../analysis/report.js';
 import { jsonToCsvText } from '../json-to-csv.js';
 import { jsonToRelational } from '../relational/json-to-relational.js';
 import { compareRoundTrip } from './compare-round-trip.js';
-import type { ComparisonReport } from './report.js';
 
 const encode = (text: string) => [new TextEncoder().encode(text)];
 
