@@ -46,6 +46,9 @@ import { webhooksModule } from './webhooks/module.js';
 
 type LeftoverSweeper = ReturnType<typeof startLeftoverSweeper>;
 
+/** Where conversions spool their input; the worker threads and the leftover sweep read it too. */
+const spoolDirOf = (config: Config) => path.join(config.dataDir, 'spool');
+
 /** What the services are built on; tests pass their own clock and database. */
 export interface ServiceDeps {
   database: DatabaseHandle;
@@ -88,18 +91,15 @@ export interface Services {
 }
 
 /**
- * Builds every feature module in dependency order, each from the shared context and the services of
- * the modules before it. Two pairs of features need each other per call (payments ↔ profile and
- * batches, notifications → profile): those are passed as `LateBound` and bound right after they are
- * built. Nothing runs until `start()`: the queue sends nothing before it.
+ * The shared pieces every module is built from. Nothing in it runs yet: the queue is created, not
+ * started, and the mailer and the worker threads start on first use.
  */
-export function buildServices(config: Config, deps: ServiceDeps): Services {
+export function buildModuleContext(config: Config, deps: ServiceDeps): ModuleContext {
   const { database, log } = deps;
   const clock = deps.clock ?? systemClock;
-  const jwtSecret = jwtSecretFor(config.jwtSecret, config.dataDir, log);
-  const spoolDir = path.join(config.dataDir, 'spool');
+  const spoolDir = spoolDirOf(config);
   fs.mkdirSync(spoolDir, { recursive: true, mode: 0o700 });
-  const context: ModuleContext = {
+  return {
     config,
     database,
     clock,
@@ -112,7 +112,7 @@ export function buildServices(config: Config, deps: ServiceDeps): Services {
       log,
     ),
     limiter: new RateLimiter(new RateEventsRepository(database.db), clock),
-    jwtSecret,
+    jwtSecret: jwtSecretFor(config.jwtSecret, config.dataDir, log),
     // The workers store files through the same storage settings, so deps.storage must match the config.
     conversionPool: new ConversionPool({
       storage: config.s3
@@ -123,6 +123,18 @@ export function buildServices(config: Config, deps: ServiceDeps): Services {
     }),
     inFlight: new InFlightConversions(),
   };
+}
+
+/**
+ * Builds every feature module in dependency order, each from the shared context and the services of
+ * the modules before it. Where features need each other, per call only (payments applies the
+ * profile's and the batches' retention, notifications read the profile's switches, uploads read the
+ * plan and the profile), the later one is passed as a `LateBound`, bound right after it is built.
+ * Nothing runs until `start()`: the queue sends nothing before it.
+ */
+export function buildServices(config: Config, deps: ServiceDeps): Services {
+  const { log } = deps;
+  const context = buildModuleContext(config, deps);
   const lateProfile = new LateBound<ProfileService>('the profile service');
   const lateBatch = new LateBound<BatchService>('the batch service');
   const latePlans = new LateBound<PlansService>('the plans service');
@@ -215,7 +227,7 @@ export function buildServices(config: Config, deps: ServiceDeps): Services {
       if (config.workers > 0) {
         batch.recoverAbandoned().catch((error: unknown) => log.warn({ err: error }, 'batch recovery failed'));
       }
-      sweeper = startSweepingLeftovers(config, spoolDir, context, files.files);
+      sweeper = startSweepingLeftovers(context, files.files);
     },
     async close() {
       sweeper?.stop();
@@ -233,13 +245,9 @@ export function buildServices(config: Config, deps: ServiceDeps): Services {
  * bucket lifecycle rule). On the embedded database this process is the only one (the data directory
  * lock), so every record still pending from before it started belongs to a dead process.
  */
-function startSweepingLeftovers(
-  config: Config,
-  spoolDir: string,
-  { database, clock, log }: ModuleContext,
-  files: FilesService,
-): LeftoverSweeper {
+function startSweepingLeftovers({ config, database, clock, log }: ModuleContext, files: FilesService): LeftoverSweeper {
   const startedAt = clock.now();
+  const spoolDir = spoolDirOf(config);
   return startLeftoverSweeper({
     dirs: config.s3 ? [spoolDir] : [spoolDir, localFilesRoot(config)],
     storedFiles: (now) => {
