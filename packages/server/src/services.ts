@@ -75,7 +75,6 @@ export interface Services {
   adminGroup: string;
   files: FilesService;
   payments: PaymentsService;
-  plans: PlansService;
   notifications: NotificationsService;
   /** Outgoing webhook tries and their retry sweep. */
   webhookDeliveries: WebhookDeliveries;
@@ -189,6 +188,7 @@ export function buildServices(config: Config, deps: ServiceDeps): Services {
   const webhooks = webhooksModule(context, { plans: plans.plans, notifier: notifications.notifications });
   const admin = adminModule(context, { ...core, profile: profile.profile, audit: audit.audit });
   const debug = debugModule(context, { recentErrors: deps.recentErrors ?? new RecentErrors(0) });
+  // The order their routes are registered in, which is the order of the OpenAPI document's paths.
   const modules = [
     auth,
     convert,
@@ -217,7 +217,6 @@ export function buildServices(config: Config, deps: ServiceDeps): Services {
     adminGroup: auth.adminGroup,
     files: files.files,
     payments: payments.payments,
-    plans: plans.plans,
     notifications: notifications.notifications,
     webhookDeliveries: webhooks.webhookDeliveries,
     batch: batch.batch,
