@@ -1,8 +1,8 @@
 import type { AuditService } from '../audit/service.js';
 import type { AuthService } from '../auth/service.js';
 import type { FilesService } from '../files/service.js';
-import type { FeatureModule, ModuleContext } from '../module-context.js';
 import type { PaymentsService } from '../payments/service.js';
+import type { FeatureModule, ModuleContext } from '../platform/module-context.js';
 import type { ProfileService } from '../profile/service.js';
 import { AdminRepository } from './repository.js';
 import { adminRoutes } from './routes.js';

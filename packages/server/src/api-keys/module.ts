@@ -1,8 +1,8 @@
 import type { AuthService } from '../auth/service.js';
 import type { FilesService } from '../files/service.js';
-import type { FeatureModule, ModuleContext } from '../module-context.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { PlansService } from '../plans/service.js';
+import type { FeatureModule, ModuleContext } from '../platform/module-context.js';
 import type { KeyCallMeter } from '../platform/route-access.js';
 import { meterKeyCalls } from './key-calls.js';
 import { ApiCallMeter } from './metering.js';

@@ -1,4 +1,4 @@
-import type { FeatureModule, ModuleContext } from '../module-context.js';
+import type { FeatureModule, ModuleContext } from '../platform/module-context.js';
 import { AuditRepository } from './repository.js';
 import { auditRoutes } from './routes.js';
 import { AuditService } from './service.js';

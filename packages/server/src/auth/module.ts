@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { AuditService } from '../audit/service.js';
-import type { FeatureModule, ModuleContext } from '../module-context.js';
+import type { FeatureModule, ModuleContext } from '../platform/module-context.js';
 import { AccessTokens } from './access-tokens.js';
 import { ADMIN_GROUP } from './groups.js';
 import { PASSWORD_RESET_MAIL, passwordResetMailJob, purgeExpiredAuthRecordsJob } from './jobs.js';

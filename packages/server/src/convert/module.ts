@@ -1,9 +1,9 @@
 import type { AnalysisService } from '../analysis/service.js';
 import type { AuditService } from '../audit/service.js';
 import type { FilesService } from '../files/service.js';
-import type { FeatureModule, ModuleContext } from '../module-context.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { PlansService } from '../plans/service.js';
+import type { FeatureModule, ModuleContext } from '../platform/module-context.js';
 import type { ProfileService } from '../profile/service.js';
 import { ConversionAllowance } from './conversion-allowance.js';
 import { convertRoutes } from './routes.js';

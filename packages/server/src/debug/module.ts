@@ -1,4 +1,4 @@
-import type { FeatureModule, ModuleContext } from '../module-context.js';
+import type { FeatureModule, ModuleContext } from '../platform/module-context.js';
 import type { RecentErrors } from '../platform/recent-errors.js';
 import { debugRoutes } from './routes.js';
 import { configuredSecrets, DebugService } from './service.js';

@@ -1,7 +1,7 @@
 import type { AuditService } from '../audit/service.js';
-import type { FeatureModule, ModuleContext } from '../module-context.js';
 import type { PlansService } from '../plans/service.js';
 import type { LateBound } from '../platform/late-bound.js';
+import type { FeatureModule, ModuleContext } from '../platform/module-context.js';
 import type { ProfileService } from '../profile/service.js';
 import { announceExpiringFilesJob, purgeExpiredFilesJob } from './jobs.js';
 import { FilesRepository } from './repository.js';

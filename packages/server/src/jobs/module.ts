@@ -1,5 +1,5 @@
 import type { BatchService } from '../batch/service.js';
-import type { FeatureModule } from '../module-context.js';
+import type { FeatureModule } from '../platform/module-context.js';
 import { jobsRoutes } from './routes.js';
 import { type ConversionIntake, JobsService } from './service.js';
 

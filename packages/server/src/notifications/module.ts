@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { AuthService } from '../auth/service.js';
 import type { FilesService } from '../files/service.js';
-import type { FeatureModule, ModuleContext } from '../module-context.js';
+import type { FeatureModule, ModuleContext } from '../platform/module-context.js';
 import {
   NOTIFICATION_EVENT,
   NOTIFICATION_MAIL,

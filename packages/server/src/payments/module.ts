@@ -1,9 +1,9 @@
 import type { AuthService } from '../auth/service.js';
 import type { Config } from '../config.js';
 import type { FilesService } from '../files/service.js';
-import type { FeatureModule, ModuleContext } from '../module-context.js';
 import type { Notifier } from '../notifications/service.js';
 import type { Logger } from '../platform/logger.js';
+import type { FeatureModule, ModuleContext } from '../platform/module-context.js';
 import { type CheckoutGateway, razorpayGateway, testGateway } from './checkout-gateway.js';
 import { endExpiredPlansJob, renewalRemindersJob } from './jobs.js';
 import { PlanRetention } from './plan-retention.js';

@@ -1,7 +1,7 @@
 import type { AuthService } from '../auth/service.js';
 import type { FilesService } from '../files/service.js';
-import type { FeatureModule, ModuleContext } from '../module-context.js';
 import type { PaymentsService } from '../payments/service.js';
+import type { FeatureModule, ModuleContext } from '../platform/module-context.js';
 import { plansRoutes } from './routes.js';
 import { PlansService } from './service.js';
 

@@ -1,6 +1,6 @@
-import type { FeatureModule, ModuleContext } from '../module-context.js';
 import type { Notifier } from '../notifications/service.js';
 import type { PlansService } from '../plans/service.js';
+import type { FeatureModule, ModuleContext } from '../platform/module-context.js';
 import { type QueuedAttempt, WebhookDeliveries } from './deliveries.js';
 import { DELIVERY_LIMITS } from './http-delivery.js';
 import {

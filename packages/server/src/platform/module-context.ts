@@ -1,15 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Config } from './config.js';
-import type { DatabaseHandle } from './db/database.js';
-import type { Clock } from './platform/clock.js';
-import type { ConversionPool } from './platform/conversion-pool.js';
-import type { DomainEvents } from './platform/domain-events.js';
-import type { InFlightConversions } from './platform/in-flight.js';
-import type { JobDefinition, JobQueue } from './platform/jobs.js';
-import type { Logger } from './platform/logger.js';
-import type { Mailer } from './platform/mail.js';
-import type { RateLimiter } from './platform/rate-limiter.js';
-import type { StorageDriver } from './platform/storage/storage-driver.js';
+import type { Config } from '../config.js';
+import type { DatabaseHandle } from '../db/database.js';
+import type { Clock } from './clock.js';
+import type { ConversionPool } from './conversion-pool.js';
+import type { DomainEvents } from './domain-events.js';
+import type { InFlightConversions } from './in-flight.js';
+import type { JobDefinition, JobQueue } from './jobs.js';
+import type { Logger } from './logger.js';
+import type { Mailer } from './mail.js';
+import type { RateLimiter } from './rate-limiter.js';
+import type { StorageDriver } from './storage/storage-driver.js';
 
 /**
  * What every feature module is built from: the process's shared pieces, none of them a feature. The
