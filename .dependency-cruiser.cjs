@@ -12,7 +12,9 @@ const REPOSITORY = '/(?:repository|[^/]+[.]repository)[.]ts$';
 /** The database drivers and the query builder. */
 const DATABASE_PACKAGES = '^node_modules/(?:drizzle-orm|pg|@electric-sql/pglite)/';
 /** The server's composition roots: they build repositories and services and hand the database handle over. */
-const COMPOSITION_ROOT = '^packages/server/src/(?:app|main|[^/]+/module)[.]ts$';
+const COMPOSITION_ROOT = '^packages/server/src/(?:app|main|services|[^/]+/module)[.]ts$';
+/** What every module is built from (platform/module-context.ts): it names the database handle it carries. */
+const MODULE_CONTEXT = '^packages/server/src/platform/module-context[.]ts$';
 
 /**
  * The engine's layers, lowest first (docs/ARCHITECTURE.md names what each holds). A module imports its own
@@ -155,10 +157,21 @@ module.exports = {
     {
       name: 'server-only-repositories-reach-the-database',
       comment:
-        'Only repositories and db/ talk to the database; the composition roots hand its handle over and import no driver.',
+        'Only repositories and db/ talk to the database; the composition roots and the module context hand its handle over.',
       severity: 'error',
-      from: { path: '^packages/server/src/', pathNot: [REPOSITORY, '^packages/server/src/db/', COMPOSITION_ROOT] },
+      from: {
+        path: '^packages/server/src/',
+        pathNot: [REPOSITORY, '^packages/server/src/db/', COMPOSITION_ROOT, MODULE_CONTEXT],
+      },
       to: { path: ['^packages/server/src/db/', DATABASE_PACKAGES] },
+    },
+    {
+      name: 'server-module-context-names-only-the-handle',
+      comment:
+        'The module context carries the database handle (db/database.ts) to the modules; it imports nothing else of db/ and no driver.',
+      severity: 'error',
+      from: { path: MODULE_CONTEXT },
+      to: { path: ['^packages/server/src/db/(?!database[.]ts$)', DATABASE_PACKAGES] },
     },
     {
       name: 'server-composition-roots-import-no-driver',

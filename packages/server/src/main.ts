@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 import { AdminUsageError, runAdminCommand, serverHoldsEmbeddedDatabase } from './admin/command.js';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { AppError } from './platform/errors.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { RecentErrors } from './platform/recent-errors.js';
+import { buildServices } from './services.js';
 
 // A graceful shutdown has hung before (a connection that never drained): exit anyway this long
 // after the conversions' grace time (SHUTDOWN_GRACE_SECONDS).
@@ -64,28 +65,44 @@ async function main(mode: Mode, args: string[]): Promise<void> {
     throw unreachableDatabase(error, config.databaseUrl) ?? error;
   }
   const workers = mode === 'worker' ? Math.max(1, config.workers) : mode === 'admin' ? 0 : config.workers;
-  const { app, auth, payments } = await buildApp({ ...config, workers }, { database, log, recentErrors });
+  if (mode === 'serve') {
+    await serve({ ...config, workers }, database, log, recentErrors);
+    return;
+  }
+  // The worker and the admin command call services only: no HTTP app is built.
+  const services = buildServices({ ...config, workers }, { database, log, recentErrors });
   const closeAll = async () => {
-    await app.close();
+    await services.close();
     await database.close();
   };
-
+  try {
+    await services.start();
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
   if (mode === 'admin') {
     try {
-      process.stdout.write(`${await runAdminCommand(args, auth, payments)}\n`);
+      process.stdout.write(`${await runAdminCommand(args, services.auth, services.payments)}\n`);
     } finally {
       await closeAll();
     }
     return;
   }
   onShutdown(log, config.shutdownGraceSeconds * 1000 + SHUTDOWN_MARGIN_MS, closeAll);
-  if (mode === 'worker') {
-    log.info({ workers }, 'worker started: running jobs, no HTTP');
-    return;
-  }
+  log.info({ workers }, 'worker started: running jobs, no HTTP');
+}
+
+/** Serves the HTTP app (and runs `config.workers` job workers in this process). */
+async function serve(config: Config, database: DatabaseHandle, log: Logger, recentErrors: RecentErrors): Promise<void> {
+  const { app } = await buildApp(config, { database, log, recentErrors });
+  onShutdown(log, config.shutdownGraceSeconds * 1000 + SHUTDOWN_MARGIN_MS, async () => {
+    await app.close();
+    await database.close();
+  });
   await app.listen({ port: config.port, host: config.host });
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
-  log.info({ url: config.publicUrl, workers }, `Unnest is listening on ${config.publicUrl} (${where})`);
+  log.info({ url: config.publicUrl, workers: config.workers }, `Unnest is listening on ${config.publicUrl} (${where})`);
   process.stdout.write(`\nUnnest is running at ${config.publicUrl}  (API docs: ${config.publicUrl}/api/docs)\n\n`);
 }
 

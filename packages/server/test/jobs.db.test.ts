@@ -24,12 +24,8 @@ const greet = defineJob({
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  queue = await JobQueue.start({
-    connection: database.handle.queueOptions,
-    definitions: [greet],
-    workers: 1,
-    log: createLogger('silent'),
-  });
+  queue = JobQueue.create({ connection: database.handle.queueOptions, log: createLogger('silent') });
+  await queue.start({ definitions: [greet], workers: 1 });
 });
 afterAll(async () => {
   await queue?.stop(2_000);

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { defineJob } from '../platform/jobs.js';
+import { defineJob, type JobKind } from '../platform/jobs.js';
 import { PLAN_CATALOGUE } from '../platform/plan-catalogue.js';
 import type { BatchConverter } from './conversion.js';
 import type { BatchService } from './service.js';
@@ -10,10 +10,15 @@ import type { BatchService } from './service.js';
  * converting at once across all workers (a group per user, its tier the plan). A worker that dies
  * stops its heartbeat; the job is then retried, and the converter starts the file again.
  */
+export const BATCH_FILE = {
+  name: 'batch.convert-file',
+  payload: Type.Object({ fileId: Type.String({ format: 'uuid' }) }),
+} satisfies JobKind;
+
+/** The handler of BATCH_FILE. */
 export function batchFileJob(converter: BatchConverter) {
   return defineJob({
-    name: 'batch.convert-file',
-    payload: Type.Object({ fileId: Type.String({ format: 'uuid' }) }),
+    ...BATCH_FILE,
     retry: { limit: 10, delaySeconds: 5, backoff: true },
     expireInSeconds: 6 * 60 * 60,
     heartbeatSeconds: 30,

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { DomainEvent, DomainEvents, DomainEventType } from '../platform/domain-events.js';
-import { defineJob } from '../platform/jobs.js';
+import { defineJob, type JobKind } from '../platform/jobs.js';
 import type { NotificationsService } from './service.js';
 
 /** The events that notify. */
@@ -20,10 +20,12 @@ const EventPayload = Type.Object({
  * Turns one domain event into its notification (and storage check). Delivered at least once: the
  * notification's unique event key makes a repeat do nothing.
  */
+export const NOTIFICATION_EVENT = { name: 'notifications.event', payload: EventPayload } satisfies JobKind;
+
+/** The handler of NOTIFICATION_EVENT. */
 export function notificationEventJob(service: NotificationsService) {
   return defineJob({
-    name: 'notifications.event',
-    payload: EventPayload,
+    ...NOTIFICATION_EVENT,
     retry: { limit: 5, delaySeconds: 30, backoff: true },
     expireInSeconds: 5 * 60,
     handle: async ({ event }) => {
@@ -45,10 +47,15 @@ export function notificationEventJob(service: NotificationsService) {
  * Sends one notification's e-mail, retried with a doubling delay from `retrySeconds`, so that a mail
  * server outage delays the mail. A repeat after it went out sends nothing.
  */
+export const NOTIFICATION_MAIL = {
+  name: 'notifications.mail',
+  payload: Type.Object({ notificationId: Type.String() }),
+} satisfies JobKind;
+
+/** The handler of NOTIFICATION_MAIL. */
 export function notificationMailJob(service: NotificationsService, retrySeconds: number) {
   return defineJob({
-    name: 'notifications.mail',
-    payload: Type.Object({ notificationId: Type.String() }),
+    ...NOTIFICATION_MAIL,
     retry: { limit: 10, delaySeconds: retrySeconds, backoff: true },
     expireInSeconds: 2 * 60,
     handle: ({ notificationId }) => service.sendMail(notificationId),

@@ -68,6 +68,12 @@ function failureText(output: unknown): string {
   return message.length > FAILURE_TEXT_MAX ? `${message.slice(0, FAILURE_TEXT_MAX)}…` : message;
 }
 
+/**
+ * What sending a job needs: its queue name and payload schema. Declared apart from the handler, so that
+ * a service can be given a way to enqueue the job whose handler is built on that same service.
+ */
+export type JobKind<S extends TSchema = TSchema> = Pick<JobDefinition<S>, 'name' | 'payload'>;
+
 /** Declares a job with its payload type inferred from the schema. */
 export function defineJob<S extends TSchema>(definition: JobDefinition<S>): JobDefinition<S> {
   return definition;
@@ -79,29 +85,31 @@ export interface SendOptions {
   group?: { id: string; tier?: string };
 }
 
-/** The job queue (pg-boss on the application database) with the app's job definitions. */
+/**
+ * The job queue (pg-boss on the application database) with the app's job definitions. It is created
+ * first, handed to the services that enqueue, and started last, once every definition is built.
+ */
 export class JobQueue {
-  private constructor(
-    private readonly boss: PgBoss,
-    private readonly definitions: ReadonlyMap<string, JobDefinition>,
-  ) {}
+  private readonly definitions = new Map<string, JobDefinition>();
+
+  private constructor(private readonly boss: PgBoss) {}
+
+  /** The queue, not yet started: nothing can be sent before `start`. */
+  static create(options: { connection: ConstructorOptions; log: Logger }): JobQueue {
+    const boss = new PgBoss({ ...options.connection, schedule: true, supervise: true, migrate: true });
+    boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+    return new JobQueue(boss);
+  }
 
   /**
    * Starts pg-boss (installing or upgrading its schema), creates a queue per definition, and runs
    * `workers` concurrent handlers per queue in this process (0: this process only sends jobs).
    */
-  static async start(options: {
-    connection: ConstructorOptions;
-    definitions: JobDefinition[];
-    workers: number;
-    log: Logger;
-  }): Promise<JobQueue> {
-    const boss = new PgBoss({ ...options.connection, schedule: true, supervise: true, migrate: true });
-    boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+  async start(options: { definitions: JobDefinition[]; workers: number }): Promise<void> {
+    const { boss } = this;
     await boss.start();
-    const byName = new Map<string, JobDefinition>();
     for (const definition of options.definitions) {
-      byName.set(definition.name, definition);
+      this.definitions.set(definition.name, definition);
       const queueOptions = {
         retryLimit: definition.retry.limit,
         retryDelay: definition.retry.delaySeconds,
@@ -135,12 +143,11 @@ export class JobQueue {
         );
       }
     }
-    return new JobQueue(boss, byName);
   }
 
   /** Enqueues one job after checking its payload; returns the job id. */
   async send<S extends TSchema>(
-    definition: JobDefinition<S>,
+    definition: JobKind<S>,
     payload: Static<S>,
     options: SendOptions = {},
   ): Promise<string> {
@@ -152,7 +159,7 @@ export class JobQueue {
   }
 
   /** Whether a job of `definition` whose payload contains `data` is waiting, to be retried or running. */
-  async isQueued<S extends TSchema>(definition: JobDefinition<S>, data: Partial<Static<S>>): Promise<boolean> {
+  async isQueued<S extends TSchema>(definition: JobKind<S>, data: Partial<Static<S>>): Promise<boolean> {
     const found = await this.boss.findJobs(definition.name, { data: data as object });
     return found.some((job) => job.state === 'created' || job.state === 'retry' || job.state === 'active');
   }

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { defineJob } from '../platform/jobs.js';
+import { defineJob, type JobKind } from '../platform/jobs.js';
 import type { WebhookDeliveries } from './deliveries.js';
 
 /**
@@ -13,10 +13,15 @@ import type { WebhookDeliveries } from './deliveries.js';
  * of an account that has nothing waiting goes before the second and later of one with many, round-robin
  * between accounts, so a freed slot goes to the account that has waited least served.
  */
+export const WEBHOOK_ATTEMPT = {
+  name: 'webhooks.attempt',
+  payload: Type.Object({ deliveryId: Type.String(), attempt: Type.Integer({ minimum: 1 }) }),
+} satisfies JobKind;
+
+/** The handler of WEBHOOK_ATTEMPT. */
 export function webhookAttemptJob(deliveries: WebhookDeliveries, slots: { concurrency: number; perAccount: number }) {
   return defineJob({
-    name: 'webhooks.attempt',
-    payload: Type.Object({ deliveryId: Type.String(), attempt: Type.Integer({ minimum: 1 }) }),
+    ...WEBHOOK_ATTEMPT,
     retry: { limit: 2, delaySeconds: 30, backoff: true },
     // A try takes at most 10 s; the rest is database work.
     expireInSeconds: 2 * 60,
@@ -43,10 +48,15 @@ export function webhookRetrySweepJob(deliveries: WebhookDeliveries) {
 }
 
 /** Mails the owner of an endpoint that was just disabled (once per disabling). */
+export const WEBHOOK_DISABLED_NOTICE = {
+  name: 'webhooks.disabled-notice',
+  payload: Type.Object({ endpointId: Type.String() }),
+} satisfies JobKind;
+
+/** The handler of WEBHOOK_DISABLED_NOTICE. */
 export function webhookDisabledNoticeJob(deliveries: WebhookDeliveries) {
   return defineJob({
-    name: 'webhooks.disabled-notice',
-    payload: Type.Object({ endpointId: Type.String() }),
+    ...WEBHOOK_DISABLED_NOTICE,
     retry: { limit: 5, delaySeconds: 60, backoff: true },
     expireInSeconds: 2 * 60,
     handle: ({ endpointId }) => deliveries.sendDisabledNotice(endpointId),

@@ -1,0 +1,23 @@
+import type { AuthService } from '../auth/service.js';
+import type { FilesService } from '../files/service.js';
+import type { PaymentsService } from '../payments/service.js';
+import type { FeatureModule, ModuleContext } from '../platform/module-context.js';
+import { plansRoutes } from './routes.js';
+import { PlansService } from './service.js';
+
+/** The plan catalogue and each account's subscription and limits. */
+export interface PlansModule extends FeatureModule {
+  plans: PlansService;
+}
+
+export function plansModule(
+  context: ModuleContext,
+  needs: { auth: AuthService; files: FilesService; payments: PaymentsService },
+): PlansModule {
+  const plans = new PlansService({
+    ...needs,
+    limiter: context.limiter,
+    timeLimits: context.config.conversionTimeLimits,
+  });
+  return { plans, jobs: [], routes: () => [plansRoutes(plans)] };
+}
