@@ -62,6 +62,7 @@ import { PaymentsService } from './payments/service.js';
 import { TestCheckout } from './payments/test-checkout.js';
 import { testCheckoutRoutes } from './payments/test-checkout.routes.js';
 import { paymentsWebhookRoutes } from './payments/webhook.routes.js';
+import { Accounts } from './plans/account.js';
 import { plansRoutes } from './plans/routes.js';
 import { PlansService } from './plans/service.js';
 import { AJV_OPTIONS, registerApiDocs } from './platform/api-docs.js';
@@ -115,6 +116,8 @@ export interface AppDeps {
 export interface BuiltApp {
   app: FastifyInstance;
   auth: AuthService;
+  /** Accounts by id, as jobs and the operator command read them. */
+  accounts: Accounts;
   jobs: JobQueue;
   files: FilesService;
   storage: StorageDriver;
@@ -186,8 +189,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   const accessTokens = new AccessTokens(jwtSecret);
   // Before the API docs and every route: the docs read the security this derives from each route's access.
   installRouteAccess(app, {
-    // Called per request, after `auth` and `apiKeys` below exist: the token's session epoch and the
-    // key's revocation and expiry are checked in the database there.
+    // Called per request, after `auth`, `apiKeys` and `accounts` below exist: the token's session epoch
+    // and the key's revocation and expiry are checked in the database there, in the read of the account
+    // the request is then given.
     authenticators: {
       bearerAuth: bearerAuthenticator((token) => auth.authenticate(token)),
       apiKey: apiKeyAuthenticator((key) => apiKeys.authenticate(key)),
@@ -195,6 +199,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     },
     adminGroup: ADMIN_GROUP,
     meterKeyCall: (request, reply, claims, counted) => keyCallMeter(request, reply, claims, counted),
+    accountOf: (user) => accounts.of(user),
   });
   await registerApiDocs(app, config.publicUrl);
 
@@ -232,10 +237,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     log,
     storedElsewhere: (userId) => batchRepository.storedBytes(userId),
   });
+  // The one way a request (route access, above), a job or the operator command gets an account.
+  const accounts = new Accounts({
+    user: (userId) => auth.currentUser(userId),
+    // The profile is built below, before any request or job.
+    settings: (userId) => profile.settings(userId),
+    storedBytes: (userId) => files.storedBytes(userId),
+    timeLimits: config.conversionTimeLimits,
+  });
   const notifications = new NotificationsService({
     repository: new NotificationsRepository(database.db),
-    auth,
-    files,
+    accounts,
     // The switches live with the other settings; the profile is built below, before any request.
     settings: {
       of: async (userId) => notificationSettingsOf(await profile.settings(userId)),
@@ -267,10 +279,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     gateway,
     auth,
     retention: new PlanRetention({
-      auth,
-      // The profile and the batch service are built below, before any request or job.
-      autoDeleteDays: async (userId) => (await profile.settings(userId)).auto_delete_days,
+      accounts,
       files,
+      // The batch service is built below, before any request or job.
       batches: { reapplyRetention: (userId, keepSeconds) => batch.reapplyRetention(userId, keepSeconds) },
     }),
     notifier: notifications,
@@ -278,7 +289,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     log,
     publicUrl: config.publicUrl,
   });
-  const plans = new PlansService({ auth, files, limiter, payments, timeLimits: config.conversionTimeLimits });
+  const plans = new PlansService({ limiter, payments, timeLimits: config.conversionTimeLimits });
   const profile = new ProfileService({
     repository: new ProfileRepository(database.db),
     auth,
@@ -294,7 +305,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     repository: apiKeysRepository,
     auth,
     plans,
-    files,
     meter: apiCallMeter,
     clock,
     adminGroup: ADMIN_GROUP,
@@ -324,7 +334,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     ...deps.conversionPool,
   });
   const analysis = new AnalysisService({
-    auth,
     payments,
     files,
     log,
@@ -334,8 +343,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   const convert = new ConvertService({
     files,
     audit,
-    plans,
-    profile,
     analysis,
     limiter,
     allowance: new ConversionAllowance({ limiter, payments }),
@@ -356,7 +363,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   };
   const webhooks = new WebhooksService({
     repository: webhooksRepository,
-    plans,
+    accounts,
     limiter,
     rules,
     enqueueAttempt,
@@ -390,7 +397,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     repository: batchRepository,
     storage,
     files,
-    plans,
     events,
     clock,
     log,
@@ -405,18 +411,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     clock,
     log,
     worker: THIS_WORKER,
-    storageAllowance: (userId) => batch.storageAllowance(userId),
-    timeLimit: async (userId) => conversionTimeLimit(await plans.limitsFor(userId), false, config.conversionTimeLimits),
+    storageAllowance: async (userId) => batch.storageAllowance(await accounts.byId(userId)),
+    timeLimit: async (userId) =>
+      conversionTimeLimit((await accounts.byId(userId)).plan, false, config.conversionTimeLimits),
     enqueue: enqueueBatchFile,
     fileSettled: (jobId) => batch.fileSettled(jobId),
   });
   const batchIntake = new BatchIntake({
     repository: batchRepository,
     storage,
-    plans,
-    profile,
     clock,
-    storageAllowance: (userId) => batch.storageAllowance(userId),
+    storageAllowance: (account) => batch.storageAllowance(account),
     enqueue: enqueueBatchFile,
   });
   const jobsService = new JobsService({ batch, intake: batchIntake });
@@ -467,7 +472,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   await app.register(healthRoutes(() => database.ping()));
   await app.register(authRoutes(auth, { secureCookie: https }));
   await app.register(convertRoutes(convert, inFlight));
-  await app.register(filesRoutes(files, new FileUploads({ files, plans, profile, audit, clock }), inFlight));
+  await app.register(filesRoutes(files, new FileUploads({ files, audit, clock }), inFlight));
   await app.register(analysisRoutes(analysis));
   await app.register(batchRoutes(batch, batchIntake, batchQuality, inFlight));
   await app.register(jobsRoutes(jobsService));
@@ -504,7 +509,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   await app.register(webhooksRoutes(webhooks));
   await app.register(webAssets(log));
   await app.ready();
-  return { app, auth, jobs, files, storage, conversionPool, payments, events, notifications, webhookDeliveries, batch };
+  return {
+    app,
+    auth,
+    accounts,
+    jobs,
+    files,
+    storage,
+    conversionPool,
+    payments,
+    events,
+    notifications,
+    webhookDeliveries,
+    batch,
+  };
 }
 
 /** The configured way of taking payments, said in the start-up log (with why, when it is off). */

@@ -10,8 +10,8 @@ import {
   type SuccessResponse,
 } from '@unnest/contracts';
 import type { FilesService } from '../files/service.js';
+import type { Account } from '../plans/account.js';
 import { storageLimitBytes } from '../plans/catalogue.js';
-import type { PlansService } from '../plans/service.js';
 import type { Clock } from '../platform/clock.js';
 import { contentTypeFor } from '../platform/content-types.js';
 import type { DomainEvents } from '../platform/domain-events.js';
@@ -45,7 +45,6 @@ export class BatchService {
       repository: BatchRepository;
       storage: StorageDriver;
       files: FilesService;
-      plans: PlansService;
       events: DomainEvents;
       clock: Clock;
       log: Logger;
@@ -72,9 +71,8 @@ export class BatchService {
   }
 
   /** Bytes the user may store in batch files: the plan's storage minus the single conversions'. */
-  async storageAllowance(userId: string): Promise<number> {
-    const plan = await this.deps.plans.limitsFor(userId);
-    return storageLimitBytes(plan) - (await this.deps.files.singleFileBytes(userId));
+  async storageAllowance(account: Account): Promise<number> {
+    return storageLimitBytes(account.plan) - (await this.deps.files.singleFileBytes(account.id));
   }
 
   /** One job with its files (GET /api/batch/job/{id}, /api/convert/batch/status/{jobId}). */

@@ -17,6 +17,7 @@ import { type CellTyping, ConversionError, type FlattenPlan } from '@unnest/engi
 import type { AnalysisService } from '../analysis/service.js';
 import type { AuditService } from '../audit/service.js';
 import type { FileSlot, FilesService } from '../files/service.js';
+import type { Account } from '../plans/account.js';
 import {
   type ConversionTimeLimits,
   conversionTimeLimitMs,
@@ -28,7 +29,6 @@ import {
   storageLimitBytes,
 } from '../plans/catalogue.js';
 import { QUICK_CONVERSIONS } from '../plans/quotas.js';
-import type { PlansService } from '../plans/service.js';
 import { type ByteCount, limitBytes } from '../platform/byte-limit.js';
 import { addressSubject } from '../platform/client-address.js';
 import type { Clock } from '../platform/clock.js';
@@ -50,7 +50,6 @@ import { primed } from '../platform/primed-stream.js';
 import type { LimitStanding, RateLimiter } from '../platform/rate-limiter.js';
 import { incomplete } from '../platform/request-body.js';
 import { tooLargeRefusal } from '../platform/size-refusal.js';
-import type { ProfileService } from '../profile/service.js';
 import type { Allowance, ConversionAllowance } from './conversion-allowance.js';
 import { csvToJsonEnvelope, readingFields } from './json-envelope.js';
 import { AUTO_PLAN, isOptionName, type OptionFields, type ResolvedOptions, resolveOptions } from './options.js';
@@ -72,7 +71,7 @@ export { isOptionName, type OptionFields, resolveOptions };
 
 /** What queues an asynchronous conversion (the jobs feature, given by the app). */
 export interface AsyncConversions {
-  start(userId: string, upload: Upload, fields: OptionFields, signal: AbortSignal): Promise<AsyncConversionAccepted>;
+  start(account: Account, upload: Upload, fields: OptionFields, signal: AbortSignal): Promise<AsyncConversionAccepted>;
 }
 
 /** Bytes arriving for a conversion: a multipart file or a raw request body. */
@@ -137,8 +136,6 @@ export class ConvertService {
     private readonly deps: {
       files: FilesService;
       audit: AuditService;
-      plans: PlansService;
-      profile: ProfileService;
       /** Premium accounts' JSON conversions carry its report. */
       analysis: AnalysisService;
       limiter: RateLimiter;
@@ -211,12 +208,12 @@ export class ConvertService {
    * whose status gives the progress and, when done, the converted file.
    */
   startAsync(
-    userId: string,
+    account: Account,
     upload: Upload,
     fields: OptionFields,
     signal: AbortSignal,
   ): Promise<AsyncConversionAccepted> {
-    return this.deps.asyncConversions.start(userId, upload, fields, signal);
+    return this.deps.asyncConversions.start(account, upload, fields, signal);
   }
 
   /**
@@ -227,16 +224,17 @@ export class ConvertService {
    * are deleted and the record says failed and why.
    */
   async convertToStorage(
-    userId: string,
+    account: Account,
     upload: Upload,
     fields: OptionFields,
     failureText: string,
     signal: AbortSignal,
   ): Promise<ConversionResult> {
+    const userId = account.id;
     const started = this.deps.clock.now().getTime();
     const input = inputFormatOf(upload.filename);
     const { plan, settings, options, allowance, remainingStorage, analysis } = await this.prepare(
-      userId,
+      account,
       fields,
       input,
       upload.declaredBytes,
@@ -402,18 +400,19 @@ export class ConvertService {
 
   /** Converts JSON text straight back to the client as a CSV (or TSV/XLSX) download; nothing is stored. */
   async convertToDownload(
-    userId: string,
+    account: Account,
     upload: Upload,
     fields: OptionFields,
     signal: AbortSignal,
   ): Promise<ConvertedStream> {
+    const userId = account.id;
     const started = this.deps.clock.now().getTime();
     if (fields.plan?.trim() === AUTO_PLAN) {
       throw new AppError('VALIDATION_FAILED', {
         detail: 'plan=auto reads the input twice: convert with POST /api/convert/text, which stores the result',
       });
     }
-    const { plan, options, allowance } = await this.prepare(userId, fields, 'json', upload.declaredBytes);
+    const { plan, options, allowance } = await this.prepare(account, fields, 'json', upload.declaredBytes);
     const tooLarge = () => tooLargeRefusal(plan.name, Number.POSITIVE_INFINITY, allowance);
     const counted = { bytes: 0 };
     try {
@@ -456,7 +455,7 @@ export class ConvertService {
    * dialog's re-conversion of a stored file does not.
    */
   async csvTextToJson(
-    userId: string,
+    account: Account,
     csv: string,
     how: CsvTextReading & { plan?: FlattenPlanDocument | undefined; excelSafe?: boolean | undefined },
     counted: boolean,
@@ -468,7 +467,8 @@ export class ConvertService {
     const given = Object.fromEntries(Object.entries(dialect).filter(([, value]) => value !== undefined));
     // The comparison reads a CSV written with a flattening plan back under it.
     const planned = how.plan === undefined ? {} : { plan: checkedPlan(how.plan) };
-    const plan = await this.deps.plans.limitsFor(userId);
+    const userId = account.id;
+    const plan = account.plan;
     const bytes = Buffer.from(csv, 'utf8');
     const allowance = counted
       ? await this.deps.allowance.take(userId, plan, {
@@ -539,12 +539,13 @@ export class ConvertService {
    * Plan, settings and options of a signed-in conversion, with the storage checked and what pays for
    * it taken: the plan's daily conversion, or a credit for what the plan does not include.
    */
-  private async prepare(userId: string, fields: OptionFields, input: InputFormat, declaredBytes: number | undefined) {
+  private async prepare(account: Account, fields: OptionFields, input: InputFormat, declaredBytes: number | undefined) {
+    const userId = account.id;
     // Premium JSON conversions report the data's schema and quality from the same pass over the input;
     // a plan without it gets it for a credit when asked.
-    const entitled = input === 'json' && (await this.deps.analysis.entitled(userId));
-    const plan = await this.deps.plans.limitsFor(userId);
-    const settings: UserSettings = await this.deps.profile.settings(userId);
+    const entitled = input === 'json' && account.isPremium;
+    const plan = account.plan;
+    const settings: UserSettings = await account.settings();
     let options: ResolvedOptions;
     let format: AppError | undefined;
     try {
@@ -555,7 +556,7 @@ export class ConvertService {
       format = error;
       options = resolveOptions(fields, settings, { ...plan, formats: [...OUTPUT_FORMATS] }, input);
     }
-    const remainingStorage = storageLimitBytes(plan) - (await this.deps.files.storedBytes(userId));
+    const remainingStorage = storageLimitBytes(plan) - (await account.storedBytes());
     if (remainingStorage <= 0) throw new AppError('STORAGE_LIMIT_REACHED');
     const buysAnalysis = input === 'json' && !entitled && options.analysis;
     // Relational output is written by another writer, which makes no analysis.

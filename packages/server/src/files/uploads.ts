@@ -1,8 +1,8 @@
 import type { FileRecord } from '@unnest/contracts';
 import type { AuditService } from '../audit/service.js';
 import type { Upload } from '../convert/service.js';
+import type { Account } from '../plans/account.js';
 import { fileSizeLimitBytes, retentionMs, storageLimitBytes } from '../plans/catalogue.js';
-import type { PlansService } from '../plans/service.js';
 import { limitBytes } from '../platform/byte-limit.js';
 import type { Clock } from '../platform/clock.js';
 import { AppError } from '../platform/errors.js';
@@ -10,7 +10,6 @@ import { inputFormatOf } from '../platform/file-names.js';
 import { abortable } from '../platform/in-flight.js';
 import { incomplete } from '../platform/request-body.js';
 import { tooLargeRefusal } from '../platform/size-refusal.js';
-import type { ProfileService } from '../profile/service.js';
 import type { FileSlot, FilesService } from './service.js';
 
 /**
@@ -22,19 +21,18 @@ export class FileUploads {
   constructor(
     private readonly deps: {
       files: FilesService;
-      plans: PlansService;
-      profile: ProfileService;
       audit: AuditService;
       clock: Clock;
     },
   ) {}
 
-  async store(userId: string, upload: Upload, signal: AbortSignal): Promise<FileRecord> {
+  async store(account: Account, upload: Upload, signal: AbortSignal): Promise<FileRecord> {
+    const userId = account.id;
     const started = this.deps.clock.now().getTime();
     const input = inputFormatOf(upload.filename);
-    const plan = await this.deps.plans.limitsFor(userId);
-    const settings = await this.deps.profile.settings(userId);
-    const remainingStorage = storageLimitBytes(plan) - (await this.deps.files.storedBytes(userId));
+    const plan = account.plan;
+    const settings = await account.settings();
+    const remainingStorage = storageLimitBytes(plan) - (await account.storedBytes());
     if (remainingStorage <= 0) throw new AppError('STORAGE_LIMIT_REACHED');
     const maxFileBytes = fileSizeLimitBytes(plan);
     const tooLarge = () => tooLargeRefusal(plan.name, remainingStorage, { maxFileBytes, credit: false });
