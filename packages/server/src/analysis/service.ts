@@ -9,17 +9,13 @@ import {
   type RoundTripTestQuery,
   type RoundTripTestResponse,
 } from '@unnest/contracts';
-import {
-  type AnalysisReport,
-  ConversionError,
-  type SmartHeader as EngineSmartHeader,
-  type FlattenPlan,
-} from '@unnest/engine';
+import type { AnalysisReport, SmartHeader as EngineSmartHeader, FlattenPlan } from '@unnest/engine';
 import type { FilesService } from '../files/service.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { Account } from '../plans/account.js';
 import type { ConversionPool } from '../platform/conversion-pool.js';
 import type { AnalysisOutcome, Comparison } from '../platform/conversion-tasks.js';
+import { engineFailure } from '../platform/engine-errors.js';
 import { AppError } from '../platform/errors.js';
 import { checkedPlan, planFromField } from '../platform/flatten-plan-field.js';
 import type { Logger } from '../platform/logger.js';
@@ -36,13 +32,6 @@ export interface HeaderRefiner {
 }
 
 const encoder = new TextEncoder();
-
-/** The engine's positioned error, said as the comparison's failure; anything else unchanged. */
-function comparisonFailure(error: unknown): unknown {
-  if (!(error instanceof ConversionError)) return error;
-  const code = error.code === 'INVALID_OPTION' ? 'VALIDATION_FAILED' : 'CONVERSION_FAILED';
-  return new AppError(code, { detail: `${ANALYSIS_TEXTS.comparisonFailed}: ${error.describe()}`, cause: error });
-}
 
 /** The premium analysis: the conversion's schema and quality report, and the round-trip comparison. */
 export class AnalysisService {
@@ -146,7 +135,7 @@ export class AnalysisService {
       await giveBack().catch((giveBackError: unknown) =>
         this.deps.log.error({ err: giveBackError }, 'comparison credit not given back'),
       );
-      throw comparisonFailure(error);
+      throw engineFailure(error, ANALYSIS_TEXTS.comparisonFailed);
     }
   }
 
@@ -206,7 +195,7 @@ export class AnalysisService {
       await giveBack().catch((giveBackError: unknown) =>
         this.deps.log.error({ err: giveBackError }, 'round-trip credit not given back'),
       );
-      throw comparisonFailure(error);
+      throw engineFailure(error, ANALYSIS_TEXTS.comparisonFailed);
     }
   }
 

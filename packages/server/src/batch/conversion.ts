@@ -4,6 +4,7 @@ import type { AuditService } from '../audit/service.js';
 import type { Clock } from '../platform/clock.js';
 import type { ConversionPool, TaskOptions } from '../platform/conversion-pool.js';
 import { EmptyInputError, type EngineSettings, StorageLeftExceededError } from '../platform/conversion-tasks.js';
+import { engineFailureText } from '../platform/engine-errors.js';
 import { AppError } from '../platform/errors.js';
 import type { InputFormat } from '../platform/file-names.js';
 import { foundFields } from '../platform/found-fields.js';
@@ -224,7 +225,7 @@ export function jobFolder(userId: string, jobId: string): string {
 /** Why the file itself failed (its own content), or undefined when the server failed. */
 function fileFailure(error: unknown, input: string): string | undefined {
   const prefix = CONVERSION_TEXTS.fileConversionFailed;
-  if (error instanceof ConversionError) return `${prefix}: ${error.describe()}`;
+  if (error instanceof ConversionError) return engineFailureText(error, prefix);
   if (error instanceof EmptyInputError) {
     return `${prefix}: ${input === 'csv' ? CONVERSION_TEXTS.emptyCsvText : CONVERSION_TEXTS.emptyJsonText}`;
   }

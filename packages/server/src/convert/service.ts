@@ -40,6 +40,7 @@ import {
   StorageLeftExceededError,
 } from '../platform/conversion-tasks.js';
 import type { DomainEvents } from '../platform/domain-events.js';
+import { engineFailure } from '../platform/engine-errors.js';
 import { AppError, infrastructureFailure } from '../platform/errors.js';
 import { type InputFormat, inputFormatOf, resultFilename } from '../platform/file-names.js';
 import { checkedPlan } from '../platform/flatten-plan-field.js';
@@ -93,16 +94,6 @@ export interface ConvertedStream {
 const QUICK_CONVERT_ENGINE: EngineSettings = { direction: 'json-to-csv', ...QUICK_CONVERT_CSV, analysis: false };
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-
-/** Turns an engine error into the API's error: the call's spec text, then the engine's reason with position. */
-function conversionFailure(error: unknown, prefix: string): unknown {
-  if (!(error instanceof ConversionError)) return error;
-  if (error.code === 'INVALID_OPTION')
-    return new AppError('VALIDATION_FAILED', { detail: error.message, cause: error });
-  if (error.code === 'RELATIONAL_ZIP_TOO_LARGE' || error.code === 'RELATIONAL_ZIP_RATIO_TOO_HIGH')
-    return new AppError('FILE_TOO_LARGE', { detail: `${error.message}.`, cause: error });
-  return new AppError('CONVERSION_FAILED', { detail: `${prefix}: ${error.describe()}`, cause: error });
-}
 
 /**
  * The time limit of a conversion paid for by `plan` or by a credit, and its refusal: the conversion is
@@ -192,7 +183,7 @@ export class ConvertService {
         const timeLimit = conversionTimeLimit(planLimits('free'), false, this.deps.timeLimits);
         return asBuffer(await this.deps.pool.toBytes(QUICK_CONVERT_ENGINE, input, { timeLimit }));
       } catch (error) {
-        throw conversionFailure(error, CONVERSION_TEXTS.conversionFailed);
+        throw engineFailure(error, CONVERSION_TEXTS.conversionFailed);
       }
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) {
@@ -373,7 +364,7 @@ export class ConvertService {
         ...(stored.analysis ? await this.deps.analysis.conversionFields(stored.analysis) : {}),
       };
     } catch (error) {
-      const failure = conversionFailure(error, failureText);
+      const failure = engineFailure(error, failureText);
       const reason = await this.fail(userId, slot, allowance, failure, {
         input,
         filename: upload.filename,
@@ -445,7 +436,7 @@ export class ConvertService {
         bytes: counted.bytes,
         started,
       });
-      throw conversionFailure(error, CONVERSION_TEXTS.failedToConvertFile);
+      throw engineFailure(error, CONVERSION_TEXTS.failedToConvertFile);
     }
   }
 
@@ -521,7 +512,7 @@ export class ConvertService {
           bytes: bytes.length,
           started,
         });
-      throw conversionFailure(error, CONVERSION_TEXTS.csvToJsonFailed);
+      throw engineFailure(error, CONVERSION_TEXTS.csvToJsonFailed);
     }
   }
 
