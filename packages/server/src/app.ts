@@ -17,7 +17,7 @@ import { apiKeysRoutes } from './api-keys/routes.js';
 import { ApiKeysService } from './api-keys/service.js';
 import { AuditRepository } from './audit/repository.js';
 import { auditRoutes } from './audit/routes.js';
-import { AuditService } from './audit/service.js';
+import { AuditService, ConversionRecorder } from './audit/service.js';
 import { AccessTokens } from './auth/access-tokens.js';
 import { ADMIN_GROUP } from './auth/groups.js';
 import { passwordResetMailJob, purgeExpiredAuthRecordsJob } from './auth/jobs.js';
@@ -340,14 +340,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     pool: conversionPool,
     ...(config.llm ? { refiner: llmHeaderRefiner(config.llm) } : {}),
   });
+  // Every conversion's history row and stored conversions' events, whatever ran it.
+  const recorder = new ConversionRecorder({ audit, events });
   const convert = new ConvertService({
     files,
-    audit,
+    recorder,
     analysis,
     limiter,
     allowance: new ConversionAllowance({ limiter, payments }),
     pool: conversionPool,
-    events,
     // Requests come after `jobsService` below exists.
     asyncConversions: { start: (...request) => jobsService.startConversion(...request) },
     timeLimits: config.conversionTimeLimits,
@@ -398,6 +399,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     storage,
     files,
     events,
+    recorder,
     clock,
     log,
     enqueue: enqueueBatchFile,
@@ -407,7 +409,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
     repository: batchRepository,
     storage,
     pool: conversionPool,
-    audit,
+    recorder,
     clock,
     log,
     worker: THIS_WORKER,

@@ -9,6 +9,7 @@ import {
   type JobKind,
   type SuccessResponse,
 } from '@unnest/contracts';
+import type { ConversionRecorder } from '../audit/service.js';
 import type { FilesService } from '../files/service.js';
 import type { Account } from '../plans/account.js';
 import { storageLimitBytes } from '../plans/catalogue.js';
@@ -45,7 +46,10 @@ export class BatchService {
       repository: BatchRepository;
       storage: StorageDriver;
       files: FilesService;
+      /** Tells who listens that a job ended (`batch.completed`). */
       events: DomainEvents;
+      /** Announces an asynchronous conversion's end as a stored conversion's (its history rows come from the converter). */
+      recorder: ConversionRecorder;
       clock: Clock;
       log: Logger;
       enqueue: (file: QueuedFile) => Promise<void>;
@@ -248,9 +252,7 @@ export class BatchService {
     if (job.kind === 'conversion' && file) {
       const input = file.inputFormat as 'json' | 'csv';
       if (file.status === 'completed') {
-        await this.deps.events.publish(
-          'conversion.completed',
-          `conversion.completed:${file.id}`,
+        await this.deps.recorder.completed(
           {
             userId: job.userId,
             fileId: file.id,
@@ -266,9 +268,7 @@ export class BatchService {
           completedAt,
         );
       } else if (file.status === 'failed') {
-        await this.deps.events.publish(
-          'conversion.failed',
-          `conversion.failed:${file.id}`,
+        await this.deps.recorder.announceFailure(
           {
             userId: job.userId,
             fileId: file.id,

@@ -15,7 +15,7 @@ import {
 } from '@unnest/contracts';
 import { type CellTyping, ConversionError, type FlattenPlan } from '@unnest/engine';
 import type { AnalysisService } from '../analysis/service.js';
-import type { AuditService } from '../audit/service.js';
+import type { ConversionRecorder } from '../audit/service.js';
 import type { FileSlot, FilesService } from '../files/service.js';
 import type { Account } from '../plans/account.js';
 import {
@@ -39,7 +39,6 @@ import {
   resultFormat,
   StorageLeftExceededError,
 } from '../platform/conversion-tasks.js';
-import type { DomainEvents } from '../platform/domain-events.js';
 import { engineFailure } from '../platform/engine-errors.js';
 import { AppError, infrastructureFailure } from '../platform/errors.js';
 import { type InputFormat, inputFormatOf, resultFilename } from '../platform/file-names.js';
@@ -126,7 +125,8 @@ export class ConvertService {
   constructor(
     private readonly deps: {
       files: FilesService;
-      audit: AuditService;
+      /** Writes each conversion's history row and, for a stored one, its event (notifications and webhooks subscribe). */
+      recorder: ConversionRecorder;
       /** Premium accounts' JSON conversions carry its report. */
       analysis: AnalysisService;
       limiter: RateLimiter;
@@ -134,8 +134,6 @@ export class ConvertService {
       allowance: ConversionAllowance;
       /** Runs the engine off the HTTP thread. */
       pool: ConversionPool;
-      /** Told of every stored conversion's end (notifications and webhooks subscribe). */
-      events: DomainEvents;
       /** Starts an asynchronous conversion (POST /api/convert/file?async=1): a queued one-file job. */
       asyncConversions: AsyncConversions;
       /** Conversion time limits configured over the catalogue's (CONVERSION_TIME_LIMITS). */
@@ -320,29 +318,29 @@ export class ConvertService {
         ...(summary.appliedPlan === null ? {} : { options: { ...usedOptions, plan: summary.appliedPlan.plan } }),
       });
       const durationMs = now.getTime() - started;
-      await this.deps.audit.record(userId, {
-        action: input === 'json' ? 'json_to_csv' : 'csv_to_json',
-        status: 'success',
-        details: `Converted ${upload.filename} to ${outputFormat.toUpperCase()}${summary.records === null ? '' : ` (${summary.records} records, ${summary.columns} columns)`}`,
-        fileSizeBytes: originalSize,
-        durationMs,
-      });
-      await this.deps.events.publish(
-        'conversion.completed',
-        `conversion.completed:${record.fileId}`,
+      await this.deps.recorder.succeeded(
         {
           userId,
-          fileId: record.fileId,
-          fileName: upload.filename,
-          inputFormat: input,
-          outputFormat,
-          originalBytes: originalSize,
-          resultBytes: resultSize,
-          records: summary.records,
-          columns: summary.columns,
+          input,
+          details: `Converted ${upload.filename} to ${outputFormat.toUpperCase()}${summary.records === null ? '' : ` (${summary.records} records, ${summary.columns} columns)`}`,
+          bytes: originalSize,
           durationMs,
         },
-        now,
+        {
+          event: {
+            userId,
+            fileId: record.fileId,
+            fileName: upload.filename,
+            inputFormat: input,
+            outputFormat,
+            originalBytes: originalSize,
+            resultBytes: resultSize,
+            records: summary.records,
+            columns: summary.columns,
+            durationMs,
+          },
+          at: now,
+        },
       );
       return {
         message: `${upload.filename} converted to ${outputFormat.toUpperCase()}`,
@@ -365,26 +363,13 @@ export class ConvertService {
       };
     } catch (error) {
       const failure = engineFailure(error, failureText);
-      const reason = await this.fail(userId, slot, allowance, failure, {
+      await this.fail(userId, slot, allowance, failure, {
         input,
         filename: upload.filename,
         bytes: originalSize || counted.bytes,
         started,
+        stored: true,
       });
-      const failedAt = this.deps.clock.now();
-      await this.deps.events.publish(
-        'conversion.failed',
-        `conversion.failed:${slot?.fileId ?? `${userId}:${started}`}`,
-        {
-          userId,
-          fileId: slot?.fileId ?? null,
-          fileName: upload.filename,
-          inputFormat: input,
-          error: reason,
-          durationMs: failedAt.getTime() - started,
-        },
-        failedAt,
-      );
       throw failure;
     }
   }
@@ -421,11 +406,11 @@ export class ConvertService {
           },
         ),
       );
-      await this.deps.audit.record(userId, {
-        action: 'json_to_csv',
-        status: 'success',
+      await this.deps.recorder.succeeded({
+        userId,
+        input: 'json',
         details: `Converted pasted JSON to ${format.toUpperCase()} (download)`,
-        fileSizeBytes: counted.bytes,
+        bytes: counted.bytes,
         durationMs: this.deps.clock.now().getTime() - started,
       });
       return { body, contentType: format, filename: `converted.${format}` };
@@ -486,11 +471,11 @@ export class ConvertService {
       );
       const json = asBuffer(read.bytes);
       if (counted) {
-        await this.deps.audit.record(userId, {
-          action: 'csv_to_json',
-          status: 'success',
+        await this.deps.recorder.succeeded({
+          userId,
+          input: 'csv',
           details: 'Converted pasted CSV to JSON',
-          fileSizeBytes: bytes.length,
+          bytes: bytes.length,
           durationMs: this.deps.clock.now().getTime() - started,
         });
       }
@@ -597,14 +582,17 @@ export class ConvertService {
     });
   }
 
-  /** After a failed conversion: bytes deleted and the record failed, quota given back, the failure in the history; returns why it failed. */
+  /**
+   * After a failed conversion: bytes deleted and the record failed, quota given back, the failure in the
+   * history and, for a stored conversion (`what.stored`), announced.
+   */
   private async fail(
     userId: string,
     slot: FileSlot | undefined,
     allowance: Pick<Allowance, 'release'>,
     error: unknown,
-    what: { input: InputFormat; filename: string; bytes: number; started: number },
-  ): Promise<string> {
+    what: { input: InputFormat; filename: string; bytes: number; started: number; stored?: boolean },
+  ): Promise<void> {
     const reason =
       error instanceof ConversionError
         ? error.describe()
@@ -615,14 +603,25 @@ export class ConvertService {
     await allowance
       .release()
       .catch((releaseError: unknown) => this.deps.log.error({ err: releaseError }, 'quota not released'));
-    await this.deps.audit.record(userId, {
-      action: what.input === 'json' ? 'json_to_csv' : 'csv_to_json',
-      status: 'error',
-      details: `${what.filename}: ${reason}`,
-      fileSizeBytes: what.bytes,
-      durationMs: this.deps.clock.now().getTime() - what.started,
-    });
-    return reason;
+    const failedAt = this.deps.clock.now();
+    const durationMs = failedAt.getTime() - what.started;
+    await this.deps.recorder.failed(
+      { userId, input: what.input, details: `${what.filename}: ${reason}`, bytes: what.bytes, durationMs },
+      what.stored
+        ? {
+            event: {
+              userId,
+              fileId: slot?.fileId ?? null,
+              fileName: what.filename,
+              inputFormat: what.input,
+              error: reason,
+              durationMs,
+            },
+            started: what.started,
+            at: failedAt,
+          }
+        : undefined,
+    );
   }
 }
 
