@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { FilesService } from './files/service.js';
 import type { NotificationsService } from './notifications/service.js';
 import type { PaymentsService } from './payments/service.js';
+import type { Accounts } from './platform/account.js';
 import { AJV_OPTIONS, registerApiDocs } from './platform/api-docs.js';
 import { trustedProxies } from './platform/client-address.js';
 import type { ConversionPool } from './platform/conversion-pool.js';
@@ -32,6 +33,8 @@ export interface AppDeps extends ServiceDeps {
 export interface BuiltApp {
   app: FastifyInstance;
   auth: AuthService;
+  /** Accounts by id, as jobs and the operator command read them. */
+  accounts: Accounts;
   jobs: JobQueue;
   files: FilesService;
   storage: StorageDriver;
@@ -82,6 +85,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<BuiltApp>
   return {
     app,
     auth: services.auth,
+    accounts: services.accounts,
     jobs: context.queue,
     files: services.files,
     storage: context.storage,
@@ -140,6 +144,7 @@ async function httpApp(config: Config, deps: AppDeps, services: Services): Promi
       downloadTicket: downloadTicketAuthenticator((ticket, path) => auth.authenticateDownload(ticket, path)),
     },
     adminGroup: services.adminGroup,
+    accountOf: (user) => services.accounts.of(user),
     meterKeyCall: services.meterKeyCall,
   });
   await registerApiDocs(app, config.publicUrl);

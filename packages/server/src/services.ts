@@ -21,7 +21,7 @@ import type { NotificationsService } from './notifications/service.js';
 import { paymentsModule } from './payments/module.js';
 import type { PaymentsService } from './payments/service.js';
 import { plansModule } from './plans/module.js';
-import type { PlansService } from './plans/service.js';
+import { Accounts } from './platform/account.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { ConversionPool, type ConversionPoolOptions } from './platform/conversion-pool.js';
 import { DomainEvents } from './platform/domain-events.js';
@@ -69,6 +69,8 @@ export interface Services {
   /** The shared pieces the modules were built from. */
   context: ModuleContext;
   auth: AuthService;
+  /** Accounts by id, as jobs and the operator command read them. */
+  accounts: Accounts;
   apiKeys: ApiKeysService;
   /** What route access calls for each call made with an API key. */
   meterKeyCall: KeyCallMeter;
@@ -127,8 +129,8 @@ export function buildModuleContext(config: Config, deps: ServiceDeps): ModuleCon
 /**
  * Builds every feature module in dependency order, each from the shared context and the services of
  * the modules before it. Where features need each other, per call only (payments applies the
- * profile's and the batches' retention, notifications read the profile's switches, uploads read the
- * plan and the profile), the later one is passed as a `LateBound`, bound right after it is built.
+ * batches' retention; notifications and accounts read the profile's settings), the later one is
+ * passed as a `LateBound`, bound right after it is built.
  * Nothing runs until `start()`: the queue sends nothing before it.
  */
 export function buildServices(config: Config, deps: ServiceDeps): Services {
@@ -136,56 +138,57 @@ export function buildServices(config: Config, deps: ServiceDeps): Services {
   const context = buildModuleContext(config, deps);
   const lateProfile = new LateBound<ProfileService>('the profile service');
   const lateBatch = new LateBound<BatchService>('the batch service');
-  const latePlans = new LateBound<PlansService>('the plans service');
 
   const audit = auditModule(context);
   const auth = authModule(context, { audit: audit.audit });
-  const files = filesModule(context, {
-    audit: audit.audit,
-    storedElsewhere: batchStoredBytes(context),
-    plans: latePlans,
-    profile: lateProfile,
+  const files = filesModule(context, { audit: audit.audit, storedElsewhere: batchStoredBytes(context) });
+  // The one way a request (route access), a job or the operator command gets an account.
+  const accounts = new Accounts({
+    user: (userId) => auth.auth.currentUser(userId),
+    settings: (userId) => lateProfile.get().settings(userId),
+    storedBytes: (userId) => files.files.storedBytes(userId),
+    timeLimits: config.conversionTimeLimits,
   });
   const notifications = notificationsModule(context, {
-    auth: auth.auth,
-    files: files.files,
+    accounts,
     settings: notificationSwitches(() => lateProfile.get()),
   });
   const payments = paymentsModule(context, {
     auth: auth.auth,
     files: files.files,
+    accounts,
     notifier: notifications.notifications,
     retention: {
-      autoDeleteDays: async (userId) => (await lateProfile.get().settings(userId)).auto_delete_days,
       batches: { reapplyRetention: (userId, keepSeconds) => lateBatch.get().reapplyRetention(userId, keepSeconds) },
     },
   });
   const core = { auth: auth.auth, files: files.files, payments: payments.payments };
-  const plans = plansModule(context, core);
-  latePlans.bind(plans.plans);
+  const plans = plansModule(context, { payments: payments.payments });
   const profile = profileModule(context, { ...core, audit: audit.audit });
   lateProfile.bind(profile.profile);
-  const apiKeys = apiKeysModule(context, { ...core, plans: plans.plans, adminGroup: auth.adminGroup });
-  const analysis = analysisModule(context, core);
+  const apiKeys = apiKeysModule(context, {
+    auth: auth.auth,
+    plans: plans.plans,
+    payments: payments.payments,
+    adminGroup: auth.adminGroup,
+  });
+  const analysis = analysisModule(context, { payments: payments.payments, files: files.files });
   const batch = batchModule(context, {
     files: files.files,
-    plans: plans.plans,
-    profile: profile.profile,
-    audit: audit.audit,
+    accounts,
+    recorder: audit.recorder,
     analysis: analysis.analysis,
   });
   lateBatch.bind(batch.batch);
   const jobs = jobsModule({ batch: batch.batch, intake: batch.intake });
   const convert = convertModule(context, {
     files: files.files,
-    audit: audit.audit,
-    plans: plans.plans,
-    profile: profile.profile,
+    recorder: audit.recorder,
     analysis: analysis.analysis,
     payments: payments.payments,
     asyncConversions: { start: (...request) => jobs.jobsService.startConversion(...request) },
   });
-  const webhooks = webhooksModule(context, { plans: plans.plans, notifier: notifications.notifications });
+  const webhooks = webhooksModule(context, { accounts, notifier: notifications.notifications });
   const admin = adminModule(context, { ...core, profile: profile.profile, audit: audit.audit });
   const debug = debugModule(context, { recentErrors: deps.recentErrors ?? new RecentErrors(0) });
   // The order their routes are registered in, which is the order of the OpenAPI document's paths.
@@ -212,6 +215,7 @@ export function buildServices(config: Config, deps: ServiceDeps): Services {
     modules,
     context,
     auth: auth.auth,
+    accounts,
     apiKeys: apiKeys.apiKeys,
     meterKeyCall: apiKeys.meterKeyCall,
     adminGroup: auth.adminGroup,

@@ -243,7 +243,6 @@ describe('column names refined by a model', () => {
 
   function service(refiner: HeaderRefiner) {
     return new AnalysisService({
-      auth: t.auth,
       payments: t.payments,
       files: t.files,
       log,

@@ -6,7 +6,6 @@ import { auditModule } from '../src/audit/module.js';
 import { loadConfig } from '../src/config.js';
 import { users } from '../src/db/schema.js';
 import { filesModule } from '../src/files/module.js';
-import { LateBound } from '../src/platform/late-bound.js';
 import { createLogger } from '../src/platform/logger.js';
 import type { ModuleContext } from '../src/platform/module-context.js';
 import { buildModuleContext } from '../src/services.js';
@@ -56,8 +55,6 @@ describe('the files module built alone', () => {
     const module = filesModule(context, {
       audit,
       storedElsewhere: async () => 1_000,
-      plans: new LateBound('the plans service'),
-      profile: new LateBound('the profile service'),
     });
     const { files } = module;
     const userId = await oneUser();

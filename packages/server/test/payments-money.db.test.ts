@@ -146,7 +146,7 @@ describe('plan cards and downgrades', () => {
   it('a downgrade from an operator’s plan is the operator’s to make', async () => {
     const user = await signedInUser(t, 'operator-downgrade');
     await t.payments.setPlanByOperator(user.id, 'business');
-    const choices = await t.payments.planChoices(user.id);
+    const choices = await t.payments.planChoices(await t.accounts.byId(user.id));
     expect(choices.find((choice) => choice.plan_id === 'starter')).toMatchObject({
       change: 'downgrade',
       available_from: null,

@@ -161,6 +161,9 @@ describe('access on every route of the built app', () => {
       authenticators: { bearerAuth: NO_CALLER, apiKey: NO_CALLER, downloadTicket: NO_CALLER },
       adminGroup: 'admin',
       meterKeyCall: async () => undefined,
+      accountOf: () => {
+        throw new Error('nobody is authenticated here');
+      },
     });
     app.get('/api/files/list', { config: { access: 'user-or-key' } }, async () => ({}));
     expect(() => app.get('/api/audit/user-activity', { config: { access: 'user-or-key' } }, async () => ({}))).toThrow(

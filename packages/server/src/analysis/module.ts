@@ -1,4 +1,3 @@
-import type { AuthService } from '../auth/service.js';
 import type { FilesService } from '../files/service.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { FeatureModule, ModuleContext } from '../platform/module-context.js';
@@ -13,7 +12,7 @@ export interface AnalysisModule extends FeatureModule {
 
 export function analysisModule(
   context: ModuleContext,
-  needs: { auth: AuthService; payments: PaymentsService; files: FilesService },
+  needs: { payments: PaymentsService; files: FilesService },
 ): AnalysisModule {
   const { llm } = context.config;
   const analysis = new AnalysisService({

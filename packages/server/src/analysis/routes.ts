@@ -34,7 +34,7 @@ export function analysisRoutes(service: AnalysisService) {
           response: { 200: CompareAnalysisResponse, ...errors },
         },
       },
-      async (request) => service.compare(request.claims.sub, request.body),
+      async (request) => service.compare(request.account, request.body),
     );
 
     await app.register(async (raw) => {
@@ -52,7 +52,7 @@ export function analysisRoutes(service: AnalysisService) {
             response: { 200: RoundTripTestResponse, ...errors },
           },
         },
-        async (request) => service.roundTrip(request.claims.sub, await comparableBody(request), request.query),
+        async (request) => service.roundTrip(request.account, await comparableBody(request), request.query),
       );
     });
   };

@@ -9,17 +9,13 @@ import {
   type RoundTripTestQuery,
   type RoundTripTestResponse,
 } from '@unnest/contracts';
-import {
-  type AnalysisReport,
-  ConversionError,
-  type SmartHeader as EngineSmartHeader,
-  type FlattenPlan,
-} from '@unnest/engine';
-import type { AuthService } from '../auth/service.js';
+import type { AnalysisReport, SmartHeader as EngineSmartHeader, FlattenPlan } from '@unnest/engine';
 import type { FilesService } from '../files/service.js';
 import type { PaymentsService } from '../payments/service.js';
+import type { Account } from '../platform/account.js';
 import type { ConversionPool } from '../platform/conversion-pool.js';
 import type { AnalysisOutcome, Comparison } from '../platform/conversion-tasks.js';
+import { engineFailure } from '../platform/engine-errors.js';
 import { AppError } from '../platform/errors.js';
 import { checkedPlan, planFromField } from '../platform/flatten-plan-field.js';
 import type { Logger } from '../platform/logger.js';
@@ -37,18 +33,10 @@ export interface HeaderRefiner {
 
 const encoder = new TextEncoder();
 
-/** The engine's positioned error, said as the comparison's failure; anything else unchanged. */
-function comparisonFailure(error: unknown): unknown {
-  if (!(error instanceof ConversionError)) return error;
-  const code = error.code === 'INVALID_OPTION' ? 'VALIDATION_FAILED' : 'CONVERSION_FAILED';
-  return new AppError(code, { detail: `${ANALYSIS_TEXTS.comparisonFailed}: ${error.describe()}`, cause: error });
-}
-
 /** The premium analysis: the conversion's schema and quality report, and the round-trip comparison. */
 export class AnalysisService {
   constructor(
     private readonly deps: {
-      auth: AuthService;
       /** A conversion credit pays for the analysis when the plan does not include it. */
       payments: PaymentsService;
       files: FilesService;
@@ -59,19 +47,15 @@ export class AnalysisService {
     },
   ) {}
 
-  /** Whether the account's plan includes the analysis (premium is computed from the plan by the server). */
-  async entitled(userId: string): Promise<boolean> {
-    return (await this.deps.auth.currentUser(userId)).is_premium;
-  }
-
   /**
    * What pays for a comparison: the plan, or one conversion credit spent now (refused with the way to
    * buy credits when none is left). Returns what gives the credit back if the work fails.
    */
-  private async payFor(userId: string): Promise<() => Promise<void>> {
-    if (await this.entitled(userId)) return async () => {};
+  private async payFor(account: Account): Promise<() => Promise<void>> {
+    // The plan includes the analysis when it is premium (computed from the plan by the server).
+    if (account.isPremium) return async () => {};
     return this.deps.payments.spendCredit(
-      userId,
+      account.id,
       new AppError('FORBIDDEN', { detail: ANALYSIS_TEXTS.premiumRequired }),
     );
   }
@@ -125,14 +109,14 @@ export class AnalysisService {
    * a stored file of the user or for texts sent, each under 20 MB. Premium, or one conversion credit
    * (taken once the request is found valid, given back if the comparison fails).
    */
-  async compare(userId: string, body: CompareAnalysisBody): Promise<CompareAnalysisResponse> {
-    const { original, csv, plan, excelSafe } = await this.texts(userId, body);
+  async compare(account: Account, body: CompareAnalysisBody): Promise<CompareAnalysisResponse> {
+    const { original, csv, plan, excelSafe } = await this.texts(account.id, body);
     const originalBytes = encoder.encode(original);
     const csvBytes = encoder.encode(csv);
     if (!comparableSize(originalBytes.length) || !comparableSize(csvBytes.length)) {
       throw new AppError('PAYLOAD_TOO_LARGE', { detail: ANALYSIS_TEXTS.tooLarge });
     }
-    const giveBack = await this.payFor(userId);
+    const giveBack = await this.payFor(account);
     try {
       const { comparison, report } = await this.deps.pool.compare({
         originalJson: originalBytes,
@@ -151,7 +135,7 @@ export class AnalysisService {
       await giveBack().catch((giveBackError: unknown) =>
         this.deps.log.error({ err: giveBackError }, 'comparison credit not given back'),
       );
-      throw comparisonFailure(error);
+      throw engineFailure(error, ANALYSIS_TEXTS.comparisonFailed);
     }
   }
 
@@ -161,7 +145,7 @@ export class AnalysisService {
    * given back if the work fails). With `excel_safe` the CSV is written with the formula guard and read back
    * with it undone, as a web round trip does; without, the guard is off.
    */
-  async roundTrip(userId: string, json: Uint8Array, query: RoundTripTestQuery): Promise<RoundTripTestResponse> {
+  async roundTrip(account: Account, json: Uint8Array, query: RoundTripTestQuery): Promise<RoundTripTestResponse> {
     const delimiter = delimiterFromSetting(query.delimiter ?? ',');
     if (delimiter === undefined) {
       throw new AppError('VALIDATION_FAILED', {
@@ -173,7 +157,7 @@ export class AnalysisService {
     const plan = planFromField(query.plan);
     const planned = plan === undefined ? {} : { plan };
     if (json.length === 0) throw new AppError('VALIDATION_FAILED', { detail: ANALYSIS_TEXTS.nothingToCompare });
-    const giveBack = await this.payFor(userId);
+    const giveBack = await this.payFor(account);
     try {
       const csv = await this.deps.pool.toBytes(
         {
@@ -211,7 +195,7 @@ export class AnalysisService {
       await giveBack().catch((giveBackError: unknown) =>
         this.deps.log.error({ err: giveBackError }, 'round-trip credit not given back'),
       );
-      throw comparisonFailure(error);
+      throw engineFailure(error, ANALYSIS_TEXTS.comparisonFailed);
     }
   }
 

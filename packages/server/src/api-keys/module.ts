@@ -1,5 +1,4 @@
 import type { AuthService } from '../auth/service.js';
-import type { FilesService } from '../files/service.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { PlansService } from '../plans/service.js';
 import type { FeatureModule, ModuleContext } from '../platform/module-context.js';
@@ -22,7 +21,6 @@ export function apiKeysModule(
   needs: {
     auth: AuthService;
     plans: PlansService;
-    files: FilesService;
     payments: PaymentsService;
     /** The admin group, which a key never carries. */
     adminGroup: string;
@@ -35,7 +33,6 @@ export function apiKeysModule(
     repository,
     auth: needs.auth,
     plans: needs.plans,
-    files: needs.files,
     meter,
     clock,
     adminGroup: needs.adminGroup,

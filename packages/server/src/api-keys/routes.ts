@@ -78,7 +78,7 @@ export function apiKeysRoutes(service: ApiKeysService) {
           response: { 200: UsageResponse, ...errors },
         },
       },
-      async (request) => service.usage(request.claims.sub),
+      async (request) => service.usage(request.account),
     );
 
     api.get(

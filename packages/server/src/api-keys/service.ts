@@ -8,11 +8,11 @@ import {
   type UsageResponse,
 } from '@unnest/contracts';
 import type { AuthService } from '../auth/service.js';
-import type { FilesService } from '../files/service.js';
 import type { PlansService } from '../plans/service.js';
+import type { Account } from '../platform/account.js';
 import type { Clock } from '../platform/clock.js';
 import { AppError } from '../platform/errors.js';
-import type { CallerClaims } from '../platform/route-access.js';
+import type { CallerClaims, VerifiedCaller } from '../platform/route-access.js';
 import { hashApiKey, isApiKeyShaped, newApiKey } from './key-secrets.js';
 import type { ApiCallMeter } from './metering.js';
 import type { ApiKeyRow, ApiKeysRepository } from './repository.js';
@@ -43,7 +43,6 @@ export class ApiKeysService {
       repository: ApiKeysRepository;
       auth: AuthService;
       plans: PlansService;
-      files: FilesService;
       meter: ApiCallMeter;
       clock: Clock;
       /** The operators' group, which a key never carries whatever its account's groups. */
@@ -91,7 +90,7 @@ export class ApiKeysService {
    * expired key fails at once everywhere): its account, without the admin group. Records the use at
    * most once a minute.
    */
-  async authenticate(key: string): Promise<CallerClaims> {
+  async authenticate(key: string): Promise<VerifiedCaller> {
     if (!isApiKeyShaped(key)) throw refused('This is not a valid API key');
     const row = await this.deps.repository.findByHash(hashApiKey(key));
     if (!row) throw refused('This is not a valid API key');
@@ -103,14 +102,18 @@ export class ApiKeysService {
     if (!row.lastUsedAt || row.lastUsedAt < recordedSince) {
       await this.deps.repository.touch(row.id, now, recordedSince);
     }
+    const groups = user.groups.filter((group) => group !== this.deps.adminGroup);
     return {
-      sub: user.user_id,
-      email: user.email,
-      groups: user.groups.filter((group) => group !== this.deps.adminGroup),
-      is_premium: user.is_premium,
-      plan: user.plan,
-      exp: row.expiresAt ? Math.floor(row.expiresAt.getTime() / 1000) : null,
-      apiKey: { id: row.id, prefix: row.prefix, name: row.name },
+      claims: {
+        sub: user.user_id,
+        email: user.email,
+        groups,
+        is_premium: user.is_premium,
+        plan: user.plan,
+        exp: row.expiresAt ? Math.floor(row.expiresAt.getTime() / 1000) : null,
+        apiKey: { id: row.id, prefix: row.prefix, name: row.name },
+      },
+      user: { ...user, groups },
     };
   }
 
@@ -131,14 +134,14 @@ export class ApiKeysService {
   }
 
   /** GET /api/usage: this month's API calls beside the plan's other figures. */
-  async usage(userId: string): Promise<UsageResponse> {
-    const subscription = await this.deps.plans.subscription(userId);
+  async usage(account: Account): Promise<UsageResponse> {
+    const subscription = await this.deps.plans.subscription(account);
     return {
       plan: subscription.plan,
-      api_calls: await this.deps.meter.usage(userId, subscription.plan),
+      api_calls: await this.deps.meter.usage(account.id, subscription.plan),
       conversions: { used: subscription.conversions_used, limit: subscription.conversions_limit },
       credits: subscription.credits,
-      storage: { used_bytes: await this.deps.files.storedBytes(userId), limit_gb: subscription.storage_limit },
+      storage: { used_bytes: await account.storedBytes(), limit_gb: subscription.storage_limit },
     };
   }
 }

@@ -6,6 +6,7 @@ import {
   type AuditStatus,
 } from '@unnest/contracts';
 import type { Clock } from '../platform/clock.js';
+import type { DomainEventPayloads, DomainEvents } from '../platform/domain-events.js';
 import type { Logger } from '../platform/logger.js';
 import type { AuditFilter, AuditRepository, AuditRow, ConversionTotals } from './repository.js';
 
@@ -93,5 +94,67 @@ export class AuditService {
     const now = this.clock.now();
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
     return this.repository.totals(userId, CONVERSION_ACTIONS, monthStart);
+  }
+}
+
+/** What one conversion did, for its row in the usage history. */
+export interface ConversionRecord {
+  userId: string;
+  /** The input's format: JSON is recorded as json_to_csv, anything else (CSV, a relational ZIP) as csv_to_json. */
+  input: string;
+  details: string;
+  /** The input's bytes (as far as they were read, for a failure). */
+  bytes: number;
+  durationMs: number;
+}
+
+/**
+ * Records how a conversion ended, whatever ran it (a file, pasted text, a batch file, a queued job):
+ * its row in the usage history and, for a stored single conversion, its domain event (notifications and
+ * webhooks subscribe), whose key makes it once per file.
+ */
+export class ConversionRecorder {
+  constructor(private readonly deps: { audit: AuditService; events: DomainEvents }) {}
+
+  /** A conversion that succeeded; `stored` announces a stored single conversion's file. */
+  async succeeded(
+    record: ConversionRecord,
+    stored?: { event: DomainEventPayloads['conversion.completed']; at: Date },
+  ): Promise<void> {
+    await this.history(record, 'success');
+    if (stored) await this.completed(stored.event, stored.at);
+  }
+
+  /**
+   * A conversion that failed; `stored` announces a stored single conversion's failure (keyed by its file,
+   * or by `started` when it failed before its record was written).
+   */
+  async failed(
+    record: ConversionRecord,
+    stored?: { event: DomainEventPayloads['conversion.failed']; started: number; at: Date },
+  ): Promise<void> {
+    await this.history(record, 'error');
+    if (stored) await this.announceFailure(stored.event, stored.at, stored.started);
+  }
+
+  /** A stored single conversion's file is converted (its history row written where it ran). */
+  async completed(event: DomainEventPayloads['conversion.completed'], at: Date): Promise<void> {
+    await this.deps.events.publish('conversion.completed', `conversion.completed:${event.fileId}`, event, at);
+  }
+
+  /** A stored single conversion failed (its history row written where it ran). */
+  async announceFailure(event: DomainEventPayloads['conversion.failed'], at: Date, started?: number): Promise<void> {
+    const key = `conversion.failed:${event.fileId ?? `${event.userId}:${started}`}`;
+    await this.deps.events.publish('conversion.failed', key, event, at);
+  }
+
+  private history(record: ConversionRecord, status: AuditStatus): Promise<void> {
+    return this.deps.audit.record(record.userId, {
+      action: record.input === 'json' ? 'json_to_csv' : 'csv_to_json',
+      status,
+      details: record.details,
+      fileSizeBytes: record.bytes,
+      durationMs: record.durationMs,
+    });
   }
 }

@@ -64,15 +64,6 @@ export class AuthRepository {
     return row;
   }
 
-  /** The account's session epoch and whether it is disabled (one primary-key lookup); undefined when it is gone. */
-  async sessionState(id: string): Promise<{ epoch: number; disabled: boolean } | undefined> {
-    const [row] = await this.db
-      .select({ epoch: users.sessionEpoch, disabledAt: users.disabledAt })
-      .from(users)
-      .where(eq(users.id, id));
-    return row && { epoch: row.epoch, disabled: row.disabledAt !== null };
-  }
-
   /**
    * Inserts an account with its first confirmation code, in one transaction (a code always exists
    * for a pending sign-up); undefined when the e-mail is already taken.

@@ -1,7 +1,7 @@
 import { API_KEY_PREFIX } from '@unnest/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../platform/errors.js';
-import type { Authenticator, CallerClaims } from '../platform/route-access.js';
+import type { Authenticator, VerifiedCaller } from '../platform/route-access.js';
 
 /** The credential of `Authorization: Bearer <credential>`, if the header has that form. */
 function bearerCredential(request: FastifyRequest): string | undefined {
@@ -18,7 +18,7 @@ function apiKeyOf(request: FastifyRequest): string | undefined {
 }
 
 /** Bearer access tokens (not keys, which share the header), checked with `verify` (AuthService.authenticate). */
-export function bearerAuthenticator(verify: (token: string) => Promise<CallerClaims>): Authenticator {
+export function bearerAuthenticator(verify: (token: string) => Promise<VerifiedCaller>): Authenticator {
   return {
     present: (request) => {
       const bearer = bearerCredential(request);
@@ -33,7 +33,7 @@ export function bearerAuthenticator(verify: (token: string) => Promise<CallerCla
 }
 
 /** API keys in either header, checked with `verify` (ApiKeysService.authenticate). */
-export function apiKeyAuthenticator(verify: (key: string) => Promise<CallerClaims>): Authenticator {
+export function apiKeyAuthenticator(verify: (key: string) => Promise<VerifiedCaller>): Authenticator {
   return {
     present: (request) => apiKeyOf(request) !== undefined,
     authenticate: async (request) => {
@@ -56,7 +56,7 @@ function ticketOf(request: FastifyRequest): string | undefined {
  * against the path asked for, without its query.
  */
 export function downloadTicketAuthenticator(
-  verify: (ticket: string, path: string) => Promise<CallerClaims>,
+  verify: (ticket: string, path: string) => Promise<VerifiedCaller>,
 ): Authenticator {
   return {
     present: (request) => ticketOf(request) !== undefined,

@@ -192,9 +192,8 @@ export function authRoutes(service: AuthService, options: { secureCookie: boolea
           response: { 200: MeResponse, ...errors },
         },
       },
-      async (request) => {
-        return { user: await service.currentUser(request.claims.sub) };
-      },
+      // Route access read the account for this request.
+      async (request) => ({ user: request.account.user }),
     );
 
     api.post(

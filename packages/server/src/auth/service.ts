@@ -180,12 +180,13 @@ export class AuthService {
   /**
    * The claims of a bearer token that is valid now: signed, unexpired, of an account that is not
    * disabled and issued under its current session epoch (one primary-key lookup), so that sign-out
-   * everywhere, a password reset, account deletion, disabling and a role change end it at once.
+   * everywhere, a password reset, account deletion, disabling and a role change end it at once. The
+   * account read for that check comes with them: the request's account is built from it.
    */
-  async authenticate(token: string): Promise<AccessTokenClaims> {
+  async authenticate(token: string): Promise<{ claims: AccessTokenClaims; user: CurrentUser }> {
     const { claims, epoch } = await this.deps.accessTokens.verify(token, this.deps.clock.now());
-    await this.checkSession(claims.sub, epoch);
-    return claims;
+    const user = await this.checkSession(claims.sub, epoch);
+    return { claims, user: describeUser(user, this.deps.adminEmails) };
   }
 
   /**
@@ -198,23 +199,23 @@ export class AuthService {
   ): Promise<{ ticket: string; expiresAt: Date }> {
     const now = this.deps.clock.now();
     const state = await this.checkSession(claims.sub);
-    const ticket = await this.deps.accessTokens.signDownload(claims, state.epoch, path, now);
+    const ticket = await this.deps.accessTokens.signDownload(claims, state.sessionEpoch, path, now);
     return { ticket, expiresAt: new Date(now.getTime() + DOWNLOAD_TICKET_TTL_SECONDS * 1000) };
   }
 
-  /** The caller a download ticket for `path` stands for, checked like an access token. */
-  async authenticateDownload(ticket: string, path: string): Promise<AccessTokenClaims> {
+  /** The caller a download ticket for `path` stands for, checked like an access token, with its account. */
+  async authenticateDownload(ticket: string, path: string): Promise<{ claims: AccessTokenClaims; user: CurrentUser }> {
     const { claims, epoch } = await this.deps.accessTokens.verifyDownload(ticket, path, this.deps.clock.now());
-    await this.checkSession(claims.sub, epoch);
-    return claims;
+    const user = await this.checkSession(claims.sub, epoch);
+    return { claims, user: describeUser(user, this.deps.adminEmails) };
   }
 
-  /** The account's session state, refused when it is gone or disabled, or (given `epoch`) when that session ended. */
-  private async checkSession(userId: string, epoch?: number): Promise<{ epoch: number }> {
-    const current = await this.deps.repository.sessionState(userId);
+  /** The account, refused when it is gone or disabled, or (given `epoch`) when that session ended. */
+  private async checkSession(userId: string, epoch?: number): Promise<UserRow> {
+    const current = await this.deps.repository.findUserById(userId);
     if (current === undefined) throw new AppError('UNAUTHENTICATED', { detail: 'This account no longer exists' });
-    if (current.disabled) throw new AppError('UNAUTHENTICATED', { detail: ERROR_MESSAGES.ACCOUNT_DISABLED });
-    if (epoch !== undefined && current.epoch !== epoch)
+    if (current.disabledAt) throw new AppError('UNAUTHENTICATED', { detail: ERROR_MESSAGES.ACCOUNT_DISABLED });
+    if (epoch !== undefined && current.sessionEpoch !== epoch)
       throw new AppError('UNAUTHENTICATED', { detail: 'This session was ended. Please sign in again.' });
     return current;
   }

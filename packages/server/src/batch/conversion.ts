@@ -1,9 +1,10 @@
 import { BATCH_TEXTS, CONVERSION_TEXTS } from '@unnest/contracts';
 import { ConversionError } from '@unnest/engine';
-import type { AuditService } from '../audit/service.js';
+import type { ConversionRecorder } from '../audit/service.js';
 import type { Clock } from '../platform/clock.js';
 import type { ConversionPool, TaskOptions } from '../platform/conversion-pool.js';
 import { EmptyInputError, type EngineSettings, StorageLeftExceededError } from '../platform/conversion-tasks.js';
+import { engineFailureText } from '../platform/engine-errors.js';
 import { AppError } from '../platform/errors.js';
 import type { InputFormat } from '../platform/file-names.js';
 import { foundFields } from '../platform/found-fields.js';
@@ -46,7 +47,8 @@ export class BatchConverter {
       repository: BatchRepository;
       storage: StorageDriver;
       pool: ConversionPool;
-      audit: AuditService;
+      /** Writes each file's history row (BatchService announces an asynchronous conversion's end). */
+      recorder: ConversionRecorder;
       clock: Clock;
       log: Logger;
       /** This process's name (see worker-identity.ts). */
@@ -157,11 +159,11 @@ export class BatchConverter {
       if (outcome !== 'completed') await this.discardResult(file);
       if (outcome === 'lost') return false;
       if (outcome === 'storage-full') return this.failed(file, STORAGE_TEXT, started);
-      await this.deps.audit.record(file.userId, {
-        action: file.inputFormat === 'json' ? 'json_to_csv' : 'csv_to_json',
-        status: 'success',
+      await this.deps.recorder.succeeded({
+        userId: file.userId,
+        input: file.inputFormat,
         details: `Batch: converted ${file.fileName} to ${file.outputFormat.toUpperCase()}${stored.summary.records === null ? '' : ` (${stored.summary.records} records)`}`,
-        fileSizeBytes: file.fileSize,
+        bytes: file.fileSize,
         durationMs: clock.now().getTime() - started,
       });
       return true;
@@ -202,11 +204,11 @@ export class BatchConverter {
   private async failed(file: BatchFileRow, reason: string, started: number): Promise<boolean> {
     const { clock } = this.deps;
     if (!(await this.deps.repository.fail(file.id, this.deps.worker, reason, clock.now()))) return false;
-    await this.deps.audit.record(file.userId, {
-      action: file.inputFormat === 'json' ? 'json_to_csv' : 'csv_to_json',
-      status: 'error',
+    await this.deps.recorder.failed({
+      userId: file.userId,
+      input: file.inputFormat,
       details: `Batch: ${file.fileName}: ${reason}`,
-      fileSizeBytes: file.fileSize,
+      bytes: file.fileSize,
       durationMs: clock.now().getTime() - started,
     });
     return true;
@@ -224,7 +226,7 @@ export function jobFolder(userId: string, jobId: string): string {
 /** Why the file itself failed (its own content), or undefined when the server failed. */
 function fileFailure(error: unknown, input: string): string | undefined {
   const prefix = CONVERSION_TEXTS.fileConversionFailed;
-  if (error instanceof ConversionError) return `${prefix}: ${error.describe()}`;
+  if (error instanceof ConversionError) return engineFailureText(error, prefix);
   if (error instanceof EmptyInputError) {
     return `${prefix}: ${input === 'csv' ? CONVERSION_TEXTS.emptyCsvText : CONVERSION_TEXTS.emptyJsonText}`;
   }

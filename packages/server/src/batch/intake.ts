@@ -8,7 +8,7 @@ import {
   type JobKind,
 } from '@unnest/contracts';
 import { inflatedBytesBound, isOptionName, type OptionFields, resolveOptions } from '../convert/service.js';
-import type { PlansService } from '../plans/service.js';
+import type { Account } from '../platform/account.js';
 import type { Clock } from '../platform/clock.js';
 import { type EngineSettings, resultFormat } from '../platform/conversion-tasks.js';
 import { AppError } from '../platform/errors.js';
@@ -16,7 +16,6 @@ import { cleanFilename, type InputFormat, inputFormatOf, resultFilename } from '
 import { fileSizeLimitBytes, type PlanLimits, retentionMs } from '../platform/plan-catalogue.js';
 import { tooLargeRefusal } from '../platform/size-refusal.js';
 import type { StorageDriver } from '../platform/storage/storage-driver.js';
-import type { ProfileService } from '../profile/service.js';
 import { describeJob } from './answers.js';
 import { type JobEngineSettings, jobFolder, type QueuedFile } from './conversion.js';
 import type { BatchRepository } from './repository.js';
@@ -51,10 +50,9 @@ export class BatchIntake {
     private readonly deps: {
       repository: BatchRepository;
       storage: StorageDriver;
-      plans: PlansService;
-      profile: ProfileService;
       clock: Clock;
-      storageAllowance: (userId: string) => Promise<number>;
+      /** Bytes the account may store in batch files (BatchService.storageAllowance). */
+      storageAllowance: (account: Account) => Promise<number>;
       enqueue: (file: QueuedFile) => Promise<void>;
     },
   ) {}
@@ -65,13 +63,14 @@ export class BatchIntake {
    * plans with API access, the plan's file size), queued on the same durable per-file jobs.
    */
   async create(
-    userId: string,
+    account: Account,
     parts: AsyncIterable<BatchPart>,
     queryFields: OptionFields,
     signal: AbortSignal,
     kind: JobKind = 'batch',
   ): Promise<BatchJob> {
-    const plan = await this.deps.plans.limitsFor(userId);
+    const userId = account.id;
+    const plan = account.plan;
     const single = kind === 'conversion';
     if (single && plan.apiCallsPerMonth === 0) {
       throw new AppError('FORBIDDEN', { detail: ASYNC_CONVERSION_TEXTS.notInPlan });
@@ -80,7 +79,7 @@ export class BatchIntake {
     const maxFiles = single ? 1 : plan.batchSize < 0 ? Number.POSITIVE_INFINITY : plan.batchSize;
     const maxBytes = single ? fileSizeLimitBytes(plan) : Math.max(BATCH_MAX_FILE_BYTES, fileSizeLimitBytes(plan));
     const fileField = single ? 'file' : 'files';
-    const allowed = await this.deps.storageAllowance(userId);
+    const allowed = await this.deps.storageAllowance(account);
     const fields: OptionFields = { ...queryFields };
     const problems: Problems = { files: 0, wrongType: 0, oversized: 0, storage: false };
     const jobId = randomUUID();
@@ -106,7 +105,7 @@ export class BatchIntake {
           continue;
         }
         if (!engines) {
-          engines = await this.engines(userId, fields, plan, maxBytes);
+          engines = await this.engines(account, fields, plan, maxBytes);
           await this.deps.repository.insertJob({
             id: jobId,
             userId,
@@ -116,7 +115,7 @@ export class BatchIntake {
             priority: plan.queuePriority,
             tier: plan.id,
             createdAt: this.deps.clock.now(),
-            keepSeconds: await this.keepSeconds(userId, plan),
+            keepSeconds: await this.keepSeconds(account, plan),
           });
         }
         const fileId = await this.store(userId, jobId, fileIds.length, name, input, engines, part.body, {
@@ -212,19 +211,19 @@ export class BatchIntake {
   }
 
   /** How long the job is kept once it has ended, as a single conversion's file would be; null: until deleted. */
-  private async keepSeconds(userId: string, plan: PlanLimits): Promise<number | null> {
-    const keepMs = retentionMs(plan, (await this.deps.profile.settings(userId)).auto_delete_days);
+  private async keepSeconds(account: Account, plan: PlanLimits): Promise<number | null> {
+    const keepMs = retentionMs(plan, (await account.settings()).auto_delete_days);
     return keepMs === null ? null : Math.ceil(keepMs / 1000);
   }
 
   /** The engine settings for JSON files (to the asked table format) and CSV files (to JSON). */
   private async engines(
-    userId: string,
+    account: Account,
     fields: OptionFields,
     plan: PlanLimits,
     maxFileBytes: number,
   ): Promise<JobEngineSettings> {
-    const settings = await this.deps.profile.settings(userId);
+    const settings = await account.settings();
     const asked = fields.output_format?.trim().toLowerCase();
     const json = resolveOptions(
       asked === 'json' ? { ...fields, output_format: undefined } : fields,

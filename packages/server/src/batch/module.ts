@@ -1,10 +1,9 @@
 import type { AnalysisService } from '../analysis/service.js';
-import type { AuditService } from '../audit/service.js';
+import type { ConversionRecorder } from '../audit/service.js';
 import { conversionTimeLimit } from '../convert/service.js';
 import type { FilesService } from '../files/service.js';
-import type { PlansService } from '../plans/service.js';
+import type { Accounts } from '../platform/account.js';
 import type { FeatureModule, ModuleContext } from '../platform/module-context.js';
-import type { ProfileService } from '../profile/service.js';
 import { BatchConverter, type QueuedFile } from './conversion.js';
 import { BatchIntake } from './intake.js';
 import { BATCH_FILE, batchFileJob, batchOrphansJob, batchRecoveryJob, batchRetentionJob } from './jobs.js';
@@ -28,14 +27,13 @@ export function batchModule(
   context: ModuleContext,
   needs: {
     files: FilesService;
-    plans: PlansService;
-    profile: ProfileService;
-    audit: AuditService;
+    accounts: Accounts;
+    recorder: ConversionRecorder;
     analysis: AnalysisService;
   },
 ): BatchModule {
   const { config, storage, clock, log, queue, inFlight } = context;
-  const { plans } = needs;
+  const { accounts, recorder } = needs;
   const pool = context.conversionPool;
   const repository = new BatchRepository(context.database.db);
   // The account is the job's group (its share of the plan's slots across workers).
@@ -50,8 +48,8 @@ export function batchModule(
     repository,
     storage,
     files: needs.files,
-    plans,
     events: context.events,
+    recorder,
     clock,
     log,
     enqueue,
@@ -61,22 +59,21 @@ export function batchModule(
     repository,
     storage,
     pool,
-    audit: needs.audit,
+    recorder,
     clock,
     log,
     worker: THIS_WORKER,
-    storageAllowance: (userId) => batch.storageAllowance(userId),
-    timeLimit: async (userId) => conversionTimeLimit(await plans.limitsFor(userId), false, config.conversionTimeLimits),
+    storageAllowance: async (userId) => batch.storageAllowance(await accounts.byId(userId)),
+    timeLimit: async (userId) =>
+      conversionTimeLimit((await accounts.byId(userId)).plan, false, config.conversionTimeLimits),
     enqueue,
     fileSettled: (jobId) => batch.fileSettled(jobId),
   });
   const intake = new BatchIntake({
     repository,
     storage,
-    plans,
-    profile: needs.profile,
     clock,
-    storageAllowance: (userId) => batch.storageAllowance(userId),
+    storageAllowance: (account) => batch.storageAllowance(account),
     enqueue,
   });
   return {

@@ -9,6 +9,7 @@ import {
 import { ConversionError } from '@unnest/engine';
 import type { AnalysisService } from '../analysis/service.js';
 import type { ConversionPool } from '../platform/conversion-pool.js';
+import { engineFailureText } from '../platform/engine-errors.js';
 import type { StorageDriver } from '../platform/storage/storage-driver.js';
 import { describeJob } from './answers.js';
 import type { JobEngineSettings } from './conversion.js';
@@ -85,7 +86,7 @@ export class BatchQuality {
       return { analysis: this.deps.analysis.fileQuality(compared), error: null };
     } catch (error) {
       if (error instanceof ConversionError) {
-        return { analysis: null, error: `${BATCH_TEXTS.reconvertFailed}: ${error.describe()}` };
+        return { analysis: null, error: engineFailureText(error, BATCH_TEXTS.reconvertFailed) };
       }
       return { analysis: null, error: BATCH_TEXTS.comparisonFailed };
     }

@@ -201,7 +201,7 @@ export function batchRoutes(
           },
         },
         async (request, reply) =>
-          intake.create(request.claims.sub, batchParts(request), request.query, inFlight.track(reply)),
+          intake.create(request.account, batchParts(request), request.query, inFlight.track(reply)),
       );
     });
   };

@@ -9,8 +9,9 @@ import {
   type JobKind,
   type SuccessResponse,
 } from '@unnest/contracts';
+import type { ConversionRecorder } from '../audit/service.js';
 import type { FilesService } from '../files/service.js';
-import type { PlansService } from '../plans/service.js';
+import type { Account } from '../platform/account.js';
 import type { Clock } from '../platform/clock.js';
 import { contentTypeFor } from '../platform/content-types.js';
 import type { DomainEvents } from '../platform/domain-events.js';
@@ -45,8 +46,10 @@ export class BatchService {
       repository: BatchRepository;
       storage: StorageDriver;
       files: FilesService;
-      plans: PlansService;
+      /** Tells who listens that a job ended (`batch.completed`). */
       events: DomainEvents;
+      /** Announces an asynchronous conversion's end as a stored conversion's (its history rows come from the converter). */
+      recorder: ConversionRecorder;
       clock: Clock;
       log: Logger;
       enqueue: (file: QueuedFile) => Promise<void>;
@@ -72,9 +75,8 @@ export class BatchService {
   }
 
   /** Bytes the user may store in batch files: the plan's storage minus the single conversions'. */
-  async storageAllowance(userId: string): Promise<number> {
-    const plan = await this.deps.plans.limitsFor(userId);
-    return storageLimitBytes(plan) - (await this.deps.files.singleFileBytes(userId));
+  async storageAllowance(account: Account): Promise<number> {
+    return storageLimitBytes(account.plan) - (await this.deps.files.singleFileBytes(account.id));
   }
 
   /** One job with its files (GET /api/batch/job/{id}, /api/convert/batch/status/{jobId}). */
@@ -250,9 +252,7 @@ export class BatchService {
     if (job.kind === 'conversion' && file) {
       const input = file.inputFormat as 'json' | 'csv';
       if (file.status === 'completed') {
-        await this.deps.events.publish(
-          'conversion.completed',
-          `conversion.completed:${file.id}`,
+        await this.deps.recorder.completed(
           {
             userId: job.userId,
             fileId: file.id,
@@ -268,9 +268,7 @@ export class BatchService {
           completedAt,
         );
       } else if (file.status === 'failed') {
-        await this.deps.events.publish(
-          'conversion.failed',
-          `conversion.failed:${file.id}`,
+        await this.deps.recorder.announceFailure(
           {
             userId: job.userId,
             fileId: file.id,

@@ -1,10 +1,8 @@
 import type { AnalysisService } from '../analysis/service.js';
-import type { AuditService } from '../audit/service.js';
+import type { ConversionRecorder } from '../audit/service.js';
 import type { FilesService } from '../files/service.js';
 import type { PaymentsService } from '../payments/service.js';
-import type { PlansService } from '../plans/service.js';
 import type { FeatureModule, ModuleContext } from '../platform/module-context.js';
-import type { ProfileService } from '../profile/service.js';
 import { ConversionAllowance } from './conversion-allowance.js';
 import { convertRoutes } from './routes.js';
 import { type AsyncConversions, ConvertService } from './service.js';
@@ -18,9 +16,7 @@ export function convertModule(
   context: ModuleContext,
   needs: {
     files: FilesService;
-    audit: AuditService;
-    plans: PlansService;
-    profile: ProfileService;
+    recorder: ConversionRecorder;
     analysis: AnalysisService;
     payments: PaymentsService;
     /** The jobs API, which queues a conversion asked for asynchronously. */
@@ -34,7 +30,6 @@ export function convertModule(
     limiter,
     allowance: new ConversionAllowance({ limiter, payments }),
     pool: context.conversionPool,
-    events: context.events,
     timeLimits: context.config.conversionTimeLimits,
     clock,
     log,

@@ -1,19 +1,15 @@
 import {
   ARRAY_STRATEGIES,
   type ArrayStrategyName,
+  CONVERSION_TEXTS,
   ConversionOptionFields,
   delimiterFromSetting,
   OUTPUT_FORMATS,
   type OutputFormat,
   type UserSettings,
 } from '@unnest/contracts';
-import {
-  type CellTyping,
-  ConversionError,
-  type CsvToJsonOptions,
-  type FlattenPlan,
-  normalizeCsvToJsonOptions,
-} from '@unnest/engine';
+import { type CellTyping, type CsvToJsonOptions, type FlattenPlan, normalizeCsvToJsonOptions } from '@unnest/engine';
+import { engineFailure } from '../platform/engine-errors.js';
 import { AppError } from '../platform/errors.js';
 import type { InputFormat } from '../platform/file-names.js';
 import { planFromField } from '../platform/flatten-plan-field.js';
@@ -152,8 +148,7 @@ function csvDialect(fields: OptionFields, input: InputFormat): CsvDialectGiven |
   try {
     normalizeCsvToJsonOptions(given);
   } catch (error) {
-    if (error instanceof ConversionError && error.code === 'INVALID_OPTION') throw invalid(error.message);
-    throw error;
+    throw engineFailure(error, CONVERSION_TEXTS.conversionFailed);
   }
   return given;
 }

@@ -5,10 +5,10 @@ import {
   PLAN_SAMPLE_DEFAULT_RECORDS,
   PLAN_SAMPLE_MAX_BYTES,
 } from '@unnest/contracts';
-import { ConversionError } from '@unnest/engine';
 import { limitBytes } from '../platform/byte-limit.js';
 import type { ConversionPool } from '../platform/conversion-pool.js';
 import { EmptyInputError } from '../platform/conversion-tasks.js';
+import { engineFailure } from '../platform/engine-errors.js';
 import { AppError } from '../platform/errors.js';
 import { abortable } from '../platform/in-flight.js';
 
@@ -19,9 +19,7 @@ function proposalFailure(error: unknown): unknown {
   if (error instanceof EmptyInputError) {
     return new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyJsonText });
   }
-  if (!(error instanceof ConversionError)) return error;
-  const code = error.code === 'INVALID_OPTION' ? 'VALIDATION_FAILED' : 'CONVERSION_FAILED';
-  return new AppError(code, { detail: `The flattening plan could not be proposed: ${error.describe()}`, cause: error });
+  return engineFailure(error, 'The flattening plan could not be proposed');
 }
 
 /**

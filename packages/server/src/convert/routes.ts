@@ -101,7 +101,7 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
         if (csv === undefined) throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyCsvText });
         const counted = csv_content !== undefined;
         const json = await service.csvTextToJson(
-          request.claims.sub,
+          request.account,
           csv,
           {
             delimiter,
@@ -176,7 +176,7 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
         async (request, reply) => {
           const { filename, ...fields } = request.query;
           return service.convertToStorage(
-            request.claims.sub,
+            request.account,
             {
               filename: cleanFilename(filename, 'pasted.json'),
               body: rawBody(request),
@@ -202,7 +202,7 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
         },
         async (request, reply) => {
           const converted = await service.convertToDownload(
-            request.claims.sub,
+            request.account,
             {
               filename: 'converted.json',
               body: rawBody(request),
@@ -270,10 +270,10 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
             declaredBytes: declaredLength(request.headers['content-length']),
           };
           if (queued === true || queued === '1' || queued === 'true') {
-            return reply.code(202).send(await service.startAsync(request.claims.sub, upload, fields, signal));
+            return reply.code(202).send(await service.startAsync(request.account, upload, fields, signal));
           }
           return service.convertToStorage(
-            request.claims.sub,
+            request.account,
             upload,
             fields,
             CONVERSION_TEXTS.fileConversionFailed,

@@ -15,9 +15,9 @@ import {
 } from '@unnest/contracts';
 import { type CellTyping, ConversionError, type FlattenPlan } from '@unnest/engine';
 import type { AnalysisService } from '../analysis/service.js';
-import type { AuditService } from '../audit/service.js';
+import type { ConversionRecorder } from '../audit/service.js';
 import type { FileSlot, FilesService } from '../files/service.js';
-import type { PlansService } from '../plans/service.js';
+import type { Account } from '../platform/account.js';
 import { type ByteCount, limitBytes } from '../platform/byte-limit.js';
 import { addressSubject } from '../platform/client-address.js';
 import type { Clock } from '../platform/clock.js';
@@ -28,7 +28,7 @@ import {
   resultFormat,
   StorageLeftExceededError,
 } from '../platform/conversion-tasks.js';
-import type { DomainEvents } from '../platform/domain-events.js';
+import { engineFailure } from '../platform/engine-errors.js';
 import { AppError, infrastructureFailure } from '../platform/errors.js';
 import { type InputFormat, inputFormatOf, resultFilename } from '../platform/file-names.js';
 import { checkedPlan } from '../platform/flatten-plan-field.js';
@@ -50,7 +50,6 @@ import { primed } from '../platform/primed-stream.js';
 import type { LimitStanding, RateLimiter } from '../platform/rate-limiter.js';
 import { incomplete, type Upload } from '../platform/request-body.js';
 import { tooLargeRefusal } from '../platform/size-refusal.js';
-import type { ProfileService } from '../profile/service.js';
 import type { Allowance, ConversionAllowance } from './conversion-allowance.js';
 import { csvToJsonEnvelope, readingFields } from './json-envelope.js';
 import { AUTO_PLAN, isOptionName, type OptionFields, type ResolvedOptions, resolveOptions } from './options.js';
@@ -72,7 +71,7 @@ export { isOptionName, type OptionFields, resolveOptions };
 
 /** What queues an asynchronous conversion (the jobs feature, given by the app). */
 export interface AsyncConversions {
-  start(userId: string, upload: Upload, fields: OptionFields, signal: AbortSignal): Promise<AsyncConversionAccepted>;
+  start(account: Account, upload: Upload, fields: OptionFields, signal: AbortSignal): Promise<AsyncConversionAccepted>;
 }
 
 /** A converted stream ready to send. */
@@ -86,16 +85,6 @@ export interface ConvertedStream {
 const QUICK_CONVERT_ENGINE: EngineSettings = { direction: 'json-to-csv', ...QUICK_CONVERT_CSV, analysis: false };
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-
-/** Turns an engine error into the API's error: the call's spec text, then the engine's reason with position. */
-function conversionFailure(error: unknown, prefix: string): unknown {
-  if (!(error instanceof ConversionError)) return error;
-  if (error.code === 'INVALID_OPTION')
-    return new AppError('VALIDATION_FAILED', { detail: error.message, cause: error });
-  if (error.code === 'RELATIONAL_ZIP_TOO_LARGE' || error.code === 'RELATIONAL_ZIP_RATIO_TOO_HIGH')
-    return new AppError('FILE_TOO_LARGE', { detail: `${error.message}.`, cause: error });
-  return new AppError('CONVERSION_FAILED', { detail: `${prefix}: ${error.describe()}`, cause: error });
-}
 
 /**
  * The time limit of a conversion paid for by `plan` or by a credit, and its refusal: the conversion is
@@ -128,9 +117,8 @@ export class ConvertService {
   constructor(
     private readonly deps: {
       files: FilesService;
-      audit: AuditService;
-      plans: PlansService;
-      profile: ProfileService;
+      /** Writes each conversion's history row and, for a stored one, its event (notifications and webhooks subscribe). */
+      recorder: ConversionRecorder;
       /** Premium accounts' JSON conversions carry its report. */
       analysis: AnalysisService;
       limiter: RateLimiter;
@@ -138,8 +126,6 @@ export class ConvertService {
       allowance: ConversionAllowance;
       /** Runs the engine off the HTTP thread. */
       pool: ConversionPool;
-      /** Told of every stored conversion's end (notifications and webhooks subscribe). */
-      events: DomainEvents;
       /** Starts an asynchronous conversion (POST /api/convert/file?async=1): a queued one-file job. */
       asyncConversions: AsyncConversions;
       /** Conversion time limits configured over the catalogue's (CONVERSION_TIME_LIMITS). */
@@ -187,7 +173,7 @@ export class ConvertService {
         const timeLimit = conversionTimeLimit(planLimits('free'), false, this.deps.timeLimits);
         return asBuffer(await this.deps.pool.toBytes(QUICK_CONVERT_ENGINE, input, { timeLimit }));
       } catch (error) {
-        throw conversionFailure(error, CONVERSION_TEXTS.conversionFailed);
+        throw engineFailure(error, CONVERSION_TEXTS.conversionFailed);
       }
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) {
@@ -203,12 +189,12 @@ export class ConvertService {
    * whose status gives the progress and, when done, the converted file.
    */
   startAsync(
-    userId: string,
+    account: Account,
     upload: Upload,
     fields: OptionFields,
     signal: AbortSignal,
   ): Promise<AsyncConversionAccepted> {
-    return this.deps.asyncConversions.start(userId, upload, fields, signal);
+    return this.deps.asyncConversions.start(account, upload, fields, signal);
   }
 
   /**
@@ -219,16 +205,17 @@ export class ConvertService {
    * are deleted and the record says failed and why.
    */
   async convertToStorage(
-    userId: string,
+    account: Account,
     upload: Upload,
     fields: OptionFields,
     failureText: string,
     signal: AbortSignal,
   ): Promise<ConversionResult> {
+    const userId = account.id;
     const started = this.deps.clock.now().getTime();
     const input = inputFormatOf(upload.filename);
     const { plan, settings, options, allowance, remainingStorage, analysis } = await this.prepare(
-      userId,
+      account,
       fields,
       input,
       upload.declaredBytes,
@@ -323,29 +310,29 @@ export class ConvertService {
         ...(summary.appliedPlan === null ? {} : { options: { ...usedOptions, plan: summary.appliedPlan.plan } }),
       });
       const durationMs = now.getTime() - started;
-      await this.deps.audit.record(userId, {
-        action: input === 'json' ? 'json_to_csv' : 'csv_to_json',
-        status: 'success',
-        details: `Converted ${upload.filename} to ${outputFormat.toUpperCase()}${summary.records === null ? '' : ` (${summary.records} records, ${summary.columns} columns)`}`,
-        fileSizeBytes: originalSize,
-        durationMs,
-      });
-      await this.deps.events.publish(
-        'conversion.completed',
-        `conversion.completed:${record.fileId}`,
+      await this.deps.recorder.succeeded(
         {
           userId,
-          fileId: record.fileId,
-          fileName: upload.filename,
-          inputFormat: input,
-          outputFormat,
-          originalBytes: originalSize,
-          resultBytes: resultSize,
-          records: summary.records,
-          columns: summary.columns,
+          input,
+          details: `Converted ${upload.filename} to ${outputFormat.toUpperCase()}${summary.records === null ? '' : ` (${summary.records} records, ${summary.columns} columns)`}`,
+          bytes: originalSize,
           durationMs,
         },
-        now,
+        {
+          event: {
+            userId,
+            fileId: record.fileId,
+            fileName: upload.filename,
+            inputFormat: input,
+            outputFormat,
+            originalBytes: originalSize,
+            resultBytes: resultSize,
+            records: summary.records,
+            columns: summary.columns,
+            durationMs,
+          },
+          at: now,
+        },
       );
       return {
         message: `${upload.filename} converted to ${outputFormat.toUpperCase()}`,
@@ -367,45 +354,33 @@ export class ConvertService {
         ...(stored.analysis ? await this.deps.analysis.conversionFields(stored.analysis) : {}),
       };
     } catch (error) {
-      const failure = conversionFailure(error, failureText);
-      const reason = await this.fail(userId, slot, allowance, failure, {
+      const failure = engineFailure(error, failureText);
+      await this.fail(userId, slot, allowance, failure, {
         input,
         filename: upload.filename,
         bytes: originalSize || counted.bytes,
         started,
+        stored: true,
       });
-      const failedAt = this.deps.clock.now();
-      await this.deps.events.publish(
-        'conversion.failed',
-        `conversion.failed:${slot?.fileId ?? `${userId}:${started}`}`,
-        {
-          userId,
-          fileId: slot?.fileId ?? null,
-          fileName: upload.filename,
-          inputFormat: input,
-          error: reason,
-          durationMs: failedAt.getTime() - started,
-        },
-        failedAt,
-      );
       throw failure;
     }
   }
 
   /** Converts JSON text straight back to the client as a CSV (or TSV/XLSX) download; nothing is stored. */
   async convertToDownload(
-    userId: string,
+    account: Account,
     upload: Upload,
     fields: OptionFields,
     signal: AbortSignal,
   ): Promise<ConvertedStream> {
+    const userId = account.id;
     const started = this.deps.clock.now().getTime();
     if (fields.plan?.trim() === AUTO_PLAN) {
       throw new AppError('VALIDATION_FAILED', {
         detail: 'plan=auto reads the input twice: convert with POST /api/convert/text, which stores the result',
       });
     }
-    const { plan, options, allowance } = await this.prepare(userId, fields, 'json', upload.declaredBytes);
+    const { plan, options, allowance } = await this.prepare(account, fields, 'json', upload.declaredBytes);
     const tooLarge = () => tooLargeRefusal(plan.name, Number.POSITIVE_INFINITY, allowance);
     const counted = { bytes: 0 };
     try {
@@ -423,11 +398,11 @@ export class ConvertService {
           },
         ),
       );
-      await this.deps.audit.record(userId, {
-        action: 'json_to_csv',
-        status: 'success',
+      await this.deps.recorder.succeeded({
+        userId,
+        input: 'json',
         details: `Converted pasted JSON to ${format.toUpperCase()} (download)`,
-        fileSizeBytes: counted.bytes,
+        bytes: counted.bytes,
         durationMs: this.deps.clock.now().getTime() - started,
       });
       return { body, contentType: format, filename: `converted.${format}` };
@@ -438,7 +413,7 @@ export class ConvertService {
         bytes: counted.bytes,
         started,
       });
-      throw conversionFailure(error, CONVERSION_TEXTS.failedToConvertFile);
+      throw engineFailure(error, CONVERSION_TEXTS.failedToConvertFile);
     }
   }
 
@@ -448,7 +423,7 @@ export class ConvertService {
    * dialog's re-conversion of a stored file does not.
    */
   async csvTextToJson(
-    userId: string,
+    account: Account,
     csv: string,
     how: CsvTextReading & { plan?: FlattenPlanDocument | undefined; excelSafe?: boolean | undefined },
     counted: boolean,
@@ -460,7 +435,8 @@ export class ConvertService {
     const given = Object.fromEntries(Object.entries(dialect).filter(([, value]) => value !== undefined));
     // The comparison reads a CSV written with a flattening plan back under it.
     const planned = how.plan === undefined ? {} : { plan: checkedPlan(how.plan) };
-    const plan = await this.deps.plans.limitsFor(userId);
+    const userId = account.id;
+    const plan = account.plan;
     const bytes = Buffer.from(csv, 'utf8');
     const allowance = counted
       ? await this.deps.allowance.take(userId, plan, {
@@ -487,11 +463,11 @@ export class ConvertService {
       );
       const json = asBuffer(read.bytes);
       if (counted) {
-        await this.deps.audit.record(userId, {
-          action: 'csv_to_json',
-          status: 'success',
+        await this.deps.recorder.succeeded({
+          userId,
+          input: 'csv',
           details: 'Converted pasted CSV to JSON',
-          fileSizeBytes: bytes.length,
+          bytes: bytes.length,
           durationMs: this.deps.clock.now().getTime() - started,
         });
       }
@@ -513,7 +489,7 @@ export class ConvertService {
           bytes: bytes.length,
           started,
         });
-      throw conversionFailure(error, CONVERSION_TEXTS.csvToJsonFailed);
+      throw engineFailure(error, CONVERSION_TEXTS.csvToJsonFailed);
     }
   }
 
@@ -531,12 +507,13 @@ export class ConvertService {
    * Plan, settings and options of a signed-in conversion, with the storage checked and what pays for
    * it taken: the plan's daily conversion, or a credit for what the plan does not include.
    */
-  private async prepare(userId: string, fields: OptionFields, input: InputFormat, declaredBytes: number | undefined) {
+  private async prepare(account: Account, fields: OptionFields, input: InputFormat, declaredBytes: number | undefined) {
+    const userId = account.id;
     // Premium JSON conversions report the data's schema and quality from the same pass over the input;
     // a plan without it gets it for a credit when asked.
-    const entitled = input === 'json' && (await this.deps.analysis.entitled(userId));
-    const plan = await this.deps.plans.limitsFor(userId);
-    const settings: UserSettings = await this.deps.profile.settings(userId);
+    const entitled = input === 'json' && account.isPremium;
+    const plan = account.plan;
+    const settings: UserSettings = await account.settings();
     let options: ResolvedOptions;
     let format: AppError | undefined;
     try {
@@ -547,7 +524,7 @@ export class ConvertService {
       format = error;
       options = resolveOptions(fields, settings, { ...plan, formats: [...OUTPUT_FORMATS] }, input);
     }
-    const remainingStorage = storageLimitBytes(plan) - (await this.deps.files.storedBytes(userId));
+    const remainingStorage = storageLimitBytes(plan) - (await account.storedBytes());
     if (remainingStorage <= 0) throw new AppError('STORAGE_LIMIT_REACHED');
     const buysAnalysis = input === 'json' && !entitled && options.analysis;
     // Relational output is written by another writer, which makes no analysis.
@@ -597,14 +574,17 @@ export class ConvertService {
     });
   }
 
-  /** After a failed conversion: bytes deleted and the record failed, quota given back, the failure in the history; returns why it failed. */
+  /**
+   * After a failed conversion: bytes deleted and the record failed, quota given back, the failure in the
+   * history and, for a stored conversion (`what.stored`), announced.
+   */
   private async fail(
     userId: string,
     slot: FileSlot | undefined,
     allowance: Pick<Allowance, 'release'>,
     error: unknown,
-    what: { input: InputFormat; filename: string; bytes: number; started: number },
-  ): Promise<string> {
+    what: { input: InputFormat; filename: string; bytes: number; started: number; stored?: boolean },
+  ): Promise<void> {
     const reason =
       error instanceof ConversionError
         ? error.describe()
@@ -615,14 +595,25 @@ export class ConvertService {
     await allowance
       .release()
       .catch((releaseError: unknown) => this.deps.log.error({ err: releaseError }, 'quota not released'));
-    await this.deps.audit.record(userId, {
-      action: what.input === 'json' ? 'json_to_csv' : 'csv_to_json',
-      status: 'error',
-      details: `${what.filename}: ${reason}`,
-      fileSizeBytes: what.bytes,
-      durationMs: this.deps.clock.now().getTime() - what.started,
-    });
-    return reason;
+    const failedAt = this.deps.clock.now();
+    const durationMs = failedAt.getTime() - what.started;
+    await this.deps.recorder.failed(
+      { userId, input: what.input, details: `${what.filename}: ${reason}`, bytes: what.bytes, durationMs },
+      what.stored
+        ? {
+            event: {
+              userId,
+              fileId: slot?.fileId ?? null,
+              fileName: what.filename,
+              inputFormat: what.input,
+              error: reason,
+              durationMs,
+            },
+            started: what.started,
+            at: failedAt,
+          }
+        : undefined,
+    );
   }
 }
 

@@ -147,7 +147,7 @@ export function filesRoutes(service: FilesService, uploads: FileUploads, inFligh
           });
           if (part?.fieldname !== 'file') throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.noFile });
           const record = await uploads.store(
-            request.claims.sub,
+            request.account,
             {
               filename: cleanFilename(part.filename, 'upload'),
               body: part.file,

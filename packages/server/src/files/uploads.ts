@@ -1,23 +1,15 @@
-import type { FileRecord, UserSettings } from '@unnest/contracts';
+import type { FileRecord } from '@unnest/contracts';
 import type { AuditService } from '../audit/service.js';
+import type { Account } from '../platform/account.js';
 import { limitBytes } from '../platform/byte-limit.js';
 import type { Clock } from '../platform/clock.js';
 import { AppError } from '../platform/errors.js';
 import { inputFormatOf } from '../platform/file-names.js';
 import { abortable } from '../platform/in-flight.js';
-import { fileSizeLimitBytes, type PlanLimits, retentionMs, storageLimitBytes } from '../platform/plan-catalogue.js';
+import { fileSizeLimitBytes, retentionMs, storageLimitBytes } from '../platform/plan-catalogue.js';
 import { incomplete, type Upload } from '../platform/request-body.js';
 import { tooLargeRefusal } from '../platform/size-refusal.js';
 import type { FileSlot, FilesService } from './service.js';
-
-/**
- * What an upload reads of the account, given by the app: the plan's limits (the plans service) and the
- * settings (the profile service). Named here, not imported, because both of those features call files.
- */
-export interface UploaderAccount {
-  plans: { limitsFor(userId: string): Promise<PlanLimits> };
-  profile: { settings(userId: string): Promise<UserSettings> };
-}
 
 /**
  * POST /api/files/upload: a file stored as it is, without converting it, under the plan's file size
@@ -28,19 +20,18 @@ export class FileUploads {
   constructor(
     private readonly deps: {
       files: FilesService;
-      plans: UploaderAccount['plans'];
-      profile: UploaderAccount['profile'];
       audit: AuditService;
       clock: Clock;
     },
   ) {}
 
-  async store(userId: string, upload: Upload, signal: AbortSignal): Promise<FileRecord> {
+  async store(account: Account, upload: Upload, signal: AbortSignal): Promise<FileRecord> {
+    const userId = account.id;
     const started = this.deps.clock.now().getTime();
     const input = inputFormatOf(upload.filename);
-    const plan = await this.deps.plans.limitsFor(userId);
-    const settings = await this.deps.profile.settings(userId);
-    const remainingStorage = storageLimitBytes(plan) - (await this.deps.files.storedBytes(userId));
+    const plan = account.plan;
+    const settings = await account.settings();
+    const remainingStorage = storageLimitBytes(plan) - (await account.storedBytes());
     if (remainingStorage <= 0) throw new AppError('STORAGE_LIMIT_REACHED');
     const maxFileBytes = fileSizeLimitBytes(plan);
     const tooLarge = () => tooLargeRefusal(plan.name, remainingStorage, { maxFileBytes, credit: false });

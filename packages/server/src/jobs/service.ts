@@ -9,6 +9,7 @@ import type {
 } from '@unnest/contracts';
 import type { BatchService } from '../batch/service.js';
 import type { OptionFields } from '../convert/service.js';
+import type { Account } from '../platform/account.js';
 import type { Upload } from '../platform/request-body.js';
 
 /** One file of an asynchronous conversion, as the intake reads a multipart part. */
@@ -22,7 +23,7 @@ interface FilePart {
 /** What stores an upload and queues it as a one-file job (the batch intake). */
 export interface ConversionIntake {
   create(
-    userId: string,
+    account: Account,
     parts: AsyncIterable<FilePart>,
     fields: OptionFields,
     signal: AbortSignal,
@@ -60,7 +61,7 @@ export class JobsService {
 
   /** POST /api/convert/file?async=1: stores the upload and queues its conversion (202). */
   async startConversion(
-    userId: string,
+    account: Account,
     upload: Upload,
     fields: OptionFields,
     signal: AbortSignal,
@@ -68,7 +69,7 @@ export class JobsService {
     async function* parts(): AsyncGenerator<FilePart> {
       yield { kind: 'file', field: 'file', filename: upload.filename, body: upload.body };
     }
-    const job = await this.deps.intake.create(userId, parts(), fields, signal, 'conversion');
+    const job = await this.deps.intake.create(account, parts(), fields, signal, 'conversion');
     const file = job.files[0];
     return {
       job_id: job.job_id,

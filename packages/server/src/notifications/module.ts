@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { AuthService } from '../auth/service.js';
-import type { FilesService } from '../files/service.js';
+import type { Accounts } from '../platform/account.js';
 import type { FeatureModule, ModuleContext } from '../platform/module-context.js';
 import {
   NOTIFICATION_EVENT,
@@ -23,8 +22,7 @@ export interface NotificationsModule extends FeatureModule {
 export function notificationsModule(
   context: ModuleContext,
   needs: {
-    auth: AuthService;
-    files: FilesService;
+    accounts: Accounts;
     /** The switches, kept with the other settings by the profile (built after this: it needs payments, which notify). */
     settings: SettingsAccess;
   },
@@ -32,8 +30,7 @@ export function notificationsModule(
   const { config, queue } = context;
   const notifications = new NotificationsService({
     repository: new NotificationsRepository(context.database.db),
-    auth: needs.auth,
-    files: needs.files,
+    accounts: needs.accounts,
     settings: needs.settings,
     // Unsubscribe links are signed with a key derived from (not equal to) the signing secret.
     links: new UnsubscribeLinks(

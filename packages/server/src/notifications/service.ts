@@ -6,14 +6,13 @@ import type {
   NotificationsReadResponse,
   NotificationsResponse,
 } from '@unnest/contracts';
-import type { AuthService } from '../auth/service.js';
-import type { FilesService } from '../files/service.js';
+import type { Accounts } from '../platform/account.js';
 import type { Clock } from '../platform/clock.js';
 import type { DomainEvent } from '../platform/domain-events.js';
 import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Mailer } from '../platform/mail.js';
-import { planLimits, storageLimitBytes } from '../platform/plan-catalogue.js';
+import { storageLimitBytes } from '../platform/plan-catalogue.js';
 import { SWITCH_LABELS, unsubscribeSwitch, wanted } from './kinds.js';
 import type { NoticeContent } from './notice-content.js';
 import {
@@ -58,8 +57,8 @@ export class NotificationsService implements Notifier {
   constructor(
     private readonly deps: {
       repository: NotificationsRepository;
-      auth: AuthService;
-      files: FilesService;
+      /** Notifications come from events and links, not requests: the account is read by id. */
+      accounts: Pick<Accounts, 'byId'>;
       settings: SettingsAccess;
       links: UnsubscribeLinks;
       mailer: Mailer;
@@ -171,10 +170,11 @@ export class NotificationsService implements Notifier {
    * notification for this crossing (going back under and over again is a new one).
    */
   async checkStorage(userId: string, cause: string): Promise<void> {
-    const plan = planLimits((await this.deps.auth.currentUser(userId)).plan);
+    const account = await this.deps.accounts.byId(userId);
+    const plan = account.plan;
     const limit = storageLimitBytes(plan);
     if (!Number.isFinite(limit)) return;
-    const used = await this.deps.files.storedBytes(userId);
+    const used = await account.storedBytes();
     const level = STORAGE_LEVELS.find((threshold) => used * 100 >= limit * threshold) ?? 0;
     const crossing = await this.deps.repository.moveStorageLevel(userId, level, this.deps.clock.now());
     if (crossing === undefined) return;
@@ -222,7 +222,7 @@ export class NotificationsService implements Notifier {
   async unsubscribe(userId: string, kind: string, sig: string): Promise<{ label: string }> {
     const { setting, label } = this.unsubscribeTarget(userId, kind, sig);
     // A valid link of an account deleted since.
-    await this.deps.auth.currentUser(userId).catch(() => {
+    await this.deps.accounts.byId(userId).catch(() => {
       throw new AppError('NOT_FOUND', { detail: 'Account not found' });
     });
     await this.deps.settings.update(userId, { [setting]: false });

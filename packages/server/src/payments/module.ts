@@ -2,6 +2,7 @@ import type { AuthService } from '../auth/service.js';
 import type { Config } from '../config.js';
 import type { FilesService } from '../files/service.js';
 import type { Notifier } from '../notifications/service.js';
+import type { Accounts } from '../platform/account.js';
 import type { Logger } from '../platform/logger.js';
 import type { FeatureModule, ModuleContext } from '../platform/module-context.js';
 import { type CheckoutGateway, razorpayGateway, testGateway } from './checkout-gateway.js';
@@ -24,26 +25,26 @@ export function paymentsModule(
   needs: {
     auth: AuthService;
     files: FilesService;
+    accounts: Accounts;
     notifier: Notifier;
     /**
-     * The user's auto-delete setting (days) and the batches' retention: the profile and the batch
-     * feature read plans through this one, so they are built after it and reached only per call.
+     * The batches' retention: the batch feature reads plans through this one, so it is built after it
+     * and reached only per call.
      */
     retention: {
-      autoDeleteDays: (userId: string) => Promise<number>;
       batches: { reapplyRetention(userId: string, keepSeconds: number | null): Promise<void> };
     };
   },
 ): PaymentsModule {
   const { config, clock, log } = context;
-  const { auth, files } = needs;
+  const { auth, files, accounts } = needs;
   const gateway = checkoutGateway(config, context.jwtSecret, log);
   const repository = new PaymentsRepository(context.database.db);
   const payments = new PaymentsService({
     repository,
     gateway,
     auth,
-    retention: new PlanRetention({ auth, files, ...needs.retention }),
+    retention: new PlanRetention({ accounts, files, ...needs.retention }),
     notifier: needs.notifier,
     clock,
     log,

@@ -1,6 +1,6 @@
-import type { AuthService } from '../auth/service.js';
 import type { FilesService } from '../files/service.js';
-import { planLimits, retentionMs } from '../platform/plan-catalogue.js';
+import type { Accounts } from '../platform/account.js';
+import { retentionMs } from '../platform/plan-catalogue.js';
 
 /**
  * What the account's files and batches are kept for follows its plan: after any change of plan (a
@@ -10,9 +10,8 @@ import { planLimits, retentionMs } from '../platform/plan-catalogue.js';
 export class PlanRetention {
   constructor(
     private readonly deps: {
-      auth: AuthService;
-      /** The user's auto-delete setting, in days (0: never). */
-      autoDeleteDays: (userId: string) => Promise<number>;
+      /** A plan changes in a job, a webhook or the operator's command: the account is read by id. */
+      accounts: Pick<Accounts, 'byId'>;
       files: FilesService;
       /** The batch service's (which reads plans through this feature, so it is passed in). */
       batches: { reapplyRetention(userId: string, keepSeconds: number | null): Promise<void> };
@@ -21,8 +20,9 @@ export class PlanRetention {
 
   /** Applies the account's current plan's retention to its stored files and batch jobs. */
   async reapply(userId: string): Promise<void> {
-    const plan = planLimits((await this.deps.auth.currentUser(userId)).plan);
-    const keepMs = retentionMs(plan, await this.deps.autoDeleteDays(userId));
+    const account = await this.deps.accounts.byId(userId);
+    const plan = account.plan;
+    const keepMs = retentionMs(plan, (await account.settings()).auto_delete_days);
     await this.deps.files.reapplyRetention(userId, keepMs, plan.id === 'free' ? 'free' : 'premium');
     await this.deps.batches.reapplyRetention(userId, keepMs === null ? null : Math.ceil(keepMs / 1000));
   }

@@ -37,8 +37,7 @@ export function paymentsRoutes(service: PaymentsService) {
           response: { 200: CreateOrderResponse, 409: ErrorBody, 502: ErrorBody, ...errors },
         },
       },
-      async (request) =>
-        service.createPlanOrder(request.claims.sub, request.body.plan_id, request.body.currency ?? 'INR'),
+      async (request) => service.createPlanOrder(request.account, request.body.plan_id, request.body.currency ?? 'INR'),
     );
     api.post(
       '/api/payments/verify',
@@ -65,7 +64,7 @@ export function paymentsRoutes(service: PaymentsService) {
         },
       },
       async (request) =>
-        service.createPackOrder(request.claims.sub, request.body.package_id, request.body.currency ?? 'INR'),
+        service.createPackOrder(request.account, request.body.package_id, request.body.currency ?? 'INR'),
     );
     api.post(
       '/api/payments/complete-payment',

@@ -14,6 +14,7 @@ import type {
 } from '@unnest/contracts';
 import type { AuthService } from '../auth/service.js';
 import type { Notifier } from '../notifications/service.js';
+import type { Account } from '../platform/account.js';
 import type { Clock } from '../platform/clock.js';
 import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
@@ -76,11 +77,11 @@ export class PaymentsService {
    * POST /api/payments/create-order: a month of a plan, priced with the first-50 discount when the
    * account may still get it (honoured or not at capture). A lower plan than the one running is refused.
    */
-  async createPlanOrder(userId: string, planId: string, currency: Currency): Promise<CreateOrderResponse> {
+  async createPlanOrder(account: Account, planId: string, currency: Currency): Promise<CreateOrderResponse> {
     const item = purchasablePlan(planId, currency);
-    const choice = (await this.planChoices(userId)).find((candidate) => candidate.plan_id === planId);
+    const choice = (await this.planChoices(account)).find((candidate) => candidate.plan_id === planId);
     if (choice?.change === 'downgrade') throw downgradeRefusal(choice);
-    const order = await this.createOrder(userId, item, currency);
+    const order = await this.createOrder(account.id, item, currency);
     return {
       id: order.providerOrderId ?? '',
       amount: order.amount,
@@ -93,8 +94,8 @@ export class PaymentsService {
   }
 
   /** POST /api/payments/pay-per-use: a credit pack. */
-  async createPackOrder(userId: string, packId: string, currency: Currency): Promise<PayPerUseResponse> {
-    const order = await this.createOrder(userId, purchasablePack(packId, currency), currency);
+  async createPackOrder(account: Account, packId: string, currency: Currency): Promise<PayPerUseResponse> {
+    const order = await this.createOrder(account.id, purchasablePack(packId, currency), currency);
     return {
       razorpay_key: this.gateway().keyId,
       amount: order.amount,
@@ -179,12 +180,11 @@ export class PaymentsService {
    * plan can be bought again while a bought month runs (the next month follows on). Only an upgrade
    * the account could get the first-50 discount on says so.
    */
-  async planChoices(userId: string): Promise<PlanChoice[]> {
-    const user = await this.deps.auth.currentUser(userId);
+  async planChoices(account: Account): Promise<PlanChoice[]> {
     const rank = (id: string) => PLAN_CATALOGUE.findIndex((plan) => plan.id === id);
-    const current = rank(planLimits(user.plan).id);
-    const running = (await this.accountState(userId)).periodEnd;
-    const discount = await this.deps.repository.first50Eligible(userId, FIRST_50_OFFER.slots);
+    const current = rank(account.plan.id);
+    const running = (await this.accountState(account.id)).periodEnd;
+    const discount = await this.deps.repository.first50Eligible(account.id, FIRST_50_OFFER.slots);
     return PLAN_CATALOGUE.map((plan) => {
       const priced = plan.prices !== null && plan.prices.INR > 0;
       const position = rank(plan.id);
@@ -376,7 +376,6 @@ export class PaymentsService {
 
   private async createOrder(userId: string, item: CatalogueItem, currency: Currency): Promise<OrderRow> {
     const gateway = this.gateway();
-    await this.deps.auth.currentUser(userId);
     const now = this.deps.clock.now();
     const order = await this.deps.repository.createOrder(
       {

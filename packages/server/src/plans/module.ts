@@ -1,5 +1,3 @@
-import type { AuthService } from '../auth/service.js';
-import type { FilesService } from '../files/service.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { FeatureModule, ModuleContext } from '../platform/module-context.js';
 import { plansRoutes } from './routes.js';
@@ -10,10 +8,7 @@ export interface PlansModule extends FeatureModule {
   plans: PlansService;
 }
 
-export function plansModule(
-  context: ModuleContext,
-  needs: { auth: AuthService; files: FilesService; payments: PaymentsService },
-): PlansModule {
+export function plansModule(context: ModuleContext, needs: { payments: PaymentsService }): PlansModule {
   const plans = new PlansService({
     ...needs,
     limiter: context.limiter,

@@ -29,7 +29,7 @@ export function plansRoutes(service: PlansService) {
           response: { 200: SubscriptionResponse, 401: ErrorBody },
         },
       },
-      async (request) => service.subscription(request.claims.sub),
+      async (request) => service.subscription(request.account),
     );
   };
 }

@@ -1,7 +1,6 @@
 import type { Plan, PlansResponse, SubscriptionResponse } from '@unnest/contracts';
-import type { AuthService } from '../auth/service.js';
-import type { FilesService } from '../files/service.js';
 import type { PaymentsService } from '../payments/service.js';
+import type { Account } from '../platform/account.js';
 import {
   type ConversionTimeLimits,
   CREDIT_PACKS,
@@ -50,8 +49,6 @@ function describePlan(plan: PlanLimits, offerActive: boolean): Plan {
 export class PlansService {
   constructor(
     private readonly deps: {
-      auth: AuthService;
-      files: FilesService;
       limiter: RateLimiter;
       payments: PaymentsService;
       /** Conversion time limits configured over the catalogue's (CONVERSION_TIME_LIMITS). */
@@ -80,21 +77,15 @@ export class PlansService {
     };
   }
 
-  /** The account's plan limits, computed by the server (DESIGN.md decision 4). */
-  async limitsFor(userId: string): Promise<PlanLimits> {
-    return this.enforced((await this.deps.auth.currentUser(userId)).plan);
-  }
-
-  async subscription(userId: string): Promise<SubscriptionResponse> {
-    const user = await this.deps.auth.currentUser(userId);
-    const plan = this.enforced(user.plan);
-    const stored = await this.deps.files.storedBytes(userId);
-    const account = await this.deps.payments.accountState(userId);
-    const used = plan.conversionsPerDay < 0 ? 0 : await this.deps.limiter.used(conversionsPerDay(plan), userId);
+  async subscription(account: Account): Promise<SubscriptionResponse> {
+    const plan = account.plan;
+    const stored = await account.storedBytes();
+    const state = await this.deps.payments.accountState(account.id);
+    const used = plan.conversionsPerDay < 0 ? 0 : await this.deps.limiter.used(conversionsPerDay(plan), account.id);
     return {
       plan: plan.id,
       plan_name: plan.name,
-      is_premium: user.is_premium,
+      is_premium: account.isPremium,
       conversions_used: used,
       conversions_limit: plan.conversionsPerDay,
       storage_used: Math.round((stored / GB) * 1000) / 1000,
@@ -104,10 +95,10 @@ export class PlansService {
       conversion_time_limit_seconds: plan.conversionSeconds,
       formats: [...plan.formats],
       batch_size: plan.batchSize,
-      credits: account.credits,
-      period_end: account.periodEnd,
-      renews: account.renews,
-      plan_choices: await this.deps.payments.planChoices(userId),
+      credits: state.credits,
+      period_end: state.periodEnd,
+      renews: state.renews,
+      plan_choices: await this.deps.payments.planChoices(account),
     };
   }
 }

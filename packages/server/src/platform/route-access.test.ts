@@ -2,7 +2,13 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installErrorHandler } from './error-handler.js';
 import { AppError } from './errors.js';
-import { type CallerClaims, installRouteAccess, securityFor, withRouteAccess } from './route-access.js';
+import {
+  type CallerClaims,
+  installRouteAccess,
+  securityFor,
+  type VerifiedCaller,
+  withRouteAccess,
+} from './route-access.js';
 
 function claimsFor(token: string): CallerClaims {
   return {
@@ -14,6 +20,15 @@ function claimsFor(token: string): CallerClaims {
     exp: 1,
   };
 }
+
+/** The caller with its account's row, as an authenticator reads them. */
+function verified(claims: CallerClaims): VerifiedCaller {
+  const user = { user_id: claims.sub, email: claims.email, username: claims.email, groups: claims.groups };
+  return { claims, user: { ...user, is_premium: claims.is_premium, plan: claims.plan, created_at: '2026-01-01' } };
+}
+
+/** Accounts built for requests, by account id. */
+let accountsBuilt: string[] = [];
 
 const bearer = (request: FastifyRequest) => /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
 const keyOf = (request: FastifyRequest) => request.headers['x-api-key'] as string | undefined;
@@ -31,6 +46,7 @@ function appWithAccess(): FastifyInstance {
   const app = Fastify();
   installErrorHandler(app);
   metered = [];
+  accountsBuilt = [];
   installRouteAccess(app, {
     authenticators: {
       bearerAuth: {
@@ -38,14 +54,14 @@ function appWithAccess(): FastifyInstance {
         authenticate: async (request) => {
           const token = bearer(request);
           if (token !== 'member' && token !== 'operator') throw new AppError('UNAUTHENTICATED');
-          return claimsFor(token);
+          return verified(claimsFor(token));
         },
       },
       apiKey: {
         present: (request) => keyOf(request) !== undefined,
         authenticate: async (request) => {
           if (keyOf(request) !== 'key-of-member') throw new AppError('UNAUTHENTICATED', { detail: 'revoked' });
-          return { ...claimsFor('member'), exp: null, apiKey: { id: 'k1', prefix: 'unn_k1', name: 'ci' } };
+          return verified({ ...claimsFor('member'), exp: null, apiKey: { id: 'k1', prefix: 'unn_k1', name: 'ci' } });
         },
       },
 
@@ -53,11 +69,16 @@ function appWithAccess(): FastifyInstance {
         present: (request) => ticketOf(request) !== undefined,
         authenticate: async (request) => {
           if (ticketOf(request) !== `ticket-for-${request.url.split('?')[0]}`) throw new AppError('UNAUTHENTICATED');
-          return claimsFor('member');
+          return verified(claimsFor('member'));
         },
       },
     },
     adminGroup: 'admin',
+    accountOf: (user) => {
+      accountsBuilt.push(user.user_id);
+      // Only the id matters here; the app's accounts are built by the plans feature.
+      return { id: user.user_id } as FastifyRequest['account'];
+    },
     meterKeyCall: async (_request, reply, claims, counted) => {
       if (counted && metered.filter((call) => call.endsWith('counted')).length >= 2) {
         throw new AppError('API_LIMIT_REACHED');
@@ -99,6 +120,22 @@ describe('route access', () => {
     expect(await answer('/ops')).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
     expect(await answer('/ops', 'member')).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
     expect(await answer('/ops', 'operator')).toEqual({ status: 200, body: { sub: 'user-operator' } });
+  });
+
+  it('puts the caller’s account on the request once, built from the row its authenticator read', async () => {
+    app = appWithAccess();
+    app.get('/mine', { config: { access: 'user' } }, async (request) => {
+      const first = request.account;
+      return { same: request.account === first, id: first.id };
+    });
+    app.get('/open', { config: { access: 'public' } }, async (request) => {
+      expect(() => request.account).toThrow(/checks no access/);
+      return {};
+    });
+
+    expect(await answer('/mine', 'member')).toEqual({ status: 200, body: { same: true, id: 'user-member' } });
+    expect(await answer('/open')).toMatchObject({ status: 200 });
+    expect(accountsBuilt).toEqual(['user-member']);
   });
 
   it('takes a key only on user-or-key routes, meters its calls, and gives back one that failed on the server', async () => {

@@ -1,3 +1,4 @@
+import type { CurrentUser } from '@unnest/contracts';
 import type {
   FastifyInstance,
   FastifyPluginAsync,
@@ -105,12 +106,18 @@ export function securityFor(access: RouteAccess, downloadTicket = false): Array<
   return schemes.length === 0 ? undefined : schemes.map((scheme) => ({ [scheme]: [] }));
 }
 
+/** A caller whose credential was checked: its claims, and its account as read while checking them. */
+export interface VerifiedCaller {
+  claims: CallerClaims;
+  user: CurrentUser;
+}
+
 /** Reads the caller's identity from a request for one scheme. */
 export interface Authenticator {
   /** Whether the request carries this scheme's credential at all. */
   present(request: FastifyRequest): boolean;
   /** The caller, when the credential is valid; throws UNAUTHENTICATED (with why) when it is not. */
-  authenticate(request: FastifyRequest): Promise<CallerClaims>;
+  authenticate(request: FastifyRequest): Promise<VerifiedCaller>;
 }
 
 /**
@@ -130,6 +137,11 @@ export interface RouteAccessOptions {
   adminGroup: string;
   /** Meters the calls made with API keys (every `user-or-key` route). */
   meterKeyCall: KeyCallMeter;
+  /**
+   * The request's account, from the row its authenticator read (the app gives it: platform names no
+   * feature, and the account's type is declared where it is built).
+   */
+  accountOf: (user: CurrentUser) => FastifyRequest['account'];
 }
 
 /**
@@ -146,6 +158,7 @@ export function takesApiKeys(url: string): boolean {
 
 const ACCESS_KINDS = Object.keys(ACCESS_RULES);
 const verifiedClaims = new WeakMap<FastifyRequest, CallerClaims>();
+const loadedAccounts = new WeakMap<FastifyRequest, FastifyRequest['account']>();
 // What gives back a metered key call, should it fail through the server's fault.
 const meteredCalls = new WeakMap<FastifyRequest, () => Promise<void>>();
 // A call that failed with a server error (5xx) was no use to the caller: it does not count.
@@ -160,7 +173,7 @@ function routeName(route: RouteOptions): string {
  * registered: every route must declare `config.access` (or be in a scope given one), its OpenAPI
  * `security` is derived from it (a hand-written one is refused), and routes that are not public get
  * one onRequest hook that authenticates, checks the group, meters key calls and puts the claims on
- * `request.claims`.
+ * `request.claims` and the account on `request.account` (read once: services take it, never an id).
  */
 export function installRouteAccess(app: FastifyInstance, options: RouteAccessOptions): void {
   app.decorateRequest('claims', {
@@ -168,6 +181,14 @@ export function installRouteAccess(app: FastifyInstance, options: RouteAccessOpt
       const claims = verifiedClaims.get(this);
       if (!claims) throw new Error(`request.claims read on ${this.method} ${this.url}, a route that checks no access`);
       return claims;
+    },
+  });
+  app.decorateRequest('account', {
+    getter(this: FastifyRequest): FastifyRequest['account'] {
+      const account = loadedAccounts.get(this);
+      if (!account)
+        throw new Error(`request.account read on ${this.method} ${this.url}, a route that checks no access`);
+      return account;
     },
   });
 
@@ -210,13 +231,14 @@ function accessCheck(rule: AccessRule, options: RouteAccessOptions, metered: boo
       if (others.some((other) => other.present(request))) throw new AppError('API_KEY_NOT_ALLOWED');
       throw new AppError('UNAUTHENTICATED');
     }
-    const claims = await authenticator.authenticate(request);
+    const { claims, user } = await authenticator.authenticate(request);
     if (rule.admin && !claims.groups.includes(options.adminGroup)) throw new AppError('FORBIDDEN');
     if (claims.apiKey) {
       const giveBack = await options.meterKeyCall(request, reply, claims, metered);
       if (giveBack) meteredCalls.set(request, giveBack);
     }
     verifiedClaims.set(request, claims);
+    loadedAccounts.set(request, options.accountOf(user));
   };
 }
 

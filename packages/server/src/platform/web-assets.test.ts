@@ -34,6 +34,9 @@ beforeAll(async () => {
     authenticators: { bearerAuth: nobody, apiKey: nobody, downloadTicket: nobody },
     adminGroup: 'admin',
     meterKeyCall: async () => undefined,
+    accountOf: () => {
+      throw new Error('nobody is authenticated here');
+    },
   });
   await app.register(webAssets(createLogger('silent'), root));
   await app.ready();

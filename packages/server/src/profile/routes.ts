@@ -24,7 +24,7 @@ export function profileRoutes(service: ProfileService) {
     api.get(
       '/api/profile',
       { config, schema: { ...common, summary: 'The account', response: { 200: Profile, ...errors } } },
-      async (request) => service.profile(request.claims.sub),
+      async (request) => service.profile(request.account),
     );
     api.put(
       '/api/profile',
@@ -37,7 +37,7 @@ export function profileRoutes(service: ProfileService) {
           response: { 200: Profile, ...errors },
         },
       },
-      async (request) => service.updateProfile(request.claims.sub, request.body.name),
+      async (request) => service.updateProfile(request.account, request.body.name),
     );
     api.delete(
       '/api/profile',
@@ -58,7 +58,7 @@ export function profileRoutes(service: ProfileService) {
     api.get(
       '/api/profile/stats',
       { config, schema: { ...common, summary: 'Usage statistics', response: { 200: ProfileStats, ...errors } } },
-      async (request) => service.stats(request.claims.sub),
+      async (request) => service.stats(request.account),
     );
     api.get(
       '/api/profile/settings',

@@ -9,9 +9,9 @@ import type { AuditService } from '../audit/service.js';
 import type { AuthService } from '../auth/service.js';
 import type { FilesService } from '../files/service.js';
 import type { PaymentsService } from '../payments/service.js';
+import type { Account } from '../platform/account.js';
 import type { Clock } from '../platform/clock.js';
 import { AppError } from '../platform/errors.js';
-import { planLimits } from '../platform/plan-catalogue.js';
 import type { ProfileRepository } from './repository.js';
 import { rowOf, settingsOf } from './settings.js';
 
@@ -49,9 +49,9 @@ export class ProfileService {
     return settings;
   }
 
-  async profile(userId: string): Promise<Profile> {
-    const user = await this.deps.auth.currentUser(userId);
-    const row = await this.deps.repository.find(userId);
+  async profile(account: Account): Promise<Profile> {
+    const user = account.user;
+    const row = await this.deps.repository.find(account.id);
     return {
       user_id: user.user_id,
       email: user.email,
@@ -63,20 +63,19 @@ export class ProfileService {
     };
   }
 
-  async updateProfile(userId: string, name: string | null): Promise<Profile> {
-    await this.deps.auth.currentUser(userId);
-    const row = await this.deps.repository.find(userId);
+  async updateProfile(account: Account, name: string | null): Promise<Profile> {
+    const row = await this.deps.repository.find(account.id);
     const trimmed = name?.trim() || null;
-    await this.deps.repository.upsert(rowOf(userId, trimmed, settingsOf(row), this.deps.clock.now()));
-    return this.profile(userId);
+    await this.deps.repository.upsert(rowOf(account.id, trimmed, settingsOf(row), this.deps.clock.now()));
+    return this.profile(account);
   }
 
   /** The dashboard and history figures (spec section 3), computed from the usage history and files. */
-  async stats(userId: string): Promise<ProfileStats> {
-    const user = await this.deps.auth.currentUser(userId);
-    const plan = planLimits(user.plan);
+  async stats(account: Account): Promise<ProfileStats> {
+    const userId = account.id;
+    const plan = account.plan;
     const totals = await this.deps.audit.conversionTotals(userId);
-    const stored = await this.deps.files.storedBytes(userId);
+    const stored = await account.storedBytes();
     const recent = await this.deps.audit.page(userId, 1, RECENT_ACTIVITY);
     return {
       totalConversions: totals.total,

@@ -1,5 +1,5 @@
 import type { Notifier } from '../notifications/service.js';
-import type { PlansService } from '../plans/service.js';
+import type { Accounts } from '../platform/account.js';
 import type { FeatureModule, ModuleContext } from '../platform/module-context.js';
 import { type QueuedAttempt, WebhookDeliveries } from './deliveries.js';
 import { DELIVERY_LIMITS } from './http-delivery.js';
@@ -24,7 +24,7 @@ export interface WebhooksModule extends FeatureModule {
 
 export function webhooksModule(
   context: ModuleContext,
-  needs: { plans: PlansService; notifier: Notifier },
+  needs: { accounts: Accounts; notifier: Notifier },
 ): WebhooksModule {
   const { config, queue, clock, log } = context;
   const repository = new WebhooksRepository(context.database.db);
@@ -36,7 +36,7 @@ export function webhooksModule(
   };
   const webhooks = new WebhooksService({
     repository,
-    plans: needs.plans,
+    accounts: needs.accounts,
     limiter: context.limiter,
     rules,
     enqueueAttempt,

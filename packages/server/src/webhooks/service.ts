@@ -9,7 +9,7 @@ import {
   type WebhookEventType,
   type WebhookSecretResponse,
 } from '@unnest/contracts';
-import type { PlansService } from '../plans/service.js';
+import type { Accounts } from '../platform/account.js';
 import type { Clock } from '../platform/clock.js';
 import type { DomainEvent, DomainEvents, DomainEventType } from '../platform/domain-events.js';
 import { AppError } from '../platform/errors.js';
@@ -54,7 +54,8 @@ export class WebhooksService {
   constructor(
     private readonly deps: {
       repository: WebhooksRepository;
-      plans: Pick<PlansService, 'limitsFor'>;
+      /** Events fan out outside any request: the account is read by id. */
+      accounts: Pick<Accounts, 'byId'>;
       limiter: RateLimiter;
       rules: TargetRules;
       /** Queues a try of a delivery (a pg-boss job). */
@@ -211,7 +212,7 @@ export class WebhooksService {
   }
 
   private async hasApiAccess(userId: string): Promise<boolean> {
-    return (await this.deps.plans.limitsFor(userId)).apiCallsPerMonth !== 0;
+    return (await this.deps.accounts.byId(userId)).plan.apiCallsPerMonth !== 0;
   }
 
   private async requireApiAccess(userId: string): Promise<void> {
