@@ -1,68 +1,57 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, signInThroughDialog } from './support/accounts.js';
-import { launchBrowser } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { inspectBothThemes } from './support/screenshots.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import type { SignedInBrowser } from './support/signed-in-browser.js';
+import { signedInAccount, signedUpSessionOn } from './support/signed-up-session.js';
+import { openedForBlock } from './support/steps.js';
+import { startTestServer } from './support/test-server.js';
 
 const RUN = Date.now().toString(36);
 const ADMIN_EMAIL = `e2e-admin-${RUN}@example.com`;
 const USER_EMAIL = `e2e-member-${RUN}@example.com`;
 const PASSWORD = 'correct horse battery';
 
-let server: TestServer;
-// Two browsers: the admin's and the user's, each with its own cookies and storage.
-let adminBrowser: { context: BrowserContext; close: () => Promise<void> };
-let userBrowser: { context: BrowserContext; close: () => Promise<void> };
+// Two browsers, each signed in once: the admin's and the user's, each with its own cookies and storage.
+const adminSession = openedForBlock(() =>
+  signedUpSessionOn(() => startTestServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } }), ADMIN_EMAIL, PASSWORD, {
+    timeoutMs: 15_000,
+  }),
+);
+const userBrowser = openedForBlock(() =>
+  signedInAccount(adminSession().server, USER_EMAIL, PASSWORD, { timeoutMs: 15_000 }),
+);
+const url = () => adminSession().server.url;
 let admin: Page;
 let user: Page;
 
-async function createAccount(email: string): Promise<void> {
-  expect((await postJson(`${server.url}/api/auth/signup`, { email, password: PASSWORD })).status).toBe(201);
-  const mail = await server.inbox.next(email);
-  const confirm = await postJson(`${server.url}/api/auth/confirm-signup`, { email, confirmation_code: mail.code });
-  expect(confirm.status).toBe(200);
+/** Fresh signed-in pages for the test that calls it, each at `path`. */
+async function openAs(browser: SignedInBrowser, path: string): Promise<Page> {
+  return (await browser.newPage(path)).page;
 }
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await signInThroughDialog(page, server.url, email, PASSWORD);
+/** A fresh signed-in page of the admin's, gone from the dashboard to the admin area through the drawer. */
+async function openAdminArea(): Promise<void> {
+  admin = await openAs(adminSession().browser, '/dashboard');
+  await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+  await admin.waitForURL(`${url()}/admin/dashboard`);
 }
 
 describe('the admin area in a real browser', () => {
-  beforeAll(async () => {
-    server = await startTestServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL } });
-    await createAccount(ADMIN_EMAIL);
-    await createAccount(USER_EMAIL);
-    adminBrowser = await launchBrowser();
-    userBrowser = await launchBrowser();
-    for (const browser of [adminBrowser, userBrowser]) browser.context.setDefaultTimeout(15_000);
-    admin = await adminBrowser.context.newPage();
-    user = await userBrowser.context.newPage();
-  }, 120_000);
-
-  afterAll(async () => {
-    await adminBrowser?.close();
-    await userBrowser?.close();
-    await server?.stop();
-  });
-
   it('keeps an account outside the admin group out: no drawer entry, a 403 page', async () => {
-    await signIn(user, USER_EMAIL);
+    user = await openAs(userBrowser(), '/dashboard');
     await user.getByText('Free plan').first().waitFor();
     const nav = user.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Settings' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Admin' }).count()).toBe(0);
-    await user.goto(`${server.url}/admin`);
+    await user.goto(`${url()}/admin`);
     await user.getByRole('heading', { name: '403: Access denied' }).waitFor();
     await inspectBothThemes(user, 'admin-forbidden');
     await user.getByRole('link', { name: 'Go to your dashboard' }).click();
-    await user.waitForURL(`${server.url}/dashboard`);
+    await user.waitForURL(`${url()}/dashboard`);
   });
 
   it('shows an admin the dashboard, stats, logs and failed jobs', async () => {
-    await signIn(admin, ADMIN_EMAIL);
-    await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
-    await admin.waitForURL(`${server.url}/admin/dashboard`);
+    await openAdminArea();
     await admin.getByRole('heading', { name: 'Admin dashboard' }).waitFor();
     await admin.getByRole('figure', { name: /Conversions per day over the last 14 days/ }).waitFor();
     await admin.getByText('Accounts', { exact: true }).waitFor();
@@ -86,6 +75,7 @@ describe('the admin area in a real browser', () => {
   });
 
   it('changes a user’s plan and adds credits, and the user sees the new plan on the dashboard', async () => {
+    await openAdminArea();
     const sections = admin.getByRole('navigation', { name: 'Admin sections' });
     await sections.getByRole('link', { name: 'Users' }).click();
     await admin.getByLabel('Search by e-mail').fill(USER_EMAIL);
@@ -111,8 +101,8 @@ describe('the admin area in a real browser', () => {
     await credits.getByRole('button', { name: 'Add credits' }).click();
     await admin.getByText(`Added 5 credit(s) to ${USER_EMAIL}.`).waitFor();
 
-    // The user, in the other browser, reloads the dashboard.
-    await user.goto(`${server.url}/dashboard`);
+    // The user, in the other browser, loads the dashboard.
+    user = await openAs(userBrowser(), '/dashboard');
     await user.getByText('Business plan').first().waitFor();
     const creditsCard = user.getByText('Conversion Credits', { exact: true }).locator('xpath=..');
     await creditsCard.getByText('5', { exact: true }).waitFor();

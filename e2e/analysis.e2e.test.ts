@@ -1,18 +1,10 @@
-import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../packages/server/dist/admin/command.js';
-import { type BuiltApp, buildApp } from '../packages/server/dist/app.js';
-import { loadConfig } from '../packages/server/dist/config.js';
-import { createLogger } from '../packages/server/dist/platform/logger.js';
-import { SmtpInbox } from '../packages/server/test/support/smtp-inbox.js';
-import { openTestDatabase, type TestDatabase } from '../packages/server/test/support/test-database.js';
-import { signInThroughDialog } from './support/accounts.js';
+import { postJson } from './support/accounts.js';
 import { inspectBothThemes } from './support/screenshots.js';
-import { type SignedInBrowser, signedInBrowser } from './support/signed-in-browser.js';
+import { signedUpSession } from './support/signed-up-session.js';
+import { openedForBlock } from './support/steps.js';
 
 // Clean records: every value survives JSON -> CSV -> JSON, so every score must read 100.
 const LOSSLESS = `[{"id": 1, "email": "ada@example.com", "tags": ["math", "code"], "address": {"city": "London"}},
@@ -25,53 +17,14 @@ const MESSY = `[{"order_no": "1001", "cust": {"email": "ada@example.com"}, "qty"
 const EMAIL = `e2e-analysis-${Date.now().toString(36)}@example.com`;
 const PASSWORD = 'correct horse battery';
 
-interface Server {
-  url: string;
-  built: BuiltApp;
-  stop: () => Promise<void>;
-}
-
-/**
- * The built server in this process (the operator command needs its services, and the embedded
- * database admits one process), on a private database, a data directory and a real SMTP inbox.
- */
-async function startServer(): Promise<Server & { inbox: SmtpInbox }> {
-  const database: TestDatabase = await openTestDatabase();
-  const inbox = await SmtpInbox.start();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unnest-e2e-analysis-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    SMTP_URL: inbox.url,
-    JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456',
-    WORKERS: '0',
-    HOST: '127.0.0.1',
-  });
-  const built = await buildApp(config, { database: database.handle, log: createLogger('warn') });
-  await built.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = built.app.server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    built,
-    inbox,
-    stop: async () => {
-      await built.app.close();
-      await inbox.close();
-      await database.dispose();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function postJson(url: string, body: object, token?: string): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-}
-
-let server: Server & { inbox: SmtpInbox };
-let browser: SignedInBrowser;
+// The operator command needs the server's services: it runs in this process.
+const session = openedForBlock(() =>
+  signedUpSession({}, EMAIL, PASSWORD, async (server) => {
+    expect(await runAdminCommand(['grant', EMAIL, 'professional'], server.built.auth, server.built.payments)).toContain(
+      'professional',
+    );
+  }),
+);
 let page: Page;
 
 async function upload(name: string, content: string): Promise<void> {
@@ -89,35 +42,9 @@ async function upload(name: string, content: string): Promise<void> {
 }
 
 describe('premium analysis in a real browser', () => {
-  beforeAll(async () => {
-    server = await startServer();
-    const signup = await postJson(`${server.url}/api/auth/signup`, { email: EMAIL, password: PASSWORD });
-    expect(signup.status).toBe(201);
-    const mail = await server.inbox.next(EMAIL);
-    const confirm = await postJson(`${server.url}/api/auth/confirm-signup`, {
-      email: EMAIL,
-      confirmation_code: mail.code,
-    });
-    expect(confirm.status).toBe(200);
-    expect(await runAdminCommand(['grant', EMAIL, 'professional'], server.built.auth, server.built.payments)).toContain(
-      'professional',
-    );
-    browser = await signedInBrowser(server.url, EMAIL, PASSWORD, { timeoutMs: 15_000 });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  it('signs in the premium account', async () => {
-    ({ page } = await browser.newSignedOutPage());
-    await signInThroughDialog(page, server.url, EMAIL, PASSWORD);
-  });
-
   /** A fresh signed-in page on the converter, reached from the dashboard as a person does. */
   async function openConverter(): Promise<void> {
-    ({ page } = await browser.newPage('/dashboard'));
+    ({ page } = await session().browser.newPage('/dashboard'));
     await page.getByRole('link', { name: 'Convert', exact: true }).click();
   }
 
@@ -150,13 +77,13 @@ describe('premium analysis in a real browser', () => {
     await showAnalysisCard();
     const token = await page.evaluate(() => localStorage.getItem('authToken'));
     const files = (await (
-      await fetch(`${server.url}/api/files`, { headers: { authorization: `Bearer ${token}` } })
+      await fetch(`${session().server.url}/api/files`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as {
       files: { fileId: string }[];
     };
     const fileId = files.files[0]?.fileId ?? '';
     const expected = await (
-      await postJson(`${server.url}/api/convert/compare-analysis`, { file_id: fileId }, token ?? '')
+      await postJson(`${session().server.url}/api/convert/compare-analysis`, { file_id: fileId }, token ?? '')
     ).json();
     // Record 2 has no `note`; its CSV row has an empty cell, read back as a null the original lacked.
     expect(expected.analysis.evidence.added_null).toBe(1);
@@ -185,7 +112,7 @@ describe('premium analysis in a real browser', () => {
     await openConverter();
     await upload('people.json', LOSSLESS);
     await page.getByRole('link', { name: 'Files', exact: true }).click();
-    await page.waitForURL(`${server.url}/files`);
+    await page.waitForURL(`${session().server.url}/files`);
     await page.getByRole('button', { name: 'Compare people.csv' }).click();
     const dialog = page.getByRole('dialog', { name: /AI-Powered File Comparison/ });
     for (const score of [

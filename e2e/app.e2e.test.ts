@@ -1,9 +1,10 @@
 import fs from 'node:fs';
-import type { BrowserContext, Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.js';
+import type { Download, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { inspectBothThemes } from './support/screenshots.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { signedUpSessionOn } from './support/signed-up-session.js';
+import { openedForBlock, stepOnce } from './support/steps.js';
+import { startTestServer } from './support/test-server.js';
 
 // Values a float would round: the app must carry them through as written.
 const BIG = '12345678901234567890';
@@ -13,12 +14,16 @@ const RECORDS = `[{"id": ${BIG}, "name": "Ada", "tags": ["math", "code"], "addre
 // The engine's CSV for RECORDS with default options (index arrays, comma, LF, no BOM).
 const EXPECTED_CSV = `id,name,tags.0,tags.1,address.city,price\n${BIG},Ada,math,code,London,\n2,"Grace, Hopper",,,,${TINY}\n`;
 
-const EMAIL = `e2e-${Date.now().toString(36)}@example.com`;
+const RUN = Date.now().toString(36);
+// The account every signed-in test uses, signed in once; the sign-up test makes an account of its own.
+const EMAIL = `e2e-${RUN}@example.com`;
+const SIGN_UP_EMAIL = `e2e-sign-up-${RUN}@example.com`;
 const PASSWORD = 'correct horse battery';
 
-let server: TestServer;
-let context: BrowserContext;
-let closeBrowser: () => Promise<void>;
+const session = openedForBlock(() =>
+  signedUpSessionOn(() => startTestServer(), EMAIL, PASSWORD, { timeoutMs: 10_000 }),
+);
+const url = () => session().server.url;
 let page: Page;
 
 async function downloadedText(download: Download): Promise<string> {
@@ -26,28 +31,92 @@ async function downloadedText(download: Download): Promise<string> {
   return fs.readFileSync(file, 'utf8');
 }
 
+/** A fresh signed-in page; with `path`, it goes there. */
+async function open(path?: string): Promise<void> {
+  ({ page } = await session().browser.newPage(path));
+}
+
+/** A fresh page with no session. */
+async function openSignedOut(): Promise<void> {
+  ({ page } = await session().browser.newSignedOutPage());
+}
+
+// Each test starts on a fresh page. A step whose result a later test reads (a stored file, its deletion, a
+// conversion in the audit) is taken by the first test that needs it, so each test runs alone.
+const convertUploadedFile = stepOnce(async () => {
+  await open('/dashboard');
+  await page.getByRole('link', { name: 'Convert', exact: true }).click();
+  await page.waitForURL(`${url()}/convert`);
+  await page.getByTestId('file-input').setInputFiles({
+    name: 'people.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(RECORDS),
+  });
+  await page.getByText('people.json').waitFor();
+  await page.getByRole('button', { name: 'Convert JSON File' }).click();
+  const preview = page.getByRole('region', { name: 'Result preview' });
+  await preview.getByText(BIG, { exact: true }).waitFor();
+  await preview.getByText(TINY, { exact: true }).waitFor();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  expect(download.url()).toMatch(/^http:\/\/[^/]+\/api\/files\/download\/[\w-]+\?ticket=/);
+  expect(await downloadedText(download)).toBe(EXPECTED_CSV);
+  await inspectBothThemes(page, 'convert');
+});
+
+const convertPastedCsv = stepOnce(async () => {
+  await open('/dashboard');
+  await page.getByRole('link', { name: 'Convert', exact: true }).click();
+  await page.waitForURL(`${url()}/convert`);
+  await page.getByRole('button', { name: 'CSV to JSON' }).click();
+  await page.getByRole('button', { name: 'Paste text' }).click();
+  await page.getByLabel('CSV text').fill(`id,score\n${BIG},${TINY}\n`);
+  await page.getByRole('button', { name: 'Convert CSV Text' }).click();
+  const result = page.getByLabel('Result', { exact: true });
+  await result.waitFor();
+  const json = await result.inputValue();
+  expect(json).toContain(BIG);
+  expect(json).toContain(TINY);
+});
+
+const deleteStoredFile = stepOnce(async () => {
+  await convertUploadedFile();
+  await open('/dashboard');
+  await page.getByRole('link', { name: 'Files', exact: true }).click();
+  await page.waitForURL(`${url()}/files`);
+  const row = page.getByRole('row').filter({ hasText: 'people' });
+  await row.first().waitFor();
+  await inspectBothThemes(page, 'files');
+  const deleteButtons = page.getByRole('button', { name: /^Delete / });
+  const before = await deleteButtons.count();
+  await row
+    .first()
+    .getByRole('button', { name: /^Delete / })
+    .click();
+  const confirm = page.getByRole('dialog');
+  await confirm.getByText('Are you sure you want to delete this file? This action cannot be undone.').waitFor();
+  await inspectBothThemes(page, 'files-delete-dialog');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await confirm.waitFor({ state: 'hidden' });
+  await expect.poll(() => page.getByRole('button', { name: /^Delete / }).count()).toBe(before - 1);
+});
+
 describe('the web app in a real browser', () => {
-  beforeAll(async () => {
-    server = await startTestServer();
-    ({ context, close: closeBrowser } = await launchBrowser());
-    context.setDefaultTimeout(10_000);
-    page = await context.newPage();
-  });
-
-  afterAll(async () => {
-    await closeBrowser?.();
-    await server?.stop();
-  });
-
   it('sends a signed-out visitor from a private route to the landing page', async () => {
-    await page.goto(`${server.url}/files`);
-    await page.waitForURL(`${server.url}/`);
+    await openSignedOut();
+    await page.goto(`${url()}/files`);
+    await page.waitForURL(`${url()}/`);
     await page.getByRole('heading', { name: 'Turn nested JSON into clean CSV, and back.' }).waitFor();
-    await page.goto(`${server.url}/convert-page`);
-    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${url()}/convert-page`);
+    await page.waitForURL(`${url()}/`);
   });
 
   it('quick-converts pasted JSON and downloads the CSV without an account', async () => {
+    await openSignedOut();
+    await page.goto(url());
     await page.getByLabel('JSON', { exact: true }).fill(RECORDS);
     await page.getByRole('button', { name: 'Convert to CSV' }).click();
     const preview = page.getByRole('region', { name: 'Result preview' });
@@ -60,7 +129,7 @@ describe('the web app in a real browser', () => {
     expect(download.suggestedFilename()).toBe('converted.csv');
     expect(await downloadedText(download)).toBe(EXPECTED_CSV);
     await inspectBothThemes(page, 'landing');
-    await page.goto(`${server.url}/pricing`);
+    await page.goto(`${url()}/pricing`);
     await page.getByText('Compare plans').waitFor();
     // Signed out, the Buy Credits dialog opens and asks to sign in first (spec 2.3).
     await page.getByRole('button', { name: 'Buy Conversions' }).click();
@@ -72,11 +141,12 @@ describe('the web app in a real browser', () => {
   });
 
   it('signs up, confirms the e-mailed code and signs in', async () => {
-    await page.goto(server.url);
+    await openSignedOut();
+    await page.goto(url());
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Create one' }).click();
-    await dialog.getByLabel('Email').fill(EMAIL);
+    await dialog.getByLabel('Email').fill(SIGN_UP_EMAIL);
     await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await dialog.getByLabel('Confirm password').fill('not the same');
     await dialog.getByRole('button', { name: 'Create Account' }).click();
@@ -85,7 +155,7 @@ describe('the web app in a real browser', () => {
     await dialog.getByLabel('Confirm password').fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Create Account' }).click();
     await dialog.getByText('Account created successfully! Please check your email for a confirmation code.').waitFor();
-    const mail = await server.inbox.next(EMAIL);
+    const mail = await session().server.inbox.next(SIGN_UP_EMAIL);
     expect(mail.code).toMatch(/^\d{6}$/);
     await dialog.getByLabel('Confirmation code').fill(mail.code ?? '');
     await inspectBothThemes(page, 'auth-confirm');
@@ -94,75 +164,35 @@ describe('the web app in a real browser', () => {
       .getByText('Your email has been confirmed successfully! You can now sign in to your account.')
       .waitFor();
     await dialog.getByRole('button', { name: 'Sign In Now' }).click();
-    await dialog.getByLabel('Email').fill(EMAIL);
+    await dialog.getByLabel('Email').fill(SIGN_UP_EMAIL);
     await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
     await dialog.getByText('Sign in successful! Redirecting to dashboard...').waitFor();
-    await page.waitForURL(`${server.url}/dashboard`);
-    await page.getByText(`Welcome, ${EMAIL}`).waitFor();
+    await page.waitForURL(`${url()}/dashboard`);
+    await page.getByText(`Welcome, ${SIGN_UP_EMAIL}`).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     await page.getByText('Choose Your Plan').waitFor();
     await inspectBothThemes(page, 'dashboard');
   });
 
   it('converts an uploaded file, previews it exactly and downloads the stored result', async () => {
-    await page.getByRole('link', { name: 'Convert', exact: true }).click();
-    await page.waitForURL(`${server.url}/convert`);
-    await page.getByTestId('file-input').setInputFiles({
-      name: 'people.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(RECORDS),
-    });
-    await page.getByText('people.json').waitFor();
-    await page.getByRole('button', { name: 'Convert JSON File' }).click();
-    const preview = page.getByRole('region', { name: 'Result preview' });
-    await preview.getByText(BIG, { exact: true }).waitFor();
-    await preview.getByText(TINY, { exact: true }).waitFor();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download CSV' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/\.csv$/);
-    expect(download.url()).toMatch(/^http:\/\/[^/]+\/api\/files\/download\/[\w-]+\?ticket=/);
-    expect(await downloadedText(download)).toBe(EXPECTED_CSV);
-    await inspectBothThemes(page, 'convert');
+    await convertUploadedFile();
   });
 
   it('converts pasted CSV to JSON keeping every digit', async () => {
-    await page.getByRole('button', { name: 'CSV to JSON' }).click();
-    await page.getByRole('button', { name: 'Paste text' }).click();
-    await page.getByLabel('CSV text').fill(`id,score\n${BIG},${TINY}\n`);
-    await page.getByRole('button', { name: 'Convert CSV Text' }).click();
-    const result = page.getByLabel('Result', { exact: true });
-    await result.waitFor();
-    const json = await result.inputValue();
-    expect(json).toContain(BIG);
-    expect(json).toContain(TINY);
+    await convertPastedCsv();
   });
 
   it('lists the file in My Files and deletes it after confirmation', async () => {
-    await page.getByRole('link', { name: 'Files', exact: true }).click();
-    await page.waitForURL(`${server.url}/files`);
-    const row = page.getByRole('row').filter({ hasText: 'people' });
-    await row.first().waitFor();
-    await inspectBothThemes(page, 'files');
-    const deleteButtons = page.getByRole('button', { name: /^Delete / });
-    const before = await deleteButtons.count();
-    await row
-      .first()
-      .getByRole('button', { name: /^Delete / })
-      .click();
-    const confirm = page.getByRole('dialog');
-    await confirm.getByText('Are you sure you want to delete this file? This action cannot be undone.').waitFor();
-    await inspectBothThemes(page, 'files-delete-dialog');
-    await confirm.getByRole('button', { name: 'Delete' }).click();
-    await confirm.waitFor({ state: 'hidden' });
-    await expect.poll(() => page.getByRole('button', { name: /^Delete / }).count()).toBe(before - 1);
+    await deleteStoredFile();
   });
 
   it('shows the activity in Audit & Usage History', async () => {
+    await convertPastedCsv();
+    await deleteStoredFile();
+    await open('/dashboard');
     await page.getByRole('link', { name: 'Audit', exact: true }).click();
-    await page.waitForURL(`${server.url}/audit`);
+    await page.waitForURL(`${url()}/audit`);
     const table = page.getByRole('table', { name: 'Recent activity' });
     await table.waitFor();
     for (const action of ['JSON to CSV', 'CSV to JSON', 'Download', 'Delete', 'Sign in']) {
@@ -173,8 +203,9 @@ describe('the web app in a real browser', () => {
   });
 
   it('keeps changed settings and the theme after a reload', async () => {
+    await open('/dashboard');
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
-    await page.waitForURL(`${server.url}/settings`);
+    await page.waitForURL(`${url()}/settings`);
     await page.getByText('Account Information').waitFor();
     await page.getByLabel('Delete files after').click();
     await page.getByRole('option', { name: '7 days' }).click();
@@ -202,7 +233,8 @@ describe('the web app in a real browser', () => {
   it('has one theme while signed in: the top-bar switch saves the account’s setting, which Settings shows', async () => {
     const dark = 'rgb(15, 18, 23)';
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    await page.goto(`${server.url}/dashboard`);
+    await open();
+    await page.goto(`${url()}/dashboard`);
     await page.getByText(`Welcome, ${EMAIL}`).waitFor();
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await expect.poll(background).toBe(dark);
@@ -226,8 +258,9 @@ describe('the web app in a real browser', () => {
   });
 
   it('fits a 360 px wide phone', async () => {
+    await open();
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.goto(`${server.url}/convert`);
+    await page.goto(`${url()}/convert`);
     await page.getByRole('heading', { name: 'Data Conversion Tool' }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -235,19 +268,20 @@ describe('the web app in a real browser', () => {
     await page.getByRole('link', { name: 'Dashboard' }).last().waitFor();
     await inspectBothThemes(page, 'phone-drawer');
     await page.keyboard.press('Escape');
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${url()}/dashboard`);
     await page.getByText(`Welcome, ${EMAIL}`).waitFor();
     await inspectBothThemes(page, 'phone-dashboard');
     await page.setViewportSize({ width: 1360, height: 900 });
   });
 
   it('signs out through the server and returns to the landing page', async () => {
-    await page.goto(`${server.url}/dashboard`);
+    await open();
+    await page.goto(`${url()}/dashboard`);
     await page.getByRole('button', { name: 'Sign Out' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${url()}/`);
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     // The refresh cookie was revoked: a private route stays closed after a reload.
-    await page.goto(`${server.url}/dashboard`);
-    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${url()}/dashboard`);
+    await page.waitForURL(`${url()}/`);
   });
 });

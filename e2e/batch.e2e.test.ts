@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { unzipSync } from 'fflate';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmedAccount, signInThroughDialog } from './support/accounts.js';
-import { launchBrowser } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
 import { inspectBothThemes } from './support/screenshots.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { signedUpSessionOn } from './support/signed-up-session.js';
+import { openedForBlock, stepOnce } from './support/steps.js';
+import { startTestServer } from './support/test-server.js';
 
 // Three files: two convert, one is invalid JSON (a missing comma in record 2).
 const PEOPLE = '[{"id": 1, "name": "Ada", "tags": ["math", "code"]}, {"id": 2, "name": "Grace", "tags": ["navy"]}]';
@@ -27,16 +27,19 @@ interface ApiJob {
   files: { file_name: string; status: string; error: string | null; quality_score: number | null }[];
 }
 
-let server: TestServer;
+const session = openedForBlock(() => signedUpSessionOn(() => startTestServer(), EMAIL, PASSWORD));
 let context: BrowserContext;
-let closeBrowser: () => Promise<void>;
 let page: Page;
-let jobId = '';
+
+/** A fresh signed-in page at `path` for the step or test that calls it. */
+async function open(path: string): Promise<void> {
+  ({ page, context } = await session().browser.newPage(path));
+}
 
 /** GET an API path as the signed-in browser user (its bearer token), answering the JSON. */
 async function apiGet<T>(path: string): Promise<T> {
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
-  const response = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${session().server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
   expect(response.status).toBe(200);
   return (await response.json()) as T;
 }
@@ -44,24 +47,83 @@ async function apiGet<T>(path: string): Promise<T> {
 const fileRow = (name: string) =>
   page.getByRole('table', { name: 'Batch files' }).getByRole('row').filter({ hasText: name });
 
+// Each test starts on a fresh signed-in page. The plan bought and the batch run that later tests read are
+// taken by the first test that needs them, so each test runs alone and the whole file takes each once.
+const upgradeToProfessional = stepOnce(async () => {
+  await open('/dashboard');
+  await page.getByRole('button', { name: 'Upgrade to Professional' }).click();
+  await page
+    .getByRole('dialog', { name: 'Upgrade Your Plan' })
+    .getByRole('button', { name: 'Upgrade to Professional' })
+    .click();
+  await page.waitForURL(/\/api\/payments\/test-checkout\//);
+  await page.getByRole('button', { name: 'Pay (test)' }).click();
+  await page.waitForURL(/\/dashboard\?payment=success/);
+  await page.getByText(/You are on the Professional plan/).waitFor();
+});
+
+/** Runs the three files as one batch; answers its job id. */
+const convertThreeFiles = stepOnce(async () => {
+  await upgradeToProfessional();
+  await open('/batch');
+  await page.getByText('Up to 25 files, 1GB each', { exact: false }).waitFor();
+  await inspectBothThemes(page, 'batch-empty');
+  await page.getByTestId('batch-file-input').setInputFiles([
+    { name: 'people.json', mimeType: 'application/json', buffer: Buffer.from(PEOPLE) },
+    { name: 'orders.json', mimeType: 'application/json', buffer: Buffer.from(ORDERS) },
+    { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(BROKEN) },
+  ]);
+  await page.getByRole('list', { name: 'Selected files' }).getByText('broken.json').waitFor();
+  await page.getByLabel('Output format').waitFor();
+  await page.getByRole('button', { name: 'Upload & Process' }).click();
+
+  // The live region follows the polled job until every file is final.
+  await page.getByRole('status').filter({ hasText: '3 of 3 files processed: 2 completed, 1 failed.' }).waitFor();
+  const jobId = (await page.evaluate(() => sessionStorage.getItem('batchCurrentJob'))) ?? '';
+  const job = await apiGet<ApiJob>(`/api/convert/batch/status/${jobId}`);
+  const broken = job.files.find((file) => file.file_name === 'broken.json');
+  expect(broken?.status).toBe('failed');
+  expect(broken?.error).toMatch(/line 2, column 11/);
+  await fileRow('broken.json')
+    .getByText(broken?.error ?? '', { exact: true })
+    .waitFor();
+  for (const name of ['people.json', 'orders.json']) {
+    await fileRow(name).getByText('Completed').waitFor();
+    await fileRow(name).getByText('100%').waitFor();
+  }
+  await fileRow('broken.json').getByText('Failed', { exact: true }).waitFor();
+  await page.getByRole('button', { name: /Quality analysis: 0 analysed files/ }).waitFor();
+  await inspectBothThemes(page, 'batch-progress');
+
+  await page.getByRole('button', { name: 'Job Details' }).click();
+  const details = page.getByRole('dialog', { name: 'Batch Job Details' });
+  await details.getByText(jobId).waitFor();
+  expect(await details.getByRole('region', { name: 'Errors as JSON' }).textContent()).toContain('broken.json');
+  await inspectBothThemes(page, 'batch-job-details');
+  await details.getByRole('button', { name: 'Close' }).click();
+  return jobId;
+});
+
+/**
+ * A fresh signed-in page on /batch showing the three files' job, as its tab showed it: opened from
+ * History's View Results (the tab's own session storage starts empty). Answers the job id.
+ */
+async function openTheJob(): Promise<string> {
+  const jobId = await convertThreeFiles();
+  await open('/batch');
+  await page.getByRole('button', { name: 'History (1)' }).click();
+  const history = page.getByRole('dialog', { name: 'Batch Processing History' });
+  await history.getByRole('button', { name: 'View Results' }).click();
+  await history.waitFor({ state: 'hidden' });
+  await fileRow('people.json').getByText('Completed').waitFor();
+  return jobId;
+}
+
 describe('batch processing in a real browser', () => {
-  beforeAll(async () => {
-    server = await startTestServer();
-    await confirmedAccount(server, EMAIL, PASSWORD);
-    ({ context, close: closeBrowser } = await launchBrowser());
-    context.setDefaultTimeout(20_000);
-    page = await context.newPage();
-  }, 90_000);
-
-  afterAll(async () => {
-    await closeBrowser?.();
-    await server?.stop();
-  });
-
   it('shows a Free account the upsell at /batch, reached from the drawer', async () => {
-    await signInThroughDialog(page, server.url, EMAIL, PASSWORD);
+    await open('/dashboard');
     await page.getByRole('link', { name: 'Batch', exact: true }).click();
-    await page.waitForURL(`${server.url}/batch`);
+    await page.waitForURL(`${session().server.url}/batch`);
     await page.getByRole('heading', { name: 'Premium Batch Processing', level: 1 }).waitFor();
     await page.getByText('Batch processing is a premium feature.', { exact: false }).waitFor();
     await page.getByText(/25 files on Professional, 100 files on Business, Unlimited on Enterprise/).waitFor();
@@ -71,67 +133,24 @@ describe('batch processing in a real browser', () => {
   });
 
   it('upgrades to Professional in test mode and opens /batch from the converter in a new tab', async () => {
-    await page.goto(`${server.url}/dashboard`);
-    await page.getByRole('button', { name: 'Upgrade to Professional' }).click();
-    await page
-      .getByRole('dialog', { name: 'Upgrade Your Plan' })
-      .getByRole('button', { name: 'Upgrade to Professional' })
-      .click();
-    await page.waitForURL(/\/api\/payments\/test-checkout\//);
-    await page.getByRole('button', { name: 'Pay (test)' }).click();
-    await page.waitForURL(/\/dashboard\?payment=success/);
-    await page.getByText(/You are on the Professional plan/).waitFor();
-
+    await upgradeToProfessional();
+    await open('/dashboard');
     await page.getByRole('link', { name: 'Convert', exact: true }).click();
     const [tab] = await Promise.all([
       context.waitForEvent('page'),
       page.getByRole('link', { name: 'Batch Processing' }).click(),
     ]);
-    await tab.waitForURL(`${server.url}/batch`);
+    await tab.waitForURL(`${session().server.url}/batch`);
     await tab.getByRole('button', { name: 'Upload & Process' }).waitFor();
     await tab.close();
   });
 
   it('converts three files: two complete, the invalid one fails alone with its position', async () => {
-    await page.goto(`${server.url}/batch`);
-    await page.getByText('Up to 25 files, 1GB each', { exact: false }).waitFor();
-    await inspectBothThemes(page, 'batch-empty');
-    await page.getByTestId('batch-file-input').setInputFiles([
-      { name: 'people.json', mimeType: 'application/json', buffer: Buffer.from(PEOPLE) },
-      { name: 'orders.json', mimeType: 'application/json', buffer: Buffer.from(ORDERS) },
-      { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(BROKEN) },
-    ]);
-    await page.getByRole('list', { name: 'Selected files' }).getByText('broken.json').waitFor();
-    await page.getByLabel('Output format').waitFor();
-    await page.getByRole('button', { name: 'Upload & Process' }).click();
-
-    // The live region follows the polled job until every file is final.
-    await page.getByRole('status').filter({ hasText: '3 of 3 files processed: 2 completed, 1 failed.' }).waitFor();
-    jobId = (await page.evaluate(() => sessionStorage.getItem('batchCurrentJob'))) ?? '';
-    const job = await apiGet<ApiJob>(`/api/convert/batch/status/${jobId}`);
-    const broken = job.files.find((file) => file.file_name === 'broken.json');
-    expect(broken?.status).toBe('failed');
-    expect(broken?.error).toMatch(/line 2, column 11/);
-    await fileRow('broken.json')
-      .getByText(broken?.error ?? '', { exact: true })
-      .waitFor();
-    for (const name of ['people.json', 'orders.json']) {
-      await fileRow(name).getByText('Completed').waitFor();
-      await fileRow(name).getByText('100%').waitFor();
-    }
-    await fileRow('broken.json').getByText('Failed', { exact: true }).waitFor();
-    await page.getByRole('button', { name: /Quality analysis: 0 analysed files/ }).waitFor();
-    await inspectBothThemes(page, 'batch-progress');
-
-    await page.getByRole('button', { name: 'Job Details' }).click();
-    const details = page.getByRole('dialog', { name: 'Batch Job Details' });
-    await details.getByText(jobId).waitFor();
-    expect(await details.getByRole('region', { name: 'Errors as JSON' }).textContent()).toContain('broken.json');
-    await inspectBothThemes(page, 'batch-job-details');
-    await details.getByRole('button', { name: 'Close' }).click();
+    await convertThreeFiles();
   });
 
   it('downloads every converted file as one ZIP, byte for byte, and each file on its own', async () => {
+    const jobId = await openTheJob();
     const [zip] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download All Results' }).click(),
@@ -154,6 +173,7 @@ describe('batch processing in a real browser', () => {
   });
 
   it('analyses the quality of every converted file and shows the scores the server stored', async () => {
+    const jobId = await openTheJob();
     await page.getByRole('button', { name: 'Analyze All Quality' }).click();
     await page.getByRole('button', { name: /Quality analysis: 2 analysed files/ }).waitFor();
     const job = await apiGet<ApiJob>(`/api/batch/job/${jobId}`);
@@ -176,6 +196,7 @@ describe('batch processing in a real browser', () => {
   });
 
   it('finds the job in History after a reload, and deletes it', async () => {
+    const jobId = await openTheJob();
     await page.reload();
     await page.getByRole('button', { name: 'History (1)' }).click();
     const history = page.getByRole('dialog', { name: 'Batch Processing History' });
@@ -192,7 +213,9 @@ describe('batch processing in a real browser', () => {
     // The deleted job was the one shown: its results are gone too, and so is the job on the server.
     expect(await page.getByRole('table', { name: 'Batch files' }).count()).toBe(0);
     const token = await page.evaluate(() => localStorage.getItem('authToken'));
-    const gone = await fetch(`${server.url}/api/batch/job/${jobId}`, { headers: { authorization: `Bearer ${token}` } });
+    const gone = await fetch(`${session().server.url}/api/batch/job/${jobId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(gone.status).toBe(404);
     await page.getByRole('button', { name: 'History (0)' }).waitFor();
   });

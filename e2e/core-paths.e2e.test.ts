@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../packages/server/dist/admin/command.js';
-import { confirmedAccount, signInThroughDialog } from './support/accounts.js';
-import { launchBrowser } from './support/browser.js';
-import { type InProcessServer, startInProcessServer } from './support/in-process-server.js';
-import type { PageGuard } from './support/page-guard.js';
+import { startInProcessServer } from './support/in-process-server.js';
 import { inspectBothThemes } from './support/screenshots.js';
+import { signedOutBrowser } from './support/signed-in-browser.js';
+import { signedInAccount } from './support/signed-up-session.js';
+import { openedForBlock, stepOnce } from './support/steps.js';
 
 // The spec's core paths on every plan, as a person walks them: JSON to CSV and CSV to JSON, from a file and
 // from pasted text, with the default options and with each option changed once, checking the downloaded
@@ -44,41 +44,8 @@ const PIPE_CSV_AS_JSON = '[\n{"id":1,"name":"Grace, Hopper"}\n]\n';
 const PASSWORD = 'correct horse battery';
 const stamp = Date.now().toString(36);
 
-let server: InProcessServer;
-
-beforeAll(async () => {
-  server = await startInProcessServer();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
-
-/** One browser (its own context) for the describe block that calls this. */
-function browserForBlock(): { page: () => Page; guard: () => PageGuard } {
-  let page: Page | undefined;
-  let guard: PageGuard | undefined;
-  let close: (() => Promise<void>) | undefined;
-  beforeAll(async () => {
-    const browser = await launchBrowser();
-    browser.context.setDefaultTimeout(30_000);
-    ({ guard, close } = browser);
-    page = await browser.context.newPage();
-  });
-  afterAll(async () => {
-    await close?.();
-  });
-  return {
-    page: () => {
-      if (!page) throw new Error('no page');
-      return page;
-    },
-    guard: () => {
-      if (!guard) throw new Error('no guard');
-      return guard;
-    },
-  };
-}
+const server = openedForBlock(() => startInProcessServer().then((started) => ({ ...started, close: started.stop })));
+const TIMEOUT_MS = 30_000;
 
 async function downloadedBytes(page: Page, button: string): Promise<Buffer> {
   const [download] = await Promise.all([
@@ -110,7 +77,7 @@ async function convert(
     download: string;
   },
 ): Promise<Buffer> {
-  await page.goto(`${server.url}/convert`);
+  await page.goto(`${server().url}/convert`);
   await page.getByRole('heading', { name: 'Data Conversion Tool' }).waitFor();
   // The options start from the saved settings: let them arrive before one is changed.
   await page.waitForLoadState('networkidle');
@@ -159,18 +126,18 @@ function firstCell(csv: string): string | undefined {
  */
 function signedInMatrix(account: { label: string; tsv?: string; setUp: (email: string) => Promise<void> }) {
   const email = `e2e-core-${account.label}-${stamp}@example.com`;
-  const browser = browserForBlock();
-  const page = () => browser.page();
-
-  it('signs in', async () => {
-    await confirmedAccount(server, email, PASSWORD);
-    await account.setUp(email);
-    await signInThroughDialog(page(), server.url, email, PASSWORD);
-  });
+  // Signed in once for the block; each test converts on a fresh signed-in page.
+  const browser = openedForBlock(() =>
+    signedInAccount(server(), email, PASSWORD, {
+      prepare: () => account.setUp(email),
+      timeoutMs: TIMEOUT_MS,
+    }),
+  );
+  const page = async () => (await browser().newPage()).page;
 
   for (const input of ['file', 'text'] as const) {
     it(`JSON to CSV from a ${input}, default options: the exact CSV`, async () => {
-      const bytes = await convert(page(), {
+      const bytes = await convert(await page(), {
         direction: 'json-to-csv',
         input,
         content: RECORDS,
@@ -180,14 +147,19 @@ function signedInMatrix(account: { label: string; tsv?: string; setUp: (email: s
     });
 
     it(`CSV to JSON from a ${input}, default options: the exact JSON`, async () => {
-      const bytes = await convert(page(), { direction: 'csv-to-json', input, content: CSV, download: 'Download JSON' });
+      const bytes = await convert(await page(), {
+        direction: 'csv-to-json',
+        input,
+        content: CSV,
+        download: 'Download JSON',
+      });
       // Pasted CSV's JSON is the records as the API's answer holds them: no line break after the last.
       expect(text(bytes)).toBe(input === 'file' ? CSV_AS_JSON : CSV_AS_JSON.trimEnd());
     });
   }
 
   it('JSON to CSV from a file, semicolon delimiter', async () => {
-    const bytes = await convert(page(), {
+    const bytes = await convert(await page(), {
       direction: 'json-to-csv',
       input: 'file',
       content: RECORDS,
@@ -198,7 +170,7 @@ function signedInMatrix(account: { label: string; tsv?: string; setUp: (email: s
   });
 
   it('JSON to CSV from pasted text, arrays as JSON text', async () => {
-    const bytes = await convert(page(), {
+    const bytes = await convert(await page(), {
       direction: 'json-to-csv',
       input: 'text',
       content: RECORDS,
@@ -209,7 +181,7 @@ function signedInMatrix(account: { label: string; tsv?: string; setUp: (email: s
   });
 
   it('JSON to CSV from a file, with the UTF-8 BOM', async () => {
-    const bytes = await convert(page(), {
+    const bytes = await convert(await page(), {
       direction: 'json-to-csv',
       input: 'file',
       content: RECORDS,
@@ -221,14 +193,15 @@ function signedInMatrix(account: { label: string; tsv?: string; setUp: (email: s
   });
 
   it('JSON to CSV from pasted text: a formula cell is guarded by default, and kept with Spreadsheet-safe off', async () => {
-    const guarded = await convert(page(), {
+    const converter = await page();
+    const guarded = await convert(converter, {
       direction: 'json-to-csv',
       input: 'text',
       content: FORMULA,
       download: 'Download CSV',
     });
     expect(firstCell(text(guarded))).toBe("'=1+1");
-    const unchanged = await convert(page(), {
+    const unchanged = await convert(converter, {
       direction: 'json-to-csv',
       input: 'text',
       content: FORMULA,
@@ -240,16 +213,17 @@ function signedInMatrix(account: { label: string; tsv?: string; setUp: (email: s
 
   it('JSON to CSV output format TSV, where the plan or a credit allows it', async () => {
     if (account.tsv === undefined) {
-      await page().goto(`${server.url}/convert`);
-      await page().waitForLoadState('networkidle');
-      await page().getByRole('combobox', { name: 'Output format' }).click();
-      const offered = page().getByRole('option', { name: 'TSV (upgrade)', exact: true });
+      const converter = await page();
+      await converter.goto(`${server().url}/convert`);
+      await converter.waitForLoadState('networkidle');
+      await converter.getByRole('combobox', { name: 'Output format' }).click();
+      const offered = converter.getByRole('option', { name: 'TSV (upgrade)', exact: true });
       expect(await offered.getAttribute('aria-disabled')).toBe('true');
-      await page().keyboard.press('Escape');
+      await converter.keyboard.press('Escape');
       return;
     }
     const tsv = account.tsv;
-    const bytes = await convert(page(), {
+    const bytes = await convert(await page(), {
       direction: 'json-to-csv',
       input: 'file',
       content: RECORDS,
@@ -260,7 +234,7 @@ function signedInMatrix(account: { label: string; tsv?: string; setUp: (email: s
   });
 
   it('CSV to JSON from pasted text, the delimiter chosen', async () => {
-    const bytes = await convert(page(), {
+    const bytes = await convert(await page(), {
       direction: 'csv-to-json',
       input: 'text',
       content: PIPE_CSV,
@@ -272,30 +246,54 @@ function signedInMatrix(account: { label: string; tsv?: string; setUp: (email: s
 }
 
 describe('anonymous: the quick convert on the landing page', () => {
-  const browser = browserForBlock();
-  const page = () => browser.page();
+  // One visitor (one address, whose quick conversions the server counts), a fresh page for each test; a test
+  // that needs the conversions an earlier one made takes those steps first, so each test runs alone.
+  const browser = openedForBlock(() => signedOutBrowser(server().url, { timeoutMs: TIMEOUT_MS }));
+  let page: Page;
+  // The quick conversions this visitor's pages sent, in order.
   const quickConverts: string[] = [];
 
-  async function quickConvert(json: string): Promise<void> {
-    await page().getByLabel('JSON', { exact: true }).fill(json);
-    await page().getByRole('button', { name: 'Convert to CSV' }).click();
-  }
-
-  it('converts pasted JSON with its defaults: the exact CSV, and says 2 of 3 are left', async () => {
-    page().on('request', (request) => {
+  async function openLanding(): Promise<void> {
+    ({ page } = await browser().newSignedOutPage());
+    page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/convert/simple') quickConverts.push(request.url());
     });
-    await page().goto(server.url);
+    await page.goto(server().url);
+  }
+
+  async function quickConvert(json: string): Promise<void> {
+    await page.getByLabel('JSON', { exact: true }).fill(json);
+    await page.getByRole('button', { name: 'Convert to CSV' }).click();
+  }
+
+  const convertWithDefaults = stepOnce(async () => {
+    await openLanding();
     await quickConvert(RECORDS);
-    await page()
-      .getByText(/^2 of 3 free conversions left\. Another comes back in 24 hours \(.+\)\.$/)
-      .waitFor();
-    expect(text(await downloadedBytes(page(), 'Download CSV'))).toBe(DEFAULT_CSV);
+    await page.getByText(/^2 of 3 free conversions left\. Another comes back in 24 hours \(.+\)\.$/).waitFor();
+    expect(text(await downloadedBytes(page, 'Download CSV'))).toBe(DEFAULT_CSV);
+  });
+
+  const convertFormula = stepOnce(async () => {
+    await convertWithDefaults();
+    await openLanding();
+    await quickConvert(FORMULA);
+    await page.getByText(/^1 of 3 free conversions left\./).waitFor();
+    expect(await page.getByTestId('formula-guard-notice').textContent()).toContain(
+      `Spreadsheet-safe put a ' before 1 cell that a spreadsheet would run as a formula, for example total: "=1+1".`,
+    );
+    expect(firstCell(text(await downloadedBytes(page, 'Download CSV')))).toBe("'=1+1");
+    await inspectBothThemes(page, 'quick-convert-formula-guard');
+  });
+
+  it('converts pasted JSON with its defaults: the exact CSV, and says 2 of 3 are left', async () => {
+    await convertWithDefaults();
   });
 
   it('checks the JSON in the browser: a typo shows the reason with its position and uses no conversion', async () => {
+    await convertWithDefaults();
+    await openLanding();
     await quickConvert('[{"a": 1},\n {"b": }]');
-    await page()
+    await page
       .getByText(
         /^This is not JSON the converter can read: .+ \(line 2, column 8, record 2\)\. Nothing was sent, so no conversion was used\.$/,
       )
@@ -304,29 +302,23 @@ describe('anonymous: the quick convert on the landing page', () => {
   });
 
   it('guards a formula cell (Spreadsheet-safe is on) and says so on the result', async () => {
-    await quickConvert(FORMULA);
-    await page()
-      .getByText(/^1 of 3 free conversions left\./)
-      .waitFor();
-    expect(await page().getByTestId('formula-guard-notice').textContent()).toContain(
-      `Spreadsheet-safe put a ' before 1 cell that a spreadsheet would run as a formula, for example total: "=1+1".`,
-    );
-    expect(firstCell(text(await downloadedBytes(page(), 'Download CSV')))).toBe("'=1+1");
-    await inspectBothThemes(page(), 'quick-convert-formula-guard');
+    await convertFormula();
   });
 
   it('after the third, says when the next comes back, as a sentence with a link that opens sign-in', async () => {
+    await convertFormula();
+    await openLanding();
     await quickConvert(RECORDS);
-    const limit = page().getByText(/^You have used the 3 free quick conversions of the last 24 hours\./);
+    const limit = page.getByText(/^You have used the 3 free quick conversions of the last 24 hours\./);
     await limit.waitFor();
     expect(await limit.textContent()).toMatch(
       /The next one comes back in 24 hours \(.+\)\. Sign in to convert more\.$/,
     );
-    expect(await page().getByRole('button', { name: 'Convert to CSV' }).isDisabled()).toBe(true);
-    expect(text(await downloadedBytes(page(), 'Download CSV'))).toBe(DEFAULT_CSV);
-    await inspectBothThemes(page(), 'quick-convert-limit');
-    await page().getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page().getByRole('dialog').getByRole('heading', { name: 'Sign In' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Convert to CSV' }).isDisabled()).toBe(true);
+    expect(text(await downloadedBytes(page, 'Download CSV'))).toBe(DEFAULT_CSV);
+    await inspectBothThemes(page, 'quick-convert-limit');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('dialog').getByRole('heading', { name: 'Sign In' }).waitFor();
     expect(quickConverts).toHaveLength(3);
   });
 });
@@ -340,8 +332,8 @@ describe('a credit holder (Free plan, conversion credits)', () => {
     label: 'credits',
     tsv: 'TSV (1 credit)',
     setUp: async (email) => {
-      const user = await server.built.auth.findByEmail(email);
-      await server.built.payments.addCreditsByOperator({
+      const user = await server().built.auth.findByEmail(email);
+      await server().built.payments.addCreditsByOperator({
         requestId: randomUUID(),
         userId: user.user_id,
         grantedBy: user.user_id,
@@ -357,7 +349,7 @@ describe('Professional', () => {
     label: 'pro',
     tsv: 'TSV',
     setUp: async (email) => {
-      await runAdminCommand(['grant', email, 'professional'], server.built.auth, server.built.payments);
+      await runAdminCommand(['grant', email, 'professional'], server().built.auth, server().built.payments);
     },
   });
 });

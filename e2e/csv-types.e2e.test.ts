@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignedUpSession, signedUpSession } from './support/signed-up-session.js';
+import { describe, expect, it } from 'vitest';
+import { signedUpSession } from './support/signed-up-session.js';
+import { openedForBlock } from './support/steps.js';
 
 // CSV types in the web converter: an export that quotes every cell is typed per column with the defaults, and
 // says so column by column; a code column stays all strings when Types is set to per column.
@@ -11,7 +12,7 @@ const ZIPS = 'zip,city\n35760,Huntsville\n03432,Nelson\n';
 const EMAIL = `e2e-csv-types-${Date.now().toString(36)}@example.com`;
 const PASSWORD = 'correct horse battery';
 
-let session: SignedUpSession;
+const session = openedForBlock(() => signedUpSession({}, EMAIL, PASSWORD));
 let page: Page;
 
 async function downloadedText(button: string): Promise<string> {
@@ -24,21 +25,13 @@ async function downloadedText(button: string): Promise<string> {
 
 /** A fresh signed-in converter page on CSV to JSON, its saved options loaded. */
 async function openCsvToJson(): Promise<void> {
-  ({ page } = await session.browser.newPage('/convert'));
+  ({ page } = await session().browser.newPage('/convert'));
   await page.getByRole('heading', { name: 'Data Conversion Tool' }).waitFor();
   await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'CSV to JSON' }).click();
 }
 
 describe('CSV types in a real browser', () => {
-  beforeAll(async () => {
-    session = await signedUpSession({}, EMAIL, PASSWORD);
-  });
-
-  afterAll(async () => {
-    await session?.close();
-  });
-
   it('types an export quoting every cell per column with the defaults, and lists each decision', async () => {
     await openCsvToJson();
     await page.getByTestId('file-input').setInputFiles({

@@ -1,18 +1,16 @@
 import fs from 'node:fs';
 import type { Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInThroughDialog } from './support/accounts.js';
+import { describe, expect, it } from 'vitest';
 import { converterWithJsonFile } from './support/converter.js';
-import type { InProcessServer } from './support/in-process-server.js';
 import { inspectBothThemes } from './support/screenshots.js';
-import { type SignedUpSession, signedUpSession } from './support/signed-up-session.js';
+import { signedUpSession } from './support/signed-up-session.js';
+import { openedForBlock } from './support/steps.js';
 
 const COUNTRIES = fs.readFileSync(new URL('../testdata/flattening/world-countries/countries.json', import.meta.url));
 const EMAIL = `e2e-plan-${Date.now().toString(36)}@example.com`;
 const PASSWORD = 'correct horse battery';
 
-let server: InProcessServer;
-let session: SignedUpSession;
+const session = openedForBlock(() => signedUpSession({ WORKERS: '1' }, EMAIL, PASSWORD));
 let page: Page;
 
 /** The column count the live region says the edited plan gives. */
@@ -25,23 +23,9 @@ async function columnsWithPlan(): Promise<number> {
 }
 
 describe('the flattening plan in a real browser', () => {
-  beforeAll(async () => {
-    session = await signedUpSession({ WORKERS: '1' }, EMAIL, PASSWORD);
-    ({ server } = session);
-  });
-
-  afterAll(async () => {
-    await session?.close();
-  });
-
-  it('signs in', async () => {
-    ({ page } = await session.browser.newSignedOutPage());
-    await signInThroughDialog(page, server.url, EMAIL, PASSWORD);
-  });
-
   // Each test starts on a fresh signed-in page and takes the steps before it again, so it runs alone.
   async function proposeAndEdit(): Promise<void> {
-    page = await converterWithJsonFile(session.browser, 'countries.json', COUNTRIES);
+    page = await converterWithJsonFile(session().browser, 'countries.json', COUNTRIES);
     await page.getByText('countries.json').first().waitFor();
     await page.getByRole('button', { name: 'Propose a flattening plan' }).click();
     await page

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../packages/server/dist/admin/command.js';
-import { signInThroughDialog } from './support/accounts.js';
 import { converterWithJsonFile } from './support/converter.js';
-import type { InProcessServer } from './support/in-process-server.js';
 import { inspectBothThemes } from './support/screenshots.js';
-import { type SignedUpSession, signedUpSession } from './support/signed-up-session.js';
+import { signedUpSession } from './support/signed-up-session.js';
+import { openedForBlock } from './support/steps.js';
 
 // Nothing changes data silently (DESIGN 7.16): an orders export with phone numbers and a formula, converted in
 // the web app with its defaults (Spreadsheet-safe on), says what the guard changed, converts back to the same
@@ -22,34 +21,21 @@ const ORDERS = Array.from({ length: 6 }, (_, k) => ({
 const EMAIL = `e2e-guard-${Date.now().toString(36)}@example.com`;
 const PASSWORD = 'correct horse battery';
 
-let server: InProcessServer;
-let session: SignedUpSession;
+// The comparison is a premium feature.
+const session = openedForBlock(() =>
+  signedUpSession({ WORKERS: '1' }, EMAIL, PASSWORD, async (started) => {
+    expect(
+      await runAdminCommand(['grant', EMAIL, 'professional'], started.built.auth, started.built.payments),
+    ).toContain('professional');
+  }),
+);
 let page: Page;
 let csvBytes: Buffer;
 
 describe('the formula guard in a real browser', () => {
-  beforeAll(async () => {
-    // The comparison is a premium feature.
-    session = await signedUpSession({ WORKERS: '1' }, EMAIL, PASSWORD, async (started) => {
-      expect(
-        await runAdminCommand(['grant', EMAIL, 'professional'], started.built.auth, started.built.payments),
-      ).toContain('professional');
-    });
-    ({ server } = session);
-  });
-
-  afterAll(async () => {
-    await session?.close();
-  });
-
-  it('signs in', async () => {
-    ({ page } = await session.browser.newSignedOutPage());
-    await signInThroughDialog(page, server.url, EMAIL, PASSWORD);
-  });
-
   // Each test starts on a fresh signed-in page and takes the steps before it again, so it runs alone.
   async function convertWithDefaults(): Promise<void> {
-    page = await converterWithJsonFile(session.browser, 'orders.json', Buffer.from(JSON.stringify(ORDERS)));
+    page = await converterWithJsonFile(session().browser, 'orders.json', Buffer.from(JSON.stringify(ORDERS)));
     await page.getByText('orders.json').first().waitFor();
     await page.getByRole('button', { name: 'Convert JSON File' }).click();
     await page.getByText('orders.json converted to CSV').waitFor();

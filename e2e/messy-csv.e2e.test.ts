@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type SignedUpSession, signedUpSession } from './support/signed-up-session.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signedUpSession } from './support/signed-up-session.js';
+import { openedForBlock } from './support/steps.js';
 
 // An export with a preamble and ', ' between the cells, converted in the web app with the defaults: uploaded
 // as a file and pasted, the converter says how it read the CSV (what it sniffed, the rows it skipped) and
@@ -16,7 +17,7 @@ const PASTED_JSON = FILE_JSON.trimEnd();
 const EMAIL = `e2e-messy-csv-${Date.now().toString(36)}@example.com`;
 const PASSWORD = 'correct horse battery';
 
-let session: SignedUpSession;
+const session = openedForBlock(() => signedUpSession({}, EMAIL, PASSWORD));
 let page: Page;
 
 async function downloadedText(button: string): Promise<string> {
@@ -29,7 +30,7 @@ async function downloadedText(button: string): Promise<string> {
 
 /** A fresh converter page on CSV to JSON, its saved options loaded. */
 async function openCsvToJson(): Promise<void> {
-  await page.goto(`${session.server.url}/convert`);
+  await page.goto(`${session().server.url}/convert`);
   await page.getByRole('heading', { name: 'Data Conversion Tool' }).waitFor();
   await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'CSV to JSON' }).click();
@@ -45,16 +46,8 @@ async function expectSniffedReading(): Promise<void> {
 }
 
 describe('a messy CSV in a real browser', () => {
-  beforeAll(async () => {
-    session = await signedUpSession({}, EMAIL, PASSWORD);
-  });
-
   beforeEach(async () => {
-    ({ page } = await session.browser.newPage());
-  });
-
-  afterAll(async () => {
-    await session?.close();
+    ({ page } = await session().browser.newPage());
   });
 
   it('uploaded as a file with the defaults: says what it sniffed and skipped, and gives the exact JSON', async () => {

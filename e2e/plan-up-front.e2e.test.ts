@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import type { Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInThroughDialog } from './support/accounts.js';
+import { describe, expect, it } from 'vitest';
 import { converterWithJsonFile } from './support/converter.js';
-import type { InProcessServer } from './support/in-process-server.js';
 import { inspectBothThemes } from './support/screenshots.js';
-import { type SignedUpSession, signedUpSession } from './support/signed-up-session.js';
+import { signedUpSession } from './support/signed-up-session.js';
+import { openedForBlock } from './support/steps.js';
 
 // A JSON file whose plain table would be wider than 60 columns gets the flattening plan up front, unasked:
 // applied unless the person chooses to convert plainly.
@@ -14,8 +13,7 @@ const COUNTRIES = fs.readFileSync(new URL('../testdata/flattening/world-countrie
 const EMAIL = `e2e-up-front-${Date.now().toString(36)}@example.com`;
 const PASSWORD = 'correct horse battery';
 
-let server: InProcessServer;
-let session: SignedUpSession;
+const session = openedForBlock(() => signedUpSession({ WORKERS: '1' }, EMAIL, PASSWORD));
 let page: Page;
 
 /** Converts the chosen file and answers the downloaded CSV's header cells. */
@@ -31,23 +29,9 @@ async function convertAndReadHeader(): Promise<string[]> {
 }
 
 describe('the flattening plan up front for a wide file', () => {
-  beforeAll(async () => {
-    session = await signedUpSession({ WORKERS: '1' }, EMAIL, PASSWORD);
-    ({ server } = session);
-  });
-
-  afterAll(async () => {
-    await session?.close();
-  });
-
-  it('signs in', async () => {
-    ({ page } = await session.browser.newSignedOutPage());
-    await signInThroughDialog(page, server.url, EMAIL, PASSWORD);
-  });
-
   // Each test starts on a fresh signed-in page and chooses the file again, so it runs alone.
   async function chooseCountries(): Promise<void> {
-    page = await converterWithJsonFile(session.browser, 'countries.json', COUNTRIES);
+    page = await converterWithJsonFile(session().browser, 'countries.json', COUNTRIES);
     const choice = page.getByRole('radiogroup', {
       name: 'The plain table would have 1,270 columns. Unnest proposes a flattening plan: about 31.',
     });

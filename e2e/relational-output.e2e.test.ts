@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInThroughDialog } from './support/accounts.js';
+import { describe, expect, it } from 'vitest';
 import { converterWithJsonFile } from './support/converter.js';
-import type { InProcessServer } from './support/in-process-server.js';
 import { inspectBothThemes } from './support/screenshots.js';
-import { type SignedUpSession, signedUpSession } from './support/signed-up-session.js';
+import { signedUpSession } from './support/signed-up-session.js';
+import { openedForBlock } from './support/steps.js';
 
 // A person puts a list of objects in a table of its own: the converter previews the main table, says the
 // result is a ZIP of linked tables, downloads it, and reads the ZIP back into the same JSON.
@@ -26,29 +25,14 @@ const ORDERS = [
 const EMAIL = `e2e-relational-${Date.now().toString(36)}@example.com`;
 const PASSWORD = 'correct horse battery';
 
-let server: InProcessServer;
-let session: SignedUpSession;
+const session = openedForBlock(() => signedUpSession({ WORKERS: '1' }, EMAIL, PASSWORD));
 let page: Page;
 let zipBytes: Buffer;
 
 describe('relational output in a real browser', () => {
-  beforeAll(async () => {
-    session = await signedUpSession({ WORKERS: '1' }, EMAIL, PASSWORD);
-    ({ server } = session);
-  });
-
-  afterAll(async () => {
-    await session?.close();
-  });
-
-  it('signs in', async () => {
-    ({ page } = await session.browser.newSignedOutPage());
-    await signInThroughDialog(page, server.url, EMAIL, PASSWORD);
-  });
-
   // Each test starts on a fresh signed-in page and takes the steps before it again, so it runs alone.
   async function planItemsAsTable(): Promise<void> {
-    page = await converterWithJsonFile(session.browser, 'orders.json', Buffer.from(JSON.stringify(ORDERS)));
+    page = await converterWithJsonFile(session().browser, 'orders.json', Buffer.from(JSON.stringify(ORDERS)));
     await page.getByText('orders.json').first().waitFor();
     await page.getByRole('button', { name: 'Propose a flattening plan' }).click();
     await page.getByRole('combobox', { name: 'Strategy for items' }).click();

@@ -6,7 +6,9 @@ export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
     include: ['e2e/**/*.e2e.test.ts'],
-    testTimeout: 60_000,
+    // A test run alone takes the steps of the tests before it first (a plan bought, a key made), which on a
+    // busy 2-core machine took over a minute.
+    testTimeout: 180_000,
     // Above the ceiling a server is given to start (support/test-server.ts, 180 s by default).
     hookTimeout: 240_000,
     fileParallelism: false,

@@ -2,9 +2,13 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { SmtpInbox } from '../../packages/server/test/support/smtp-inbox.js';
 
-/** POSTs a JSON body. */
-export function postJson(url: string, body: object): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+/** POSTs a JSON body, with the bearer `token` when given. */
+export function postJson(url: string, body: object, token?: string): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
 }
 
 /** Signs an account up over the API and confirms it with the code the server mailed. */
