@@ -34,6 +34,8 @@ export class PageGuard {
   private expected: (ExpectedAnswer & { seen: number })[] = [];
   /** 401s to a bearer token not yet followed by a renewed one. */
   private awaitingRenewal: string[] = [];
+  /** When the last successful renewal's answer came (ms since the epoch, as Playwright's request timing). */
+  private lastRenewalAt = 0;
 
   constructor(context: BrowserContext) {
     context.on('console', (message) => this.console(message));
@@ -83,11 +85,16 @@ export class PageGuard {
     const status = response.status();
     const request = response.request();
     const path = new URL(response.url()).pathname;
-    if (status === 200 && path === RENEWAL_PATH) this.awaitingRenewal = [];
+    if (status === 200 && path === RENEWAL_PATH) {
+      this.awaitingRenewal = [];
+      this.lastRenewalAt = Date.now();
+    }
     if (status < 400) return;
     // A token the server ended (sign-out elsewhere, a plan change) is renewed by the app: that 401 is no
-    // failure, as long as the renewal follows.
+    // failure, as long as the renewal follows. Answers are reported in no set order: a 401 to a call sent
+    // with the old token, before a renewal's answer came, can be reported after it, and is covered by it.
     if (status === 401 && request.headers().authorization?.startsWith('Bearer ') && path !== RENEWAL_PATH) {
+      if (request.timing().startTime <= this.lastRenewalAt) return;
       this.awaitingRenewal.push(`${request.method()} ${path} answered 401`);
       return;
     }
