@@ -7,7 +7,7 @@ import type { ApiKeysService } from './api-keys/service.js';
 import { auditModule } from './audit/module.js';
 import { authModule } from './auth/module.js';
 import type { AuthService } from './auth/service.js';
-import { batchModule, batchStoredBytes } from './batch/module.js';
+import { batchModule, batchRetention, batchStoredBytes } from './batch/module.js';
 import type { BatchService } from './batch/service.js';
 import type { Config } from './config.js';
 import { convertModule } from './convert/module.js';
@@ -28,7 +28,6 @@ import { DomainEvents } from './platform/domain-events.js';
 import { InFlightConversions } from './platform/in-flight.js';
 import { JobQueue } from './platform/jobs.js';
 import { jwtSecretFor } from './platform/jwt-secret.js';
-import { LateBound } from './platform/late-bound.js';
 import { startLeftoverSweeper } from './platform/leftovers.js';
 import type { Logger } from './platform/logger.js';
 import { createMailer } from './platform/mail.js';
@@ -39,8 +38,7 @@ import { RecentErrors } from './platform/recent-errors.js';
 import type { KeyCallMeter } from './platform/route-access.js';
 import { createStorage, localFilesRoot } from './platform/storage/create-storage.js';
 import type { StorageDriver } from './platform/storage/storage-driver.js';
-import { notificationSwitches, profileModule } from './profile/module.js';
-import type { ProfileService } from './profile/service.js';
+import { notificationSwitches, profileModule, settingsStore } from './profile/module.js';
 import type { WebhookDeliveries } from './webhooks/deliveries.js';
 import { webhooksModule } from './webhooks/module.js';
 
@@ -128,30 +126,29 @@ export function buildModuleContext(config: Config, deps: ServiceDeps): ModuleCon
 
 /**
  * Builds every feature module in dependency order, each from the shared context and the services of
- * the modules before it. Where features need each other, per call only (payments applies the
- * batches' retention; notifications and accounts read the profile's settings), the later one is
- * passed as a `LateBound`, bound right after it is built.
+ * the modules before it, with no reference forward: where a feature needs a small part of one built
+ * later (the settings the profile writes, the batches' retention payments apply), that part is built
+ * first on its own (`settingsStore`, `batchRetention`, `batchStoredBytes`) and handed to both.
  * Nothing runs until `start()`: the queue sends nothing before it.
  */
 export function buildServices(config: Config, deps: ServiceDeps): Services {
   const { log } = deps;
   const context = buildModuleContext(config, deps);
-  const lateProfile = new LateBound<ProfileService>('the profile service');
-  const lateBatch = new LateBound<BatchService>('the batch service');
-
+  // Read by accounts and notifications and written by the profile: built before all three.
+  const settings = settingsStore(context);
   const audit = auditModule(context);
   const auth = authModule(context, { audit: audit.audit });
   const files = filesModule(context, { audit: audit.audit, storedElsewhere: batchStoredBytes(context) });
   // The one way a request (route access), a job or the operator command gets an account.
   const accounts = new Accounts({
     user: (userId) => auth.auth.currentUser(userId),
-    settings: (userId) => lateProfile.get().settings(userId),
+    settings: (userId) => settings.settings(userId),
     storedBytes: (userId) => files.files.storedBytes(userId),
     timeLimits: config.conversionTimeLimits,
   });
   const notifications = notificationsModule(context, {
     accounts,
-    settings: notificationSwitches(() => lateProfile.get()),
+    settings: notificationSwitches(settings),
   });
   const payments = paymentsModule(context, {
     auth: auth.auth,
@@ -159,13 +156,12 @@ export function buildServices(config: Config, deps: ServiceDeps): Services {
     accounts,
     notifier: notifications.notifications,
     retention: {
-      batches: { reapplyRetention: (userId, keepSeconds) => lateBatch.get().reapplyRetention(userId, keepSeconds) },
+      batches: batchRetention(context),
     },
   });
   const core = { auth: auth.auth, files: files.files, payments: payments.payments };
   const plans = plansModule(context, { payments: payments.payments });
-  const profile = profileModule(context, { ...core, audit: audit.audit });
-  lateProfile.bind(profile.profile);
+  const profile = profileModule(context, { ...core, settings, audit: audit.audit });
   const apiKeys = apiKeysModule(context, {
     auth: auth.auth,
     plans: plans.plans,
@@ -179,7 +175,6 @@ export function buildServices(config: Config, deps: ServiceDeps): Services {
     recorder: audit.recorder,
     analysis: analysis.analysis,
   });
-  lateBatch.bind(batch.batch);
   const jobs = jobsModule({ batch: batch.batch, intake: batch.intake });
   const convert = convertModule(context, {
     files: files.files,

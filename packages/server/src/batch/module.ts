@@ -100,3 +100,16 @@ export function batchStoredBytes(context: ModuleContext): (userId: string) => Pr
   const repository = new BatchRepository(context.database.db);
   return (userId) => repository.storedBytes(userId);
 }
+
+/**
+ * After a change of plan (payments call it): the account's batch jobs are kept `keepSeconds` after they
+ * end (null: until deleted).
+ */
+export function batchRetention(context: ModuleContext): {
+  reapplyRetention(userId: string, keepSeconds: number | null): Promise<void>;
+} {
+  const repository = new BatchRepository(context.database.db);
+  return {
+    reapplyRetention: (userId, keepSeconds) => repository.reapplyRetention(userId, keepSeconds, context.clock.now()),
+  };
+}

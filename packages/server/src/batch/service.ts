@@ -178,11 +178,6 @@ export class BatchService {
     }
   }
 
-  /** After a change of plan: the user's jobs are kept `keepSeconds` after they end (null: until deleted). */
-  async reapplyRetention(userId: string, keepSeconds: number | null): Promise<void> {
-    await this.deps.repository.reapplyRetention(userId, keepSeconds, this.deps.clock.now());
-  }
-
   /**
    * Deletes the jobs kept past their time (the plan's retention, counted from when each ended): the bytes
    * first, then the row, so that a crash between the two leaves a row the next run deletes again.

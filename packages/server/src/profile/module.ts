@@ -8,6 +8,7 @@ import { ProfileRepository } from './repository.js';
 import { profileRoutes } from './routes.js';
 import { ProfileService } from './service.js';
 import { notificationSettingsOf } from './settings.js';
+import { SettingsStore } from './settings-store.js';
 
 /** The account's own data: profile, settings (the notification switches among them), statistics. */
 export interface ProfileModule extends FeatureModule {
@@ -16,7 +17,13 @@ export interface ProfileModule extends FeatureModule {
 
 export function profileModule(
   context: ModuleContext,
-  needs: { auth: AuthService; files: FilesService; audit: AuditService; payments: PaymentsService },
+  needs: {
+    settings: SettingsStore;
+    auth: AuthService;
+    files: FilesService;
+    audit: AuditService;
+    payments: PaymentsService;
+  },
 ): ProfileModule {
   const profile = new ProfileService({
     repository: new ProfileRepository(context.database.db),
@@ -26,11 +33,16 @@ export function profileModule(
   return { profile, jobs: [], routes: () => [profileRoutes(profile)] };
 }
 
-/** The notification switches, read and written per call through the profile (built after notifications). */
-export function notificationSwitches(profile: () => ProfileService) {
+/** Every account's settings, built before the services that read them (see SettingsStore). */
+export function settingsStore(context: ModuleContext): SettingsStore {
+  return new SettingsStore({ repository: new ProfileRepository(context.database.db), clock: context.clock });
+}
+
+/** The notification switches, kept with the other settings. */
+export function notificationSwitches(settings: SettingsStore) {
   return {
-    of: async (userId: string) => notificationSettingsOf(await profile().settings(userId)),
+    of: async (userId: string) => notificationSettingsOf(await settings.settings(userId)),
     update: async (userId: string, update: UserSettingsUpdate) =>
-      notificationSettingsOf(await profile().updateSettings(userId, update)),
+      notificationSettingsOf(await settings.updateSettings(userId, update)),
   };
 }

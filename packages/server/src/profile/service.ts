@@ -1,10 +1,4 @@
-import {
-  delimiterFromSetting,
-  type Profile,
-  type ProfileStats,
-  type UserSettings,
-  type UserSettingsUpdate,
-} from '@unnest/contracts';
+import type { Profile, ProfileStats, UserSettings, UserSettingsUpdate } from '@unnest/contracts';
 import type { AuditService } from '../audit/service.js';
 import type { AuthService } from '../auth/service.js';
 import type { FilesService } from '../files/service.js';
@@ -14,6 +8,7 @@ import type { Clock } from '../platform/clock.js';
 import { AppError } from '../platform/errors.js';
 import type { ProfileRepository } from './repository.js';
 import { rowOf, settingsOf } from './settings.js';
+import type { SettingsStore } from './settings-store.js';
 
 const MB = 1024 * 1024;
 const RECENT_ACTIVITY = 5;
@@ -24,6 +19,7 @@ export class ProfileService {
   constructor(
     private readonly deps: {
       repository: ProfileRepository;
+      settings: SettingsStore;
       auth: AuthService;
       files: FilesService;
       audit: AuditService;
@@ -32,21 +28,13 @@ export class ProfileService {
     },
   ) {}
 
-  async settings(userId: string): Promise<UserSettings> {
-    return settingsOf(await this.deps.repository.find(userId));
+  settings(userId: string): Promise<UserSettings> {
+    return this.deps.settings.settings(userId);
   }
 
   /** Applies a partial update (already schema-checked) and answers the whole settings object. */
-  async updateSettings(userId: string, update: UserSettingsUpdate): Promise<UserSettings> {
-    if (update.delimiter !== undefined && delimiterFromSetting(update.delimiter) === undefined) {
-      throw new AppError('VALIDATION_FAILED', {
-        detail: 'The delimiter must be one character (not a quote or a line break), or "tab"',
-      });
-    }
-    const row = await this.deps.repository.find(userId);
-    const settings = { ...settingsOf(row), ...update };
-    await this.deps.repository.upsert(rowOf(userId, row?.displayName ?? null, settings, this.deps.clock.now()));
-    return settings;
+  updateSettings(userId: string, update: UserSettingsUpdate): Promise<UserSettings> {
+    return this.deps.settings.updateSettings(userId, update);
   }
 
   async profile(account: Account): Promise<Profile> {
