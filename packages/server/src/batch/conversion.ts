@@ -112,9 +112,10 @@ export class BatchConverter {
     const { repository, storage, pool, clock, worker } = this.deps;
     const started = clock.now().getTime();
     const stop = new AbortController();
-    let bytesRead = 0;
+    // The worker thread reads the original from storage itself and counts what it has read here.
+    const bytesRead = new BigInt64Array(new SharedArrayBuffer(BigInt64Array.BYTES_PER_ELEMENT));
     const beat = setInterval(() => {
-      repository.progress(file.id, worker, bytesRead, clock.now()).then(
+      repository.progress(file.id, worker, Number(Atomics.load(bytesRead, 0)), clock.now()).then(
         (held) => {
           if (!held) stop.abort(new ClaimLost());
         },
@@ -125,22 +126,14 @@ export class BatchConverter {
       const allowed = await this.deps.storageAllowance(file.userId);
       // The upload is stored already: the result may use what is left besides it.
       const left = allowed - (await repository.storedBytes(file.userId)) + file.fileSize;
-      const source = await storage.get(file.originalKey);
-      const counted = async function* () {
-        for await (const chunk of source as AsyncIterable<Uint8Array>) {
-          bytesRead += chunk.length;
-          yield chunk;
-        }
-      };
-      const stored = await pool.toStorage(
+      const stored = await pool.storedToStorage(
         {
           engine,
           originalKey: file.originalKey,
           resultKey: file.resultKey,
           storageLeftBytes: Math.max(0, left),
-          storeOriginal: false,
         },
-        counted(),
+        bytesRead,
         // No size hint: batch files are background work for the bulk lane, even small ones, so that the
         // quick lane stays free for the small conversions someone is waiting on.
         { signal: stop.signal, timeLimit: await this.deps.timeLimit(file.userId) },

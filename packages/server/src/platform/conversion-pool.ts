@@ -165,6 +165,19 @@ export class ConversionPool {
   }
 
   /**
+   * Converts an input stored already under `task.originalKey` (a batch file) into `task.resultKey`: the
+   * worker reads and writes storage itself, so none of the bytes cross this thread. `bytesRead` (one
+   * BigInt64 on shared memory) follows how much of the original the worker has read.
+   */
+  async storedToStorage(
+    task: Omit<StoredConversionTask, 'input' | 'bytesRead'>,
+    bytesRead: BigInt64Array,
+    options: TaskOptions = {},
+  ): Promise<StoredConversion> {
+    return settle(await this.run<StoredConversion>('toStorage', { ...task, bytesRead }, [], options));
+  }
+
+  /**
    * Converts `input` as it streams in and yields the output as the worker writes it, with
    * backpressure both ways. A failure before the first output chunk rejects the first `next()`.
    */

@@ -17,6 +17,7 @@ import {
 import type { S3Config } from '../config.js';
 import { ChunkStreamAborted } from './chunk-channel.js';
 import type { CsvReading } from './csv-reading.js';
+import { StoredObjectMissingError } from './storage/storage-driver.js';
 
 /**
  * What crosses between the HTTP thread and the conversion workers: tasks, their answers, and failures
@@ -124,16 +125,18 @@ export interface ConversionSummary {
 /** An upload streamed in over `input`; the worker stores it and the result itself. */
 export interface StoredConversionTask {
   engine: EngineSettings;
-  input: MessagePort;
+  /**
+   * The upload as it arrives, stored under `originalKey` while it converts. Absent when the input is
+   * stored already under `originalKey` (a batch file): the worker then reads it from storage itself, so
+   * its bytes never cross the thread that queued the task, and neither stores it again nor deletes it.
+   */
+  input?: MessagePort;
   originalKey: string;
   resultKey: string;
   /** Storage the account has left: the original and the result together may use at most this. */
   storageLeftBytes: number;
-  /**
-   * False when the input is already stored under `originalKey` (a batch file read back from storage):
-   * it is then neither stored again nor deleted on failure. Default true.
-   */
-  storeOriginal?: boolean;
+  /** With no `input`: the worker keeps the bytes it has read of the original here (progress; one BigInt64). */
+  bytesRead?: BigInt64Array;
 }
 
 export interface StoredConversion {
@@ -203,6 +206,8 @@ export type TaskFailure =
   | { kind: 'empty-input' }
   | { kind: 'storage-limit' }
   | { kind: 'input-stopped' }
+  /** The stored input a worker was to read (a batch file's original) is gone. */
+  | { kind: 'stored-object-missing'; key: string }
   | { kind: 'internal'; message: string; errno?: string };
 
 export type TaskOutcome<T> = { ok: true; value: T } | { ok: false; failure: TaskFailure };
@@ -236,6 +241,7 @@ export function describeFailure(error: unknown): TaskFailure {
   if (error instanceof EmptyInputError) return { kind: 'empty-input' };
   if (error instanceof ChunkStreamAborted) return { kind: 'input-stopped' };
   if (error instanceof StorageLeftExceededError) return { kind: 'storage-limit' };
+  if (error instanceof StoredObjectMissingError) return { kind: 'stored-object-missing', key: error.key };
   const message = error instanceof Error ? error.message : String(error);
   // A system error's code (ENOSPC, ECONNREFUSED...) decides the answer on the HTTP thread (507, 503).
   const errno = (error as NodeJS.ErrnoException | undefined)?.code;
@@ -253,6 +259,8 @@ export function failureError(failure: TaskFailure): Error {
       return new StorageLeftExceededError();
     case 'input-stopped':
       return new Error('the input stream stopped before its end');
+    case 'stored-object-missing':
+      return new StoredObjectMissingError(failure.key);
     case 'internal': {
       const error: NodeJS.ErrnoException = new Error(`conversion worker: ${failure.message}`);
       if (failure.errno !== undefined) error.code = failure.errno;

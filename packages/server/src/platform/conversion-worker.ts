@@ -252,8 +252,8 @@ function analysisOf(collector: AnalysisCollector | null): AnalysisOutcome | null
  * the HTTP thread once. On failure, whatever was stored is deleted.
  */
 export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome<StoredConversion>> {
-  const input = receiveChunks(task.input);
-  const storesOriginal = task.storeOriginal !== false;
+  const storesOriginal = task.input !== undefined;
+  const input = task.input ? receiveChunks(task.input) : storedOriginal(task);
   // Object mode hands each chunk on as it came: a byte-mode stream joins the chunks it holds into a new buffer
   // on every read, a copy of the whole upload (and its garbage) for nothing.
   const original = new PassThrough({ objectMode: true, highWaterMark: ORIGINAL_QUEUE_CHUNKS });
@@ -304,12 +304,28 @@ export async function toStorage(task: StoredConversionTask): Promise<TaskOutcome
     return { originalBytes, resultBytes, summary, analysis: analysisOf(collector) };
   });
   input.cancel();
-  task.input.close();
+  task.input?.close();
   if (!result.ok) {
     const stored = storesOriginal ? [task.originalKey, task.resultKey] : [task.resultKey];
     await Promise.all(stored.map((key) => storage.delete(key))).catch(() => {});
   }
   return result;
+}
+
+/**
+ * An input stored already (a batch file), read here; the bytes read so far are kept in `task.bytesRead`.
+ * Opened on the first read, so a failure to open it is the conversion's failure like any other.
+ */
+function storedOriginal(task: StoredConversionTask): AsyncIterable<Uint8Array> & { cancel(): void } {
+  const counted = async function* () {
+    const source = (await storage.get(task.originalKey)) as AsyncIterable<Uint8Array>;
+    for await (const chunk of source) {
+      if (task.bytesRead) Atomics.add(task.bytesRead, 0, BigInt(chunk.length));
+      yield chunk;
+    }
+  };
+  const chunks = counted();
+  return Object.assign(chunks, { cancel: () => void chunks.return(undefined) });
 }
 
 /**

@@ -8,6 +8,8 @@ import { loadConfig } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { RecentErrors } from '../../src/platform/recent-errors.js';
+import { createStorage } from '../../src/platform/storage/create-storage.js';
+import type { StorageDriver } from '../../src/platform/storage/storage-driver.js';
 import { FakeClock } from './fake-clock.js';
 import { SmtpInbox } from './smtp-inbox.js';
 import { openTestDatabase, type TestDatabase } from './test-database.js';
@@ -33,6 +35,8 @@ export async function startTestApp(
     wrapDatabase?: (handle: DatabaseHandle) => DatabaseHandle;
     onRoute?: (route: RouteOptions) => void;
     conversionPool?: AppDeps['conversionPool'];
+    /** Wraps the configured storage the app's own thread uses (the worker threads open their own). */
+    wrapStorage?: (storage: StorageDriver) => StorageDriver;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -57,6 +61,7 @@ export async function startTestApp(
     recentErrors,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     ...(options.conversionPool ? { conversionPool: options.conversionPool } : {}),
+    ...(options.wrapStorage ? { storage: options.wrapStorage(createStorage(config)) } : {}),
   });
   return {
     ...built,

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 
 /** Raised when a key has no stored object. */
 export class StoredObjectMissingError extends Error {
-  constructor(key: string) {
+  constructor(readonly key: string) {
     super(`No stored object under '${key}'`);
     this.name = 'StoredObjectMissingError';
   }
