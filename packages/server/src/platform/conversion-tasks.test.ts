@@ -2,6 +2,7 @@ import { ConversionError } from '@unnest/engine';
 import { describe, expect, it } from 'vitest';
 import { describeFailure, type EngineSettings, failureError, resultFormat } from './conversion-tasks.js';
 import { infrastructureFailure } from './errors.js';
+import { StoredObjectMissingError } from './storage/storage-driver.js';
 
 /** A failure crosses from the worker thread as data: what the HTTP thread rebuilds from it. */
 const roundTrip = (error: unknown) => failureError(structuredClone(describeFailure(error)));
@@ -21,6 +22,12 @@ describe('a task failure sent from a conversion worker', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), { code: 'ECONNREFUSED' });
     expect(infrastructureFailure(roundTrip(refused))?.code).toBe('SERVICE_UNAVAILABLE');
     expect(infrastructureFailure(roundTrip(new Error('something else')))).toBeUndefined();
+  });
+
+  it("keeps a stored input's absence, so a batch file whose original went is told 'original not found'", () => {
+    const rebuilt = failureError(describeFailure(new StoredObjectMissingError('u1/jobs/j1/in/0')));
+    expect(rebuilt).toBeInstanceOf(StoredObjectMissingError);
+    expect((rebuilt as StoredObjectMissingError).key).toBe('u1/jobs/j1/in/0');
   });
 });
 
