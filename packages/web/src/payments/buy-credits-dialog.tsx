@@ -8,22 +8,15 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import type { CreditPack, Currency, PaymentMode } from '@unnest/contracts';
 import { useState } from 'react';
+import type { CreditPurchase } from '../components/plans/plan-purchase';
 import { priceText } from '../lib/plan-limits';
 import { useSession } from '../lib/session';
 import { CheckoutModeNotice } from './checkout-mode-notice';
 import { useCheckout } from './use-checkout';
 
 /** The Buy Credits dialog (spec 2.3): pick a pack (small by default); credits never expire. */
-export function BuyCreditsDialog(props: {
-  open: boolean;
-  onClose: () => void;
-  packs: CreditPack[];
-  currency: Currency;
-  mode: PaymentMode;
-  initialPack?: string;
-}) {
+export function BuyCreditsDialog(props: CreditPurchase) {
   const { open, onClose, packs, currency, mode } = props;
   const { user } = useSession();
   const checkout = useCheckout();

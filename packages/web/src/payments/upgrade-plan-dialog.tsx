@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import type { Currency, First50Offer, PaymentMode, Plan, PlanChoice } from '@unnest/contracts';
+import type { PlanUpgrade } from '../components/plans/plan-purchase';
 import { priceText } from '../lib/plan-limits';
 import { CheckoutModeNotice } from './checkout-mode-notice';
 import { useCheckout } from './use-checkout';
@@ -15,17 +15,7 @@ import { useCheckout } from './use-checkout';
  * of the current plan). The price shown is the catalogue's; the server prices the order, says whether
  * this account's order gets the first-50 price (`choice`), and honours that discount at capture.
  */
-export function UpgradePlanDialog(props: {
-  plan: Plan | null;
-  /** The server's word on this plan for the account; null: not known (nothing is offered). */
-  choice: PlanChoice | null;
-  /** End of the month the account has paid for, if one runs. */
-  periodEnd: string | null;
-  onClose: () => void;
-  currency: Currency;
-  mode: PaymentMode;
-  offer: First50Offer;
-}) {
+export function UpgradePlanDialog(props: PlanUpgrade) {
   const { plan, choice, periodEnd, onClose, currency, mode, offer } = props;
   const nextMonth = choice?.change === 'current';
   const until = periodEnd ? new Date(periodEnd).toLocaleDateString() : null;
