@@ -35,7 +35,6 @@ export function BatchHistoryDialog(props: {
   const [pending, setPending] = useState<Pending | null>(null);
   const failure = deleteJob.error ?? clearAll.error;
   const total = history.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
 
   function confirm() {
     if (!pending) return;
@@ -77,7 +76,8 @@ export function BatchHistoryDialog(props: {
           <BatchHistoryTable
             jobs={history.data.jobs}
             page={page}
-            pages={pages}
+            pageSize={HISTORY_PAGE_SIZE}
+            total={total}
             onPage={setPage}
             onView={props.onView}
             onDelete={(job) => setPending({ kind: 'one', job })}

@@ -1,12 +1,8 @@
 import Button from '@mui/material/Button';
-import Pagination from '@mui/material/Pagination';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { BatchJobSummary } from '@unnest/contracts';
+import { PagedTable } from '../components/paged-table';
 import { formatDateTime } from '../lib/format-date';
 import { BatchStatusChip } from './batch-status';
 
@@ -40,51 +36,41 @@ function JobRow(props: { job: BatchJobSummary; onView: () => void; onDelete: () 
   );
 }
 
+const COLUMNS = ['Date', 'Files', 'Status', 'Successful', 'Failed', 'Progress', 'Time', 'Actions'] as const;
+
 /** One page of the batch history: each job with View Results (completed ones) and Delete, and the pages. */
 export function BatchHistoryTable(props: {
   jobs: readonly BatchJobSummary[];
+  /** The page shown, from 1. */
   page: number;
-  pages: number;
+  pageSize: number;
+  total: number;
   onPage: (page: number) => void;
   onView: (jobId: string) => void;
   onDelete: (job: BatchJobSummary) => void;
 }) {
   return (
-    <>
-      <TableContainer>
-        <Table size="small" aria-label="Batch jobs">
-          <TableHead>
-            <TableRow>
-              <TableCell>Date</TableCell>
-              <TableCell>Files</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Successful</TableCell>
-              <TableCell>Failed</TableCell>
-              <TableCell>Progress</TableCell>
-              <TableCell>Time</TableCell>
-              <TableCell>Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {props.jobs.map((job) => (
-              <JobRow
-                key={job.job_id}
-                job={job}
-                onView={() => props.onView(job.job_id)}
-                onDelete={() => props.onDelete(job)}
-              />
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      {props.pages > 1 && (
-        <Pagination
-          count={props.pages}
-          page={props.page}
-          onChange={(_, next) => props.onPage(next)}
-          sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}
+    <PagedTable
+      label="Batch jobs"
+      columns={COLUMNS}
+      minWidth={720}
+      rows={props.jobs}
+      renderRow={(job) => (
+        <JobRow
+          key={job.job_id}
+          job={job}
+          onView={() => props.onView(job.job_id)}
+          onDelete={() => props.onDelete(job)}
         />
       )}
-    </>
+      loading={false}
+      skeletonLines={1}
+      paging={{
+        page: props.page - 1,
+        pageSize: props.pageSize,
+        count: props.total,
+        setPage: (page) => props.onPage(page + 1),
+      }}
+    />
   );
 }

@@ -47,8 +47,11 @@ interface PagedTableProps<Row> {
   empty?: ReactNode;
   /** A row of the table saying why there is none (a search that matched nothing). */
   noRowText?: string;
-  /** The footer of a table the server pages: the page, the page size and the total number of rows. */
-  paging?: Paging & { count: number };
+  /**
+   * The footer of a table the server pages: the page, the page size and the total number of rows. Without
+   * `setPageSize` the page size is fixed (a dialog's short list) and no choice of it is offered.
+   */
+  paging?: Omit<Paging, 'setPageSize'> & Partial<Pick<Paging, 'setPageSize'>> & { count: number };
 }
 
 /**
@@ -102,11 +105,13 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
           page={paging.page}
           onPageChange={(_, next) => paging.setPage(next)}
           rowsPerPage={paging.pageSize}
-          rowsPerPageOptions={[...PAGE_SIZES]}
-          onRowsPerPageChange={(event) => {
-            paging.setPageSize(Number(event.target.value));
-            paging.setPage(0);
-          }}
+          rowsPerPageOptions={paging.setPageSize ? [...PAGE_SIZES] : [paging.pageSize]}
+          {...(paging.setPageSize && {
+            onRowsPerPageChange: (event: { target: { value: string } }) => {
+              paging.setPageSize?.(Number(event.target.value));
+              paging.setPage(0);
+            },
+          })}
         />
       )}
     </>
