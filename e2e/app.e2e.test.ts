@@ -26,6 +26,18 @@ const session = openedForBlock(() =>
 const url = () => session().server.url;
 let page: Page;
 
+/** Waits for the preview to show both exact numbers, then downloads the CSV from it. */
+async function previewedThenDownloaded(): Promise<Download> {
+  const preview = page.getByRole('region', { name: 'Result preview' });
+  await preview.getByText(BIG, { exact: true }).waitFor();
+  await preview.getByText(TINY, { exact: true }).waitFor();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  return download;
+}
+
 async function downloadedText(download: Download): Promise<string> {
   const file = await download.path();
   return fs.readFileSync(file, 'utf8');
@@ -54,13 +66,7 @@ const convertUploadedFile = stepOnce(async () => {
   });
   await page.getByText('people.json').waitFor();
   await page.getByRole('button', { name: 'Convert JSON File' }).click();
-  const preview = page.getByRole('region', { name: 'Result preview' });
-  await preview.getByText(BIG, { exact: true }).waitFor();
-  await preview.getByText(TINY, { exact: true }).waitFor();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download CSV' }).click(),
-  ]);
+  const download = await previewedThenDownloaded();
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
   expect(download.url()).toMatch(/^http:\/\/[^/]+\/api\/files\/download\/[\w-]+\?ticket=/);
   expect(await downloadedText(download)).toBe(EXPECTED_CSV);
@@ -119,13 +125,7 @@ describe('the web app in a real browser', () => {
     await page.goto(url());
     await page.getByLabel('JSON', { exact: true }).fill(RECORDS);
     await page.getByRole('button', { name: 'Convert to CSV' }).click();
-    const preview = page.getByRole('region', { name: 'Result preview' });
-    await preview.getByText(BIG, { exact: true }).waitFor();
-    await preview.getByText(TINY, { exact: true }).waitFor();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download CSV' }).click(),
-    ]);
+    const download = await previewedThenDownloaded();
     expect(download.suggestedFilename()).toBe('converted.csv');
     expect(await downloadedText(download)).toBe(EXPECTED_CSV);
     await inspectBothThemes(page, 'landing');
