@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -12,5 +13,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test-setup.ts'],
     testTimeout: 20_000,
+    // A file per core (Vitest's default keeps one for itself, so a 2-core machine ran one file at a time).
+    maxWorkers: os.availableParallelism(),
   },
 });
