@@ -52,6 +52,12 @@ export const UsedOptions = Type.Object({
   types: Type.Optional(
     Type.String({ description: 'CSV input: the typing given (auto, per-column, per-cell, strings)' }),
   ),
+  encoding: Type.Optional(Type.String({ description: 'CSV input: the encoding given' })),
+  pretty: Type.Optional(Type.Boolean({ description: 'CSV input: indented JSON asked for' })),
+  ndjson: Type.Optional(Type.Boolean({ description: 'CSV input: JSON Lines asked for' })),
+  unflatten: Type.Optional(Type.Boolean({ description: 'CSV input: false when dotted headers stayed flat keys' })),
+  separator: Type.Optional(Type.String({ description: 'CSV input: the header separator given' })),
+  header: Type.Optional(Type.Boolean({ description: 'CSV input: false when the first row was read as data' })),
   array_strategy: Type.Optional(Type.String()),
   include_bom: Type.Optional(Type.Boolean()),
   excel_safe: Type.Optional(Type.Boolean()),

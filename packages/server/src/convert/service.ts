@@ -65,6 +65,12 @@ export interface CsvTextReading {
   headerRows?: number | undefined;
   /** How cells are typed (default auto). */
   typing?: CellTyping | undefined;
+  /** How the JSON is written and the headers become keys (engine defaults when undefined). */
+  pretty?: boolean | undefined;
+  ndjson?: boolean | undefined;
+  unflatten?: boolean | undefined;
+  separator?: string | undefined;
+  header?: boolean | undefined;
 }
 
 export { isOptionName, type OptionFields, resolveOptions };
@@ -252,7 +258,8 @@ export class ConvertService {
       slot = await this.deps.files.begin({
         userId,
         originalFilename: upload.filename,
-        filename: resultFilename(upload.filename, outputFormat),
+        // JSON Lines are not one JSON document: the name says which they are.
+        filename: resultFilename(upload.filename, options.csvDialect?.ndjson === true ? 'jsonl' : outputFormat),
         inputFormat: input,
         outputFormat,
         retentionType: plan.id === 'free' ? 'free' : 'premium',
@@ -471,7 +478,7 @@ export class ConvertService {
           durationMs: this.deps.clock.now().getTime() - started,
         });
       }
-      return csvToJsonEnvelope(json, read.reading);
+      return csvToJsonEnvelope(json, read.reading, how.ndjson === true);
     } catch (caught) {
       const error =
         caught instanceof ConversionError && caught.code === 'RELATIONAL_ZIP_INFLATES_TOO_LARGE'
@@ -660,12 +667,20 @@ function engineSettings(
 }
 
 /** The parts of a CSV's dialect a conversion was given, as its file's metadata keeps them. */
-function dialectOptions({ csvDialect }: ResolvedOptions): Record<string, string | number> {
+function dialectOptions({ csvDialect }: ResolvedOptions): Record<string, string | number | boolean> {
   if (csvDialect === undefined) return {};
-  const { delimiter, quote, escape: escapeChar, skipRows, headerRows, typing } = csvDialect;
-  const given = { delimiter, quote, escape: escapeChar, skip_rows: skipRows, header_rows: headerRows, types: typing };
+  const { delimiter, quote, escape: escapeChar, skipRows, headerRows, typing, ...written } = csvDialect;
+  const given = {
+    delimiter,
+    quote,
+    escape: escapeChar,
+    skip_rows: skipRows,
+    header_rows: headerRows,
+    types: typing,
+    ...written,
+  };
   return Object.fromEntries(
-    Object.entries(given).filter((entry): entry is [string, string | number] => entry[1] !== undefined),
+    Object.entries(given).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined),
   );
 }
 
