@@ -64,6 +64,17 @@ describe('converter state', () => {
     expect(csv.choices).toMatchObject({ delimiter: 'auto', excelSafe: true });
   });
 
+  it("a records path chosen for one file's result is sent with it, and a new file finds its records again", () => {
+    const chosen = after({ type: 'file', file: jsonFile });
+    const withPath = converterReducer(chosen, {
+      type: 'choices',
+      choices: { ...chosen.choices, recordsPath: 'data.users' },
+    });
+    const run = conversionToRun(withPath, false);
+    expect('request' in run && run.request.choices.recordsPath).toBe('data.users');
+    expect(converterReducer(withPath, { type: 'file', file: jsonFile }).choices.recordsPath).toBe('');
+  });
+
   it('an unchanged plan leaves the state as it is (the panel reports it after every render)', () => {
     const state = after({ type: 'plan', plan: PLAN });
     expect(converterReducer(state, { type: 'plan', plan: PLAN })).toBe(state);

@@ -73,7 +73,7 @@ export function converterReducer(state: ConverterState, action: ConverterAction)
       const accepted = EXTENSIONS[state.mode];
       if (file && !accepted.some((extension) => file.name.toLowerCase().endsWith(extension)))
         return { ...state, file: null, inputError: `Please select a ${extensionsText(accepted)} file` };
-      return { ...state, file, inputError: null };
+      return { ...state, file, inputError: null, choices: findingRecords(state.choices) };
     }
     case 'text':
       return { ...state, text: action.text, inputError: null };
@@ -99,6 +99,11 @@ export function converterReducer(state: ConverterState, action: ConverterAction)
     case 'comparing':
       return { ...state, comparing: action.open };
   }
+}
+
+/** A records path chosen for one file's result belongs to that file: the next one's records are found again. */
+function findingRecords(choices: ConversionChoices): ConversionChoices {
+  return choices.recordsPath === '' ? choices : { ...choices, recordsPath: '' };
 }
 
 /** The plan a conversion asked for now uses: the panel's, for JSON to CSV only. */

@@ -36,6 +36,8 @@ export interface ConversionChoices {
   separator: string;
   /** CSV to JSON: the first row is the header (off: every row is data, an array of text). */
   header: boolean;
+  /** JSON to CSV: the records path (`data.users`, `.` for the whole document); '' finds the records automatically. */
+  recordsPath: string;
 }
 
 /** How the JSON of CSV to JSON is laid out. */
@@ -67,6 +69,7 @@ export function choicesFromSettings(settings: UserSettings | undefined, mode: Co
     unflatten: true,
     separator: '.',
     header: true,
+    recordsPath: '',
   };
 }
 
@@ -89,6 +92,7 @@ export function optionFields(mode: ConversionMode, choices: ConversionChoices): 
     include_bom: String(choices.bom),
     excel_safe: String(choices.excelSafe),
     ...(choices.analysis ? { analysis: 'true' } : {}),
+    ...(choices.recordsPath === '' ? {} : { records: choices.recordsPath }),
   };
 }
 
