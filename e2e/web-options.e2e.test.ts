@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signedUpSession } from './support/signed-up-session.js';
+import { openedForBlock } from './support/steps.js';
+
+// The converter's options as a person uses them: CSV to JSON with the CLI's csv2json options, and the records
+// path of a JSON document chosen again after the first conversion said what it left out.
+
+const EMAIL = `e2e-web-options-${Date.now().toString(36)}@example.com`;
+const PASSWORD = 'correct horse battery';
+const PEOPLE = 'id,user.name\n1,Ada\n2,Bo\n';
+const WRAPPED = '{"data":{"users":[{"name":"Ada"},{"name":"Bo"}],"total":2},"meta":{"source":"crm","page":1}}';
+
+const session = openedForBlock(() => signedUpSession({}, EMAIL, PASSWORD));
+let page: Page;
+
+/** Clicks the download button and answers the file's name and bytes as text. */
+async function downloaded(button: string): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button }).click(),
+  ]);
+  return { name: download.suggestedFilename(), text: fs.readFileSync(await download.path(), 'utf8') };
+}
+
+/** A fresh signed-in converter page, its saved options loaded. */
+async function openConverter(): Promise<void> {
+  ({ page } = await session().browser.newPage('/convert'));
+  await page.getByRole('heading', { name: 'Data Conversion Tool' }).waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+async function choose(select: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: select }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('conversion options in a real browser', () => {
+  it('converts a CSV file to JSON Lines with its dotted headers kept flat', async () => {
+    await openConverter();
+    await page.getByRole('button', { name: 'CSV to JSON' }).click();
+    await choose('JSON output', 'JSON Lines (one record per line)');
+    await page.getByRole('checkbox', { name: 'Nest dotted headers' }).uncheck();
+    await page.getByTestId('file-input').setInputFiles({
+      name: 'people.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(PEOPLE),
+    });
+    await page.getByText('people.csv').first().waitFor();
+    await page.getByRole('button', { name: 'Convert CSV File' }).click();
+    await page.getByText(/^people\.csv converted to /).waitFor();
+    const file = await downloaded('Download JSON');
+    expect(file.name).toBe('people.jsonl');
+    expect(file.text).toBe('{"id":1,"user.name":"Ada"}\n{"id":2,"user.name":"Bo"}\n');
+  });
+
+  it('converts pasted CSV to indented JSON with headers split at a slash', async () => {
+    await openConverter();
+    await page.getByRole('button', { name: 'CSV to JSON' }).click();
+    await choose('JSON output', 'One array, indented (pretty)');
+    await choose('Nested key separator', 'Slash ( user/name )');
+    await page.getByRole('button', { name: 'Paste text' }).click();
+    await page.getByLabel('CSV text').fill('id,user/name\n1,Ada\n');
+    await page.getByRole('button', { name: 'Convert CSV Text' }).click();
+    await page.getByText('Your CSV was converted to JSON.').waitFor();
+    const file = await downloaded('Download JSON');
+    expect(file.text).toBe('[\n  {\n    "id": 1,\n    "user": {\n      "name": "Ada"\n    }\n  }\n]\n');
+  });
+
+  it('shows where the records were found and what was left out, and converts the whole document when asked', async () => {
+    await openConverter();
+    await page.getByTestId('file-input').setInputFiles({
+      name: 'crm.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(WRAPPED),
+    });
+    await page.getByText('crm.json').first().waitFor();
+    await page.getByRole('button', { name: 'Convert JSON File' }).click();
+    await page.getByText('Records found at data.users (2 records).').waitFor();
+    const leftOut = await page.getByRole('region', { name: 'Records path' }).getByRole('alert').textContent();
+    expect(leftOut).toMatch(/^Left out of the conversion: meta \(\d+ Bytes\), data\.total \(1 Bytes?\)\./);
+    expect((await downloaded('Download CSV')).text).toBe('name\nAda\nBo\n');
+
+    await choose('Records path', 'The whole document: each top-level member a row');
+    await page.getByRole('button', { name: 'Convert with this records path' }).click();
+    await page.getByText('The records are the members of the whole document (2 records).').waitFor();
+    expect((await downloaded('Download CSV')).text).toBe(
+      'key,users.0.name,users.1.name,total,source,page\ndata,Ada,Bo,2,,\nmeta,,,,crm,1\n',
+    );
+  });
+});
