@@ -305,6 +305,12 @@ export class ConvertService {
       if (stored.analysis && 'error' in stored.analysis) await allowance.analysisFailed();
       const resultSize = stored.resultBytes;
       const summary = stored.summary;
+      const analysisFields = stored.analysis ? await this.deps.analysis.conversionFields(stored.analysis) : {};
+      // A CSV or TSV keeps its smart column names, so that its download can take them as its header row.
+      const smartHeaders =
+        outputFormat === 'csv' || outputFormat === 'tsv'
+          ? analysisFields.smart_headers?.map((header) => header.name)
+          : undefined;
       const now = this.deps.clock.now();
       const keepMs = retentionMs(plan, settings.auto_delete_days);
       const record = await this.deps.files.complete(slot, {
@@ -314,7 +320,15 @@ export class ConvertService {
         columns: summary.columns,
         expiresAt: keepMs === null ? null : new Date(now.getTime() + keepMs),
         // plan=auto: the plan applied is kept as a given one is, so the file compares under it.
-        ...(summary.appliedPlan === null ? {} : { options: { ...usedOptions, plan: summary.appliedPlan.plan } }),
+        ...(summary.appliedPlan === null && smartHeaders === undefined
+          ? {}
+          : {
+              options: {
+                ...usedOptions,
+                ...(summary.appliedPlan === null ? {} : { plan: summary.appliedPlan.plan }),
+                ...(smartHeaders === undefined ? {} : { smart_headers: smartHeaders }),
+              },
+            }),
       });
       const durationMs = now.getTime() - started;
       await this.deps.recorder.succeeded(
@@ -358,7 +372,7 @@ export class ConvertService {
         duration_seconds: durationMs / 1000,
         expires_at: record.expires_at,
         download_url: `/api/files/download/${record.fileId}`,
-        ...(stored.analysis ? await this.deps.analysis.conversionFields(stored.analysis) : {}),
+        ...analysisFields,
       };
     } catch (error) {
       const failure = engineFailure(error, failureText);
