@@ -1,18 +1,27 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { runAdminCommand } from '../packages/server/dist/admin/command.js';
 import { signedUpSession } from './support/signed-up-session.js';
 import { openedForBlock } from './support/steps.js';
 
-// The converter's options as a person uses them: CSV to JSON with the CLI's csv2json options, and the records
-// path of a JSON document chosen again after the first conversion said what it left out.
+// The converter's options as a person uses them: CSV to JSON with the CLI's csv2json options, the records path
+// of a JSON document chosen again after the first conversion said what it left out, and the smart column names
+// of the analysis applied to the download's header.
 
 const EMAIL = `e2e-web-options-${Date.now().toString(36)}@example.com`;
 const PASSWORD = 'correct horse battery';
 const PEOPLE = 'id,user.name\n1,Ada\n2,Bo\n';
 const WRAPPED = '{"data":{"users":[{"name":"Ada"},{"name":"Bo"}],"total":2},"meta":{"source":"crm","page":1}}';
 
-const session = openedForBlock(() => signedUpSession({}, EMAIL, PASSWORD));
+const NESTED = '[{"name":"Ada","user":{"addr":{"zip":"10115"}}},{"name":"Bo","user":{"addr":{"zip":"20095"}}}]';
+
+// A plan with the analysis, which proposes the smart column names. The operator command runs in this process.
+const session = openedForBlock(() =>
+  signedUpSession({}, EMAIL, PASSWORD, async (server) => {
+    await runAdminCommand(['grant', EMAIL, 'professional'], server.built.auth, server.built.payments);
+  }),
+);
 let page: Page;
 
 /** Clicks the download button and answers the file's name and bytes as text. */
@@ -89,5 +98,28 @@ describe('conversion options in a real browser', () => {
     expect((await downloaded('Download CSV')).text).toBe(
       'key,users.0.name,users.1.name,total,source,page\ndata,Ada,Bo,2,,\nmeta,,,,crm,1\n',
     );
+  });
+
+  it("downloads the CSV with the analysis's smart column names as its header row", async () => {
+    await openConverter();
+    await page.getByTestId('file-input').setInputFiles({
+      name: 'people.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(NESTED),
+    });
+    await page.getByText('people.json').first().waitFor();
+    await page.getByRole('button', { name: 'Convert JSON File' }).click();
+    await page.getByText('people.json converted to CSV').waitFor();
+    const paths = await downloaded('Download CSV');
+    expect(paths.text).toBe('name,user.addr.zip\nAda,10115\nBo,20095\n');
+    const card = page.getByRole('region', { name: 'AI-Powered Analysis' });
+    await card.getByRole('button', { name: /Smart Column Names/ }).click();
+    await card.getByText('User Address ZIP').waitFor();
+    const named = await downloaded('Download CSV with these names');
+    expect(named.name).toBe('people.csv');
+    const [header, ...rows] = named.text.split('\n');
+    expect(header).toBe('Name,User Address ZIP');
+    // The data rows are the stored bytes as they are.
+    expect(rows.join('\n')).toBe(paths.text.slice(paths.text.indexOf('\n') + 1));
   });
 });
