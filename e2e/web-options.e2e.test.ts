@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../packages/server/dist/admin/command.js';
+import { inspectBothThemes } from './support/screenshots.js';
 import { signedUpSession } from './support/signed-up-session.js';
 import { openedForBlock } from './support/steps.js';
 
@@ -49,6 +50,8 @@ describe('conversion options in a real browser', () => {
   it('converts a CSV file to JSON Lines with its dotted headers kept flat', async () => {
     await openConverter();
     await page.getByRole('button', { name: 'CSV to JSON' }).click();
+    // Before choosing: a theme switch saves the setting, and the options start from the saved settings again.
+    await inspectBothThemes(page, 'csv-to-json-options');
     await choose('JSON output', 'JSON Lines (one record per line)');
     await page.getByRole('checkbox', { name: 'Nest dotted headers' }).uncheck();
     await page.getByTestId('file-input').setInputFiles({
@@ -89,6 +92,8 @@ describe('conversion options in a real browser', () => {
     await page.getByRole('button', { name: 'Convert JSON File' }).click();
     await page.getByText('Records found at data.users (2 records).').waitFor();
     const leftOut = await page.getByRole('region', { name: 'Records path' }).getByRole('alert').textContent();
+    await page.getByRole('region', { name: 'Records path' }).scrollIntoViewIfNeeded();
+    await inspectBothThemes(page, 'records-path');
     expect(leftOut).toMatch(/^Left out of the conversion: meta \(\d+ Bytes\), data\.total \(1 Bytes?\)\./);
     expect((await downloaded('Download CSV')).text).toBe('name\nAda\nBo\n');
 
