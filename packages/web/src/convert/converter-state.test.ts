@@ -64,7 +64,7 @@ describe('converter state', () => {
     expect(csv.choices).toMatchObject({ delimiter: 'auto', excelSafe: true });
   });
 
-  it("a records path chosen for one file's result is sent with it, and a new file finds its records again", () => {
+  it("a records path chosen for one file's result is sent with it, and other input finds its records again", () => {
     const chosen = after({ type: 'file', file: jsonFile });
     const withPath = converterReducer(chosen, {
       type: 'choices',
@@ -72,7 +72,13 @@ describe('converter state', () => {
     });
     const run = conversionToRun(withPath, false);
     expect('request' in run && run.request.choices.recordsPath).toBe('data.users');
-    expect(converterReducer(withPath, { type: 'file', file: jsonFile }).choices.recordsPath).toBe('');
+    for (const action of [
+      { type: 'file', file: jsonFile },
+      { type: 'input-kind', inputKind: 'text' },
+      { type: 'text', text: '{}' },
+      { type: 'clear' },
+    ] satisfies ConverterAction[])
+      expect(converterReducer(withPath, action).choices.recordsPath).toBe('');
   });
 
   it('an unchanged plan leaves the state as it is (the panel reports it after every render)', () => {
