@@ -61,8 +61,33 @@ export interface ResolvedOptions {
 /** The parts of a CSV's dialect a request gives, as the engine takes them. */
 export type CsvDialectGiven = Pick<
   CsvToJsonOptions,
-  'delimiter' | 'quote' | 'escape' | 'skipRows' | 'headerRows' | 'typing'
+  | 'delimiter'
+  | 'quote'
+  | 'escape'
+  | 'skipRows'
+  | 'headerRows'
+  | 'typing'
+  | 'encoding'
+  | 'pretty'
+  | 'ndjson'
+  | 'unflatten'
+  | 'separator'
+  | 'header'
 >;
+
+/** The yes-or-no options of CSV input, by the engine's name. */
+const CSV_FLAGS = ['pretty', 'ndjson', 'unflatten', 'header'] as const;
+/** Every option that applies to CSV input only. */
+const CSV_ONLY = [
+  'quote',
+  'escape',
+  'skip_rows',
+  'header_rows',
+  'types',
+  'encoding',
+  'separator',
+  ...CSV_FLAGS,
+] as const;
 
 function invalid(detail: string): AppError {
   return new AppError('VALIDATION_FAILED', { detail });
@@ -139,9 +164,15 @@ function csvDialect(fields: OptionFields, input: InputFormat): CsvDialectGiven |
     ...(headerRows === undefined ? {} : { headerRows }),
     // Checked below, as the reader checks it.
     ...(fields.types ? { typing: fields.types as CellTyping } : {}),
+    ...(fields.encoding ? { encoding: fields.encoding } : {}),
+    ...(fields.separator ? { separator: fields.separator } : {}),
   };
+  for (const name of CSV_FLAGS) {
+    const value = fields[name];
+    if (value !== undefined && value !== '') given[name] = flag(value, name, false);
+  }
   if (input !== 'csv') {
-    const named = (['quote', 'escape', 'skip_rows', 'header_rows', 'types'] as const).find((name) => fields[name]);
+    const named = CSV_ONLY.find((name) => fields[name] !== undefined && fields[name] !== '');
     if (named !== undefined) throw invalid(`${named} applies to CSV input only`);
     return undefined;
   }

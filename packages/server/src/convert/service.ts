@@ -65,6 +65,12 @@ export interface CsvTextReading {
   headerRows?: number | undefined;
   /** How cells are typed (default auto). */
   typing?: CellTyping | undefined;
+  /** How the JSON is written and the headers become keys (engine defaults when undefined). */
+  pretty?: boolean | undefined;
+  ndjson?: boolean | undefined;
+  unflatten?: boolean | undefined;
+  separator?: string | undefined;
+  header?: boolean | undefined;
 }
 
 export { isOptionName, type OptionFields, resolveOptions };
@@ -252,7 +258,8 @@ export class ConvertService {
       slot = await this.deps.files.begin({
         userId,
         originalFilename: upload.filename,
-        filename: resultFilename(upload.filename, outputFormat),
+        // JSON Lines are not one JSON document: the name says which they are.
+        filename: resultFilename(upload.filename, options.csvDialect?.ndjson === true ? 'jsonl' : outputFormat),
         inputFormat: input,
         outputFormat,
         retentionType: plan.id === 'free' ? 'free' : 'premium',
@@ -298,6 +305,12 @@ export class ConvertService {
       if (stored.analysis && 'error' in stored.analysis) await allowance.analysisFailed();
       const resultSize = stored.resultBytes;
       const summary = stored.summary;
+      const analysisFields = stored.analysis ? await this.deps.analysis.conversionFields(stored.analysis) : {};
+      // A CSV or TSV keeps its smart column names, so that its download can take them as its header row.
+      const smartHeaders =
+        outputFormat === 'csv' || outputFormat === 'tsv'
+          ? analysisFields.smart_headers?.map((header) => header.name)
+          : undefined;
       const now = this.deps.clock.now();
       const keepMs = retentionMs(plan, settings.auto_delete_days);
       const record = await this.deps.files.complete(slot, {
@@ -307,7 +320,15 @@ export class ConvertService {
         columns: summary.columns,
         expiresAt: keepMs === null ? null : new Date(now.getTime() + keepMs),
         // plan=auto: the plan applied is kept as a given one is, so the file compares under it.
-        ...(summary.appliedPlan === null ? {} : { options: { ...usedOptions, plan: summary.appliedPlan.plan } }),
+        ...(summary.appliedPlan === null && smartHeaders === undefined
+          ? {}
+          : {
+              options: {
+                ...usedOptions,
+                ...(summary.appliedPlan === null ? {} : { plan: summary.appliedPlan.plan }),
+                ...(smartHeaders === undefined ? {} : { smart_headers: smartHeaders }),
+              },
+            }),
       });
       const durationMs = now.getTime() - started;
       await this.deps.recorder.succeeded(
@@ -351,7 +372,7 @@ export class ConvertService {
         duration_seconds: durationMs / 1000,
         expires_at: record.expires_at,
         download_url: `/api/files/download/${record.fileId}`,
-        ...(stored.analysis ? await this.deps.analysis.conversionFields(stored.analysis) : {}),
+        ...analysisFields,
       };
     } catch (error) {
       const failure = engineFailure(error, failureText);
@@ -471,7 +492,7 @@ export class ConvertService {
           durationMs: this.deps.clock.now().getTime() - started,
         });
       }
-      return csvToJsonEnvelope(json, read.reading);
+      return csvToJsonEnvelope(json, read.reading, how.ndjson === true);
     } catch (caught) {
       const error =
         caught instanceof ConversionError && caught.code === 'RELATIONAL_ZIP_INFLATES_TOO_LARGE'
@@ -660,12 +681,20 @@ function engineSettings(
 }
 
 /** The parts of a CSV's dialect a conversion was given, as its file's metadata keeps them. */
-function dialectOptions({ csvDialect }: ResolvedOptions): Record<string, string | number> {
+function dialectOptions({ csvDialect }: ResolvedOptions): Record<string, string | number | boolean> {
   if (csvDialect === undefined) return {};
-  const { delimiter, quote, escape: escapeChar, skipRows, headerRows, typing } = csvDialect;
-  const given = { delimiter, quote, escape: escapeChar, skip_rows: skipRows, header_rows: headerRows, types: typing };
+  const { delimiter, quote, escape: escapeChar, skipRows, headerRows, typing, ...written } = csvDialect;
+  const given = {
+    delimiter,
+    quote,
+    escape: escapeChar,
+    skip_rows: skipRows,
+    header_rows: headerRows,
+    types: typing,
+    ...written,
+  };
   return Object.fromEntries(
-    Object.entries(given).filter((entry): entry is [string, string | number] => entry[1] !== undefined),
+    Object.entries(given).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined),
   );
 }
 

@@ -76,6 +76,12 @@ export type EngineSettings =
       skipRows?: number;
       headerRows?: number;
       encoding?: string;
+      /** How the JSON is written and the headers become keys (the CLI's csv2json flags; engine defaults). */
+      pretty?: boolean;
+      ndjson?: boolean;
+      unflatten?: boolean;
+      separator?: string;
+      header?: boolean;
       plan?: FlattenPlan;
       /** How cells are typed (default auto; a relational ZIP is always read per cell). */
       typing?: CellTyping;

@@ -201,7 +201,20 @@ async function* tablesToJson(
     return;
   }
   const { quote, escape: escapeChar, skipRows, headerRows, encoding, typing } = how;
-  const dialect = { quote, escape: escapeChar, skipRows, headerRows, encoding, typing };
+  const { pretty, ndjson, unflatten, separator, header } = how;
+  const dialect = {
+    quote,
+    escape: escapeChar,
+    skipRows,
+    headerRows,
+    encoding,
+    typing,
+    pretty,
+    ndjson,
+    unflatten,
+    separator,
+    header,
+  };
   const given = Object.fromEntries(Object.entries(dialect).filter(([, value]) => value !== undefined));
   yield* csvToJson(bytes, {
     isUtf8,

@@ -58,7 +58,15 @@ function renderPanel(outcome: ConversionOutcome, excelSafe: boolean, onExcelSafe
   render(
     <QueryClientProvider client={createQueryClient()}>
       <ThemeModeProvider>
-        <ConversionResultPanel outcome={outcome} mode="json-to-csv" excelSafe={excelSafe} onExcelSafe={onExcelSafe} />
+        <ConversionResultPanel
+          outcome={outcome}
+          mode="json-to-csv"
+          excelSafe={excelSafe}
+          onExcelSafe={onExcelSafe}
+          recordsPath=""
+          onRecordsPath={vi.fn()}
+          busy={false}
+        />
       </ThemeModeProvider>
     </QueryClientProvider>,
   );
@@ -165,7 +173,15 @@ describe('a CSV file', () => {
     render(
       <QueryClientProvider client={createQueryClient()}>
         <ThemeModeProvider>
-          <ConversionResultPanel outcome={outcome} mode="csv-to-json" excelSafe={false} onExcelSafe={vi.fn()} />
+          <ConversionResultPanel
+            outcome={outcome}
+            mode="csv-to-json"
+            excelSafe={false}
+            onExcelSafe={vi.fn()}
+            recordsPath=""
+            onRecordsPath={vi.fn()}
+            busy={false}
+          />
         </ThemeModeProvider>
       </QueryClientProvider>,
     );

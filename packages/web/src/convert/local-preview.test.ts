@@ -17,6 +17,12 @@ const CHOICES: ConversionChoices = {
   skipRows: 'auto',
   headerRows: '1',
   types: 'auto',
+  encoding: 'auto',
+  jsonLayout: 'minified',
+  unflatten: true,
+  separator: '.',
+  header: true,
+  recordsPath: '',
 };
 
 describe('the preview of relational output', () => {

@@ -92,7 +92,7 @@ export async function runConversion(
   return {
     kind: 'text',
     blob: new Blob([answer.json], { type: 'application/json' }),
-    fileName: 'converted.json',
+    fileName: choices.jsonLayout === 'lines' ? 'converted.jsonl' : 'converted.json',
     text: answer.json,
     preview: { text: answer.json, kind: 'json' },
     reading: answer,

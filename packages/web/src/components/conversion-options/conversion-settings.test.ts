@@ -45,6 +45,15 @@ describe('conversion choices', () => {
     expect(csvDialectFields({ ...auto, delimiter: ', ', skipRows: '0' })).toEqual({ delimiter: ', ', skip_rows: 0 });
   });
 
+  it('sends the records path of JSON input only when one was chosen', () => {
+    const found = choicesFromSettings(undefined, 'json-to-csv');
+    expect(optionFields('json-to-csv', found)).not.toHaveProperty('records');
+    expect(optionFields('json-to-csv', { ...found, recordsPath: 'data.users' })).toMatchObject({
+      records: 'data.users',
+    });
+    expect(optionFields('json-to-csv', { ...found, recordsPath: '.' })).toMatchObject({ records: '.' });
+  });
+
   it('sends the typing only when chosen, as pasted CSV and an uploaded file', () => {
     const auto = choicesFromSettings(undefined, 'csv-to-json');
     expect(auto.types).toBe('auto');
