@@ -192,7 +192,7 @@ describe('QuickConvert as you type', () => {
     await user.click(jsonField());
     await user.paste('id\n1\n');
     const csvField = screen.getByLabelText('CSV');
-    expect(screen.getByText('Detected CSV from the content.')).toBeTruthy();
+    expect(screen.getByText('Detected: CSV.')).toBeTruthy();
     await vi.waitFor(() => expect(output('JSON').value).toBe('[\n{"id":1}\n]\n'));
     await user.click(csvField);
     await user.keyboard('{Control>}{Enter}{/Control}');

@@ -58,9 +58,7 @@ export function QuickInput({ controls }: { controls: QuickConvertControls }) {
         />
         {state.input.trim() !== '' && (
           <Typography variant="body2" color="text.secondary">
-            {state.detected
-              ? `Detected ${formats.input} from the content.`
-              : 'Your choice stays until you clear the box.'}
+            {state.detected ? `Detected: ${formats.input}.` : 'Your choice stays until you clear the box.'}
           </Typography>
         )}
       </Box>
