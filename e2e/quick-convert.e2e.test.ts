@@ -56,7 +56,7 @@ describe('quick convert on the landing page', () => {
     await page.getByRole('button', { name: 'Copy CSV' }).click();
     await page.getByRole('button', { name: 'Copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(RECORDS_CSV);
-    const table = page.getByRole('region', { name: 'Table preview' });
+    const table = page.getByRole('region', { name: 'Result preview' });
     await table.getByRole('cell', { name: BIG }).waitFor();
     expect(await table.getByRole('cell', { name: TINY }).count()).toBe(1);
     expect(sent).toEqual([]);
@@ -85,7 +85,7 @@ describe('quick convert on the landing page', () => {
     expect(download.suggestedFilename()).toBe('people.json');
     const bytes = fs.readFileSync(await download.path());
     expect(bytes.toString('hex')).toBe(Buffer.from(CSV_AS_JSON).toString('hex'));
-    await page.getByRole('region', { name: 'Table preview' }).getByRole('cell', { name: 'Grace, Hopper' }).waitFor();
+    await page.getByRole('region', { name: 'Result preview' }).getByRole('cell', { name: 'Grace, Hopper' }).waitFor();
     await inspectBothThemes(page, 'quick-convert-csv-dropped');
   });
 });

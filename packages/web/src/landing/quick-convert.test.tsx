@@ -167,7 +167,7 @@ describe('QuickConvert as you type', () => {
     ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Copy CSV' }));
     expect(await navigator.clipboard.readText()).toBe('id,tags.0,tags.1\n12345678901234567890,a,b\n');
-    const table = await screen.findByRole('region', { name: 'Table preview' });
+    const table = await screen.findByRole('region', { name: 'Result preview' });
     expect(within(table).getByText('12345678901234567890')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull();
     expect(sent).toEqual([]);

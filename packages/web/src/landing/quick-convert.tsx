@@ -91,7 +91,7 @@ export function QuickConvert() {
         {result?.direction === 'json-to-csv' && <QuickFormulaGuardNotice summary={result.formulaGuard} />}
         {result !== undefined && (
           <Suspense fallback={null}>
-            <ResultPreview text={result.table} kind="csv" label="Table preview" />
+            <ResultPreview text={result.table} kind="csv" />
           </Suspense>
         )}
       </CardContent>
