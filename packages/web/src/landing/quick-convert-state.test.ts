@@ -54,6 +54,15 @@ describe('which way the quick convert goes', () => {
     expect(dropped).toMatchObject({ input: 'id\n1\n', direction: 'csv-to-json', fileName: 'people.csv', bytes: 5 });
     expect(downloadName(dropped)).toBe('people.json');
     expect(downloadName(initialQuickState)).toBe('converted.csv');
+    expect(
+      run(
+        [
+          { type: 'edit', text: '' },
+          { type: 'edit', text: '[1]' },
+        ],
+        dropped,
+      ).fileName,
+    ).toBeUndefined();
   });
 });
 
@@ -100,6 +109,10 @@ describe('converting as you type', () => {
     expect(held.sending).toBe(false);
     const again = run([{ type: 'converted', revision: 1, result: { problem: 'bad' } }], held);
     expect(again.problem?.refusedSend).toBe(true);
+    // Edited while the check ran: its problem is no longer the input's, but that Convert has ended.
+    const edited = run([{ type: 'sending' }, { type: 'edit', text: '[1]' }], typed);
+    const ended = run([{ type: 'converted', revision: 1, result: { problem: 'bad' }, sending: true }], edited);
+    expect(ended).toMatchObject({ sending: false, problem: undefined });
     expect(problemText(held.direction, held.problem ?? { text: '', revision: 0, refusedSend: false })).toBe(
       'This is not JSON the converter can read: bad. Nothing was sent, so no conversion was used.',
     );

@@ -116,7 +116,8 @@ function withInput(state: QuickState, text: string, fileName: string | undefined
     revision: state.revision + 1,
     direction,
     detected,
-    fileName,
+    // A cleared box forgets the dropped file: the next download is no longer named after it.
+    fileName: text.trim() === '' ? undefined : fileName,
     result: keep ? state.result : undefined,
     problem: keep ? state.problem : undefined,
     notice: undefined,
@@ -150,8 +151,11 @@ export function quickConvertReducer(state: QuickState, action: QuickAction): Qui
         serverError: undefined,
       };
     case 'converted': {
-      // A late answer for an older input, or for one the server has converted already, changes nothing.
-      if (action.revision !== state.revision || state.result?.by === 'server') return state;
+      // A late answer for an older input, or for one the server has converted already, shows nothing; a
+      // problem found before sending still ends that Convert (nothing was sent).
+      if (action.revision !== state.revision || state.result?.by === 'server') {
+        return action.sending && 'problem' in action.result ? { ...state, sending: false } : state;
+      }
       if ('problem' in action.result) {
         return {
           ...state,

@@ -97,7 +97,7 @@ export function QuickInput({ controls }: { controls: QuickConvertControls }) {
           </Button>
         )}
         <Typography variant="caption" color="text.secondary">
-          Ctrl+Enter converts too
+          Ctrl+Enter (⌘+Enter on a Mac) converts too
         </Typography>
       </Stack>
     </Stack>
