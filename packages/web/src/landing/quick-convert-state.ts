@@ -7,6 +7,11 @@ import type { QuickBrowserResult, QuickDirection } from './quick-conversion';
  * tenth of a second here); bigger ones, up to the server's 512 KB, convert when Convert is pressed.
  */
 export const LIVE_MAX_BYTES = 100 * 1024;
+/**
+ * The input's and the output's height in lines: fixed, so the two sides line up, and the input is a plain
+ * text area, since one that fits its height to its text lays all of it out again on every keystroke.
+ */
+export const QUICK_TEXT_ROWS = 12;
 /** How long typing must pause before the browser converts. */
 export const LIVE_DELAY_MS = 300;
 

@@ -9,7 +9,7 @@ import { DropZone } from '../components/drop-zone';
 import { LabelledSelect, type SelectOption } from '../components/labelled-select';
 import { formatBytes } from '../lib/format-size';
 import type { QuickDirection } from './quick-conversion';
-import { formatsOf, LIVE_MAX_BYTES } from './quick-convert-state';
+import { formatsOf, LIVE_MAX_BYTES, QUICK_TEXT_ROWS } from './quick-convert-state';
 import type { QuickConvertControls } from './use-quick-convert';
 
 const DIRECTIONS: readonly SelectOption<QuickDirection>[] = [
@@ -69,13 +69,15 @@ export function QuickInput({ controls }: { controls: QuickConvertControls }) {
         onChange={(event) => edit(event.target.value)}
         onKeyDown={keyDown}
         multiline
-        minRows={9}
-        maxRows={14}
+        rows={QUICK_TEXT_ROWS}
         fullWidth
         error={tooBig}
         helperText={sizeText(state.bytes, live, tooBig)}
         sx={{ '& .MuiInputBase-input': { fontFamily: 'fontFamilyMonospace', fontSize: 13 } }}
-        slotProps={{ htmlInput: { spellCheck: false, 'aria-keyshortcuts': 'Control+Enter Meta+Enter' } }}
+        slotProps={{
+          input: { inputComponent: 'textarea' },
+          htmlInput: { spellCheck: false, 'aria-keyshortcuts': 'Control+Enter Meta+Enter' },
+        }}
       />
       <DropZone
         accept={['.json', '.jsonl', '.csv', '.tsv']}

@@ -8,7 +8,7 @@ import { CopyButton } from '../components/copy-button';
 import { LongTextField } from '../components/long-text-field';
 import { saveFile } from '../lib/save-file';
 import { conversionsLeftText } from './quick-convert-standing';
-import { downloadName, formatsOf, type QuickState, waitingText } from './quick-convert-state';
+import { downloadName, formatsOf, QUICK_TEXT_ROWS, type QuickState, waitingText } from './quick-convert-state';
 
 /** Characters of output the text box holds (more than any 512 KB input makes; Copy takes all of it). */
 const SHOWN_CHARACTERS = 2_000_000;
@@ -69,8 +69,7 @@ export function QuickOutput({ state, limited }: { state: QuickState; limited: bo
         text={result?.text ?? ''}
         limit={SHOWN_CHARACTERS}
         fontSize={13}
-        minRows={9}
-        maxRows={14}
+        rows={QUICK_TEXT_ROWS}
       />
     </Stack>
   );
