@@ -201,6 +201,11 @@ describe('QuickConvert as you type', () => {
     expect(sentTypes).toEqual(['text/csv']);
     // The result takes focus, so it is in view and a screen reader reads it.
     expect(document.activeElement?.textContent).toBe('JSON');
+    // Typing again after clearing the box keeps focus where the typing is.
+    await user.clear(csvField);
+    await user.type(csvField, 'a');
+    await vi.waitFor(() => expect(output('JSON').value).toBe('[]\n'));
+    expect(document.activeElement).toBe(csvField);
   });
 
   it('takes a dropped CSV file into the box and converts it; the download is named after it', async () => {

@@ -39,8 +39,12 @@ export function QuickOutput({ state, limited }: { state: QuickState; limited: bo
   const output = formatsOf(state.direction).output;
   const current = result !== undefined && result.revision === state.revision;
 
+  // Only a result that arrives while this is shown moves focus, not one from before the box was cleared.
+  const focused = useRef(arrivals);
   useEffect(() => {
-    if (arrivals > 0) heading.current?.focus();
+    if (arrivals === focused.current) return;
+    focused.current = arrivals;
+    heading.current?.focus();
   }, [arrivals]);
 
   return (
