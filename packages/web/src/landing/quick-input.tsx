@@ -23,19 +23,19 @@ const SAMPLE = `[
 ]`;
 
 /** The input's size, and what happens at that size. */
-function sizeText(bytes: number, live: boolean, tooBig: boolean): string {
+function sizeText(bytes: number, tooBig: boolean): string {
   if (bytes === 0) return ' ';
   const size = formatBytes(bytes);
   if (tooBig)
     return `${size}: quick convert takes up to ${formatBytes(QUICK_CONVERT_MAX_BYTES)}. Sign in to convert bigger files.`;
-  return live
+  return bytes <= LIVE_MAX_BYTES
     ? `${size}: converts as you type, in your browser.`
     : `${size}: over ${formatBytes(LIVE_MAX_BYTES)}, so it converts when you press Convert.`;
 }
 
 /** The quick convert's input side: which way, the text (typed, pasted or dropped) and Convert. */
 export function QuickInput({ controls }: { controls: QuickConvertControls }) {
-  const { state, edit, drop, choose, convert, live, tooBig, limited } = controls;
+  const { state, edit, drop, choose, convert, tooBig, limited } = controls;
   const formats = formatsOf(state.direction);
 
   function keyDown(event: KeyboardEvent) {
@@ -72,7 +72,7 @@ export function QuickInput({ controls }: { controls: QuickConvertControls }) {
         rows={QUICK_TEXT_ROWS}
         fullWidth
         error={tooBig}
-        helperText={sizeText(state.bytes, live, tooBig)}
+        helperText={sizeText(state.bytes, tooBig)}
         sx={{ '& .MuiInputBase-input': { fontFamily: 'fontFamilyMonospace', fontSize: 13 } }}
         slotProps={{
           input: { inputComponent: 'textarea' },

@@ -22,8 +22,6 @@ export interface QuickConvertControls {
   choose: (direction: QuickDirection) => void;
   /** Convert (the button, Ctrl/Cmd+Enter): checked in the browser, then converted and counted by the server. */
   convert: () => void;
-  /** The input converts as you type (it is small enough). */
-  live: boolean;
   tooBig: boolean;
   /** The address has no conversion left until `standing.nextAt`. */
   limited: boolean;
@@ -37,7 +35,8 @@ export interface QuickConvertControls {
 export function useQuickConvert(): QuickConvertControls {
   const [state, dispatch] = useReducer(quickConvertReducer, initialQuickState);
   const { input, bytes, direction, revision, standing } = state;
-  const live = bytes > 0 && bytes <= LIVE_MAX_BYTES && input.trim() !== '';
+  // Small enough to convert as you type (and something to convert).
+  const live = bytes <= LIVE_MAX_BYTES && input.trim() !== '';
   const tooBig = bytes > QUICK_CONVERT_MAX_BYTES;
   const limited = standing !== undefined && standing.remaining === 0;
 
@@ -107,7 +106,6 @@ export function useQuickConvert(): QuickConvertControls {
     drop,
     choose: (chosen) => dispatch({ type: 'direction', direction: chosen }),
     convert: () => void convert(),
-    live,
     tooBig,
     limited,
   };
