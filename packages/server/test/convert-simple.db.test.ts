@@ -76,6 +76,23 @@ describe('POST /api/convert/simple (anonymous)', () => {
     expect(response.body).toBe('id,x.y\n12345678901234567890,0.1000000000000000055\n');
   });
 
+  it('reads a text/csv body as CSV and answers JSON, numbers exactly as written, counted like JSON', async () => {
+    const client = address();
+    const csv = 'id,name,address.city\n12345678901234567890,"Grace, Hopper",London\n2,Ada,\n';
+    const response = await quick(t.app, csv, client, { 'content-type': 'text/csv' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename=converted.json');
+    expect(response.body).toBe(
+      '[\n{"id":12345678901234567890,"name":"Grace, Hopper","address":{"city":"London"}},\n{"id":2,"name":"Ada","address":{"city":null}}\n]\n',
+    );
+    expect(standing(response)).toMatchObject({ limit: 3, remaining: 2 });
+    const empty = await quick(t.app, ' \n', client, { 'content-type': 'text/csv; charset=utf-8' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().detail).toBe('Please enter CSV text');
+    expect(standing(empty)).toMatchObject({ remaining: 1 });
+  });
+
   it('accepts exactly 524,288 bytes and refuses one more, counted on the streamed body', async () => {
     const record = '{"a":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}';
     const fill = (size: number) => {

@@ -141,14 +141,19 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
           config: { access: 'public' },
           schema: {
             tags,
-            summary: 'Anonymous quick convert: raw JSON (up to 512 KB) to a CSV download, 3 per 24 hours',
+            summary:
+              'Anonymous quick convert: raw JSON (up to 512 KB) to a CSV download, or CSV (text/csv) to JSON; 3 per 24 hours',
             description:
-              'Every answer that counted a conversion (a refused body counts too), and the 429, carries the address’s standing: `RateLimit-Limit` (3), `RateLimit-Remaining` (conversions left in the last 24 hours) and `RateLimit-Reset` (seconds until the next one comes back).',
+              'A body sent as `text/csv` is read as CSV (its delimiter, quote and header detected) and answered as JSON, named converted.json; any other body is JSON, answered as CSV with Spreadsheet-safe on. Every answer that counted a conversion (a refused body counts too), and the 429, carries the address’s standing: `RateLimit-Limit` (3), `RateLimit-Remaining` (conversions left in the last 24 hours) and `RateLimit-Reset` (seconds until the next one comes back).',
             response: {
               200: {
-                description: 'The CSV (text/csv), named converted.csv',
+                description:
+                  'The CSV (text/csv), named converted.csv; from CSV, the JSON (application/json), named converted.json',
                 headers: QUICK_CONVERT_HEADERS,
-                content: { 'text/csv': { schema: { type: 'string' } } },
+                content: {
+                  'text/csv': { schema: { type: 'string' } },
+                  'application/json': { schema: {} },
+                },
               },
               400: quickConvertError,
               413: quickConvertError,
@@ -158,7 +163,10 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
           },
         },
         async (request, reply) => {
-          const csv = await service.quickConvert(
+          const input = /^text\/csv\b/i.test(request.headers['content-type'] ?? '') ? 'csv' : 'json';
+          const output = input === 'csv' ? 'json' : 'csv';
+          const converted = await service.quickConvert(
+            input,
             clientAddress(request),
             rawBody(request),
             declaredLength(request.headers['content-length']),
@@ -166,9 +174,9 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
             (standing) => setRateLimitHeaders(reply, standing),
           );
           return reply
-            .type(contentTypeFor('csv'))
-            .header('content-disposition', contentDisposition('converted.csv'))
-            .send(csv);
+            .type(contentTypeFor(output))
+            .header('content-disposition', contentDisposition(`converted.${output}`))
+            .send(converted);
         },
       );
 

@@ -87,8 +87,14 @@ export interface ConvertedStream {
   filename: string;
 }
 
-/** The quick convert's engine settings: the CSV the browser's check writes too (Spreadsheet-safe on). */
-const QUICK_CONVERT_ENGINE: EngineSettings = { direction: 'json-to-csv', ...QUICK_CONVERT_CSV, analysis: false };
+/**
+ * The quick convert's engine settings by input: JSON to the CSV the browser writes too (Spreadsheet-safe on);
+ * CSV to JSON with every part of the dialect detected, as the browser reads it.
+ */
+const QUICK_CONVERT_ENGINE: Record<'json' | 'csv', EngineSettings> = {
+  json: { direction: 'json-to-csv', ...QUICK_CONVERT_CSV, analysis: false },
+  csv: { direction: 'csv-to-json' },
+};
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
@@ -142,13 +148,15 @@ export class ConvertService {
   ) {}
 
   /**
-   * Anonymous quick convert: at most 512 KB of JSON, 3 per 24 hours per client address, counted in the
-   * database before the body is read. A broken or oversized body uses its conversion up (else an
-   * anonymous client could make the server parse bodies without end); only the server's own failure
-   * gives it back. Formula-like cells are made safe for spreadsheets (`excelSafe`). `report` hears the
-   * address's standing once it is known (conversions left, seconds until the next comes back).
+   * Anonymous quick convert: at most 512 KB of JSON (to CSV) or CSV (to JSON), 3 per 24 hours per client
+   * address, counted in the database before the body is read. A broken or oversized body uses its
+   * conversion up (else an anonymous client could make the server parse bodies without end); only the
+   * server's own failure gives it back. Formula-like cells in CSV written are made safe for spreadsheets
+   * (`excelSafe`). `report` hears the address's standing once it is known (conversions left, seconds until
+   * the next comes back).
    */
   async quickConvert(
+    input: 'json' | 'csv',
     clientAddress: string,
     body: AsyncIterable<Uint8Array>,
     declaredBytes: number | undefined,
@@ -169,15 +177,18 @@ export class ConvertService {
     try {
       const tooLarge = () =>
         new AppError('PAYLOAD_TOO_LARGE', {
-          detail: 'Quick convert accepts up to 512 KB of JSON. Sign in to convert larger files.',
+          detail: `Quick convert accepts up to 512 KB of ${input.toUpperCase()}. Sign in to convert larger files.`,
         });
       if (declaredBytes !== undefined && declaredBytes > QUICK_CONVERT_MAX_BYTES) throw tooLarge();
-      const input = await buffer(limitBytes(abortable(body, signal), QUICK_CONVERT_MAX_BYTES, { bytes: 0 }, tooLarge));
-      if (isBlank(input)) throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyQuickConvert });
+      const bytes = await buffer(limitBytes(abortable(body, signal), QUICK_CONVERT_MAX_BYTES, { bytes: 0 }, tooLarge));
+      if (isBlank(bytes)) {
+        const detail = input === 'json' ? CONVERSION_TEXTS.emptyQuickConvert : CONVERSION_TEXTS.emptyCsvText;
+        throw new AppError('VALIDATION_FAILED', { detail });
+      }
       try {
         // Anonymous conversions run within the free plan's time.
         const timeLimit = conversionTimeLimit(planLimits('free'), false, this.deps.timeLimits);
-        return asBuffer(await this.deps.pool.toBytes(QUICK_CONVERT_ENGINE, input, { timeLimit }));
+        return asBuffer(await this.deps.pool.toBytes(QUICK_CONVERT_ENGINE[input], bytes, { timeLimit }));
       } catch (error) {
         throw engineFailure(error, CONVERSION_TEXTS.conversionFailed);
       }
