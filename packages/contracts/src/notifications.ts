@@ -21,8 +21,15 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const Notification = Type.Object({
   id: Type.String(),
   kind: Type.Enum([...NOTIFICATION_KINDS]),
-  title: Type.String(),
-  body: Type.String(),
+  title: Type.String({ description: 'short, and the subject of its e-mail' }),
+  body: Type.String({ description: 'the full text of its e-mail' }),
+  summary: Type.String({
+    description:
+      'one sentence for the app; `{date}` in it stands for `date`, to be written in the reader’s locale and time zone',
+  }),
+  date: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'the time `{date}` in `summary` stands for; null when it has none',
+  }),
   /** Where in the web app it leads (a path such as `/files`), if anywhere. */
   link: Type.Union([Type.String(), Type.Null()]),
   read: Type.Boolean(),

@@ -26,7 +26,8 @@ import { notificationMail } from './notification-mail.js';
 import type { NotificationRow, NotificationsRepository } from './repository.js';
 import type { UnsubscribeLinks } from './unsubscribe-links.js';
 
-export type { NoticeContent };
+// Other features write notices: what they may import of this one is in its service.
+export { DATE_MARK, type NoticeContent } from './notice-content.js';
 
 /** One notification to raise: `eventKey` names the event, so raising it again does nothing. */
 export interface NewNotice extends NoticeContent {
@@ -116,6 +117,8 @@ export class NotificationsService implements Notifier {
       eventKey: notice.eventKey,
       title: notice.title,
       body: notice.body,
+      summary: notice.summary,
+      summaryDate: notice.date ?? null,
       link: notice.link,
       createdAt: this.deps.clock.now(),
     });
@@ -237,6 +240,9 @@ function describe(row: NotificationRow): Notification {
     kind: row.kind as NotificationKind,
     title: row.title,
     body: row.body,
+    // Notifications from before the sentence was kept show their e-mail's text.
+    summary: row.summary ?? row.body,
+    date: row.summaryDate?.toISOString() ?? null,
     link: row.link,
     read: row.readAt !== null,
     created_at: row.createdAt.toISOString(),
