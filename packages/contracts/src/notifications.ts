@@ -17,6 +17,9 @@ export const NOTIFICATION_KINDS = [
 /** One notification kind. */
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/** What stands for a notification's `date` in its `summary`. */
+export const NOTIFICATION_DATE_MARK = '{date}';
+
 /** One entry of the bell's list. */
 export const Notification = Type.Object({
   id: Type.String(),

@@ -12,6 +12,3 @@ export interface NoticeContent {
   /** Where in the web app it leads (a path). */
   link: string | null;
 }
-
-/** What stands for the notice's `date` in its summary. */
-export const DATE_MARK = '{date}';

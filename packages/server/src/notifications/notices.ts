@@ -1,6 +1,7 @@
+import { NOTIFICATION_DATE_MARK } from '@unnest/contracts';
 import type { DomainEvent } from '../platform/domain-events.js';
 import type { PlanLimits } from '../platform/plan-catalogue.js';
-import { DATE_MARK, type NoticeContent } from './notice-content.js';
+import type { NoticeContent } from './notice-content.js';
 
 const MB = 1024 * 1024;
 
@@ -45,7 +46,7 @@ export function fileExpiringNotice(event: DomainEvent<'file.expiring'>): NoticeC
   return {
     title: `${event.fileName} will be deleted soon`,
     body: `${event.fileName} is deleted at ${event.expiresAt} (UTC). Download it before then if you still need it.`,
-    summary: `It is deleted on ${DATE_MARK}. Download it before then if you still need it.`,
+    summary: `It is deleted on ${NOTIFICATION_DATE_MARK}. Download it before then if you still need it.`,
     date: new Date(event.expiresAt),
     link: '/files',
   };

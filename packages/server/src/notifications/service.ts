@@ -26,8 +26,7 @@ import { notificationMail } from './notification-mail.js';
 import type { NotificationRow, NotificationsRepository } from './repository.js';
 import type { UnsubscribeLinks } from './unsubscribe-links.js';
 
-// Other features write notices: what they may import of this one is in its service.
-export { DATE_MARK, type NoticeContent } from './notice-content.js';
+export type { NoticeContent };
 
 /** One notification to raise: `eventKey` names the event, so raising it again does nothing. */
 export interface NewNotice extends NoticeContent {
