@@ -96,6 +96,10 @@ const QUICK_CONVERT_ENGINE: Record<'json' | 'csv', EngineSettings> = {
   csv: { direction: 'csv-to-json' },
 };
 
+// How the history names pasted text.
+const PASTED_JSON = 'pasted JSON';
+const PASTED_CSV = 'pasted CSV';
+
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
@@ -236,7 +240,7 @@ export class ConvertService {
       fields,
       input,
       upload.declaredBytes,
-    );
+    ).catch((error: unknown) => this.refuse(userId, input, upload.filename, error));
     const tooLarge = () => tooLargeRefusal(plan.name, remainingStorage, allowance);
     const engine = engineSettings(input, options, analysis, allowance.maxFileBytes);
     const outputFormat = resultFormat(engine);
@@ -408,11 +412,18 @@ export class ConvertService {
     const userId = account.id;
     const started = this.deps.clock.now().getTime();
     if (fields.plan?.trim() === AUTO_PLAN) {
-      throw new AppError('VALIDATION_FAILED', {
-        detail: 'plan=auto reads the input twice: convert with POST /api/convert/text, which stores the result',
-      });
+      await this.refuse(
+        userId,
+        'json',
+        PASTED_JSON,
+        new AppError('VALIDATION_FAILED', {
+          detail: 'plan=auto reads the input twice: convert with POST /api/convert/text, which stores the result',
+        }),
+      );
     }
-    const { plan, options, allowance } = await this.prepare(account, fields, 'json', upload.declaredBytes);
+    const { plan, options, allowance } = await this.prepare(account, fields, 'json', upload.declaredBytes).catch(
+      (error: unknown) => this.refuse(userId, 'json', PASTED_JSON, error),
+    );
     const tooLarge = () => tooLargeRefusal(plan.name, Number.POSITIVE_INFINITY, allowance);
     const counted = { bytes: 0 };
     try {
@@ -441,7 +452,7 @@ export class ConvertService {
     } catch (error) {
       await this.fail(userId, undefined, allowance, error, {
         input: 'json',
-        filename: 'pasted JSON',
+        filename: PASTED_JSON,
         bytes: counted.bytes,
         started,
       });
@@ -462,23 +473,28 @@ export class ConvertService {
     signal: AbortSignal,
   ): Promise<Buffer> {
     const started = this.deps.clock.now().getTime();
-    if (csv.trim() === '') throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyCsvText });
+    const userId = account.id;
+    // The comparison's re-conversion is not the user's attempt: only the converter's are in the history.
+    const refuse = (error: unknown) =>
+      counted ? this.refuse(userId, 'csv', PASTED_CSV, error) : Promise.reject<never>(error);
+    if (csv.trim() === '') await refuse(new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyCsvText }));
     const { plan: _plan, excelSafe: _excelSafe, ...dialect } = how;
     const given = Object.fromEntries(Object.entries(dialect).filter(([, value]) => value !== undefined));
     // The comparison reads a CSV written with a flattening plan back under it.
     const planned = how.plan === undefined ? {} : { plan: checkedPlan(how.plan) };
-    const userId = account.id;
     const plan = account.plan;
     const bytes = Buffer.from(csv, 'utf8');
     const allowance = counted
-      ? await this.deps.allowance.take(userId, plan, {
-          size: { bytes: bytes.length, refusal: this.overPlanSize(plan) },
-        })
+      ? await this.deps.allowance
+          .take(userId, plan, { size: { bytes: bytes.length, refusal: this.overPlanSize(plan) } })
+          .catch(refuse)
       : undefined;
     const maxFileBytes = allowance?.maxFileBytes ?? fileSizeLimitBytes(plan);
     if (bytes.length > maxFileBytes) {
       await allowance?.release();
-      throw tooLargeRefusal(plan.name, Number.POSITIVE_INFINITY, { maxFileBytes, credit: allowance?.credit ?? false });
+      await refuse(
+        tooLargeRefusal(plan.name, Number.POSITIVE_INFINITY, { maxFileBytes, credit: allowance?.credit ?? false }),
+      );
     }
     try {
       if (signal.aborted) throw signal.reason;
@@ -517,7 +533,7 @@ export class ConvertService {
       if (allowance)
         await this.fail(userId, undefined, allowance, error, {
           input: 'csv',
-          filename: 'pasted CSV',
+          filename: PASTED_CSV,
           bytes: bytes.length,
           started,
         });
@@ -604,6 +620,17 @@ export class ConvertService {
       maxFileBytes: fileSizeLimitBytes(plan),
       credit: false,
     });
+  }
+
+  /**
+   * A conversion refused before it ran: a refusal the caller can act on (a limit, the plan, the input; not
+   * the server's own failure) is written to the history as a failed attempt. Throws `error` on.
+   */
+  private async refuse(userId: string, input: InputFormat, filename: string, error: unknown): Promise<never> {
+    if (error instanceof AppError && error.status < 500) {
+      await this.deps.recorder.refused({ userId, input, details: `${filename}: ${error.message}` });
+    }
+    throw error;
   }
 
   /**

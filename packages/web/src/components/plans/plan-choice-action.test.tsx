@@ -54,7 +54,7 @@ describe('plan cards for a Professional subscriber', () => {
         current="professional"
         firstMonthDiscount={(candidate) => of(candidate)?.first_month_discount ?? false}
         action={(candidate) => (
-          <PlanChoiceAction plan={candidate} choice={of(candidate)} mode="test" onBuy={() => {}} />
+          <PlanChoiceAction plan={candidate} choice={of(candidate)} mode="test" onBuy={() => {}} salesEmail={null} />
         )}
       />,
     );
@@ -92,6 +92,7 @@ describe('plan cards for a Professional subscriber', () => {
             choice={choice({ plan_id: 'starter', change: 'upgrade', can_buy: true, first_month_discount: true })}
             mode="test"
             onBuy={() => {}}
+            salesEmail={null}
           />
         )}
       />,
@@ -107,8 +108,31 @@ describe('plan cards for a Professional subscriber', () => {
         choice={choice({ plan_id: 'starter', change: 'downgrade' })}
         mode="test"
         onBuy={() => {}}
+        salesEmail={null}
       />,
     );
     expect(screen.getByText(/given by the operator of this server/)).toBeTruthy();
+  });
+
+  it('offers Contact Sales on a plan priced on request, an e-mail to the server’s sales address', () => {
+    const enterprise = { ...plan('enterprise', 'Enterprise', 0), prices: null };
+    const current = choice({ plan_id: 'enterprise', change: 'upgrade', can_buy: false });
+    render(
+      <PlanChoiceAction
+        plan={enterprise}
+        choice={current}
+        mode="test"
+        onBuy={() => {}}
+        salesEmail="sales@example.com"
+      />,
+    );
+    screen.getByText('Priced on request');
+    const contact = screen.getByRole('link', { name: 'Contact Sales' });
+    expect(contact.getAttribute('href')).toBe('mailto:sales@example.com?subject=Unnest%20Enterprise%20plan');
+    cleanup();
+    // Where the server names no address, the words alone: no control that leads nowhere.
+    render(<PlanChoiceAction plan={enterprise} choice={current} mode="test" onBuy={() => {}} salesEmail={null} />);
+    screen.getByText('Priced on request');
+    expect(screen.queryByRole('link', { name: 'Contact Sales' })).toBeNull();
   });
 });

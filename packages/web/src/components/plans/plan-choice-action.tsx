@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PaymentMode, Plan, PlanChoice } from '@unnest/contracts';
+import { PricedOnRequest } from './priced-on-request';
 import { UpgradeButton } from './upgrade-button';
 
 /** What a downgrade card says: the server refuses a lower plan while a higher one is paid for. */
@@ -24,8 +25,10 @@ export function PlanChoiceAction(props: {
   choice: PlanChoice | undefined;
   mode: PaymentMode;
   onBuy: () => void;
+  /** Where enquiries about a plan priced on request go (the catalogue's `sales_email`). */
+  salesEmail: string | null;
 }) {
-  const { plan, choice, mode, onBuy } = props;
+  const { plan, choice, mode, onBuy, salesEmail } = props;
   if (!choice) return null;
   if (choice.change === 'downgrade') {
     return (
@@ -34,7 +37,7 @@ export function PlanChoiceAction(props: {
       </Typography>
     );
   }
-  if (plan.prices === null) return <Typography color="text.secondary">Priced on request</Typography>;
+  if (plan.prices === null) return <PricedOnRequest plan={plan} salesEmail={salesEmail} />;
   if (choice.change === 'current') {
     return (
       <Stack spacing={1}>
