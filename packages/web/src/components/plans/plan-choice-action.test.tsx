@@ -65,7 +65,8 @@ describe('plan cards for a Professional subscriber', () => {
     expect(screen.queryByRole('button', { name: 'Upgrade to Starter' })).toBeNull();
     expect(
       screen.getByText(
-        `Downgrade: Starter can be bought from ${new Date(UNTIL).toLocaleDateString()}, when the month you paid for ends. Until then your plan stays as it is.`,
+        // The app's one date format (en-US here), never 1/15/2030.
+        'Downgrade: Starter can be bought from Jan 15, 2030, when the month you paid for ends. Until then your plan stays as it is.',
       ),
     ).toBeTruthy();
     // The regular price, not the first-month half.
