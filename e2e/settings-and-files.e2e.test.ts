@@ -60,6 +60,13 @@ describe('Settings', () => {
   it('has an index of its sections that takes you to each', async () => {
     await open('/settings');
     const index = page.getByRole('navigation', { name: 'Settings sections' });
+    await index.waitFor();
+    // Every link of the index lands on a section of the page.
+    const missing = await index.evaluate((nav) =>
+      [...nav.querySelectorAll('a')].map((link) => link.hash.slice(1)).filter((id) => !document.getElementById(id)),
+    );
+    expect(missing).toEqual([]);
+    expect(await index.getByRole('link').count()).toBe(8);
     await index.getByRole('link', { name: 'Webhooks' }).click();
     await page.waitForURL(/\/settings#settings-webhooks$/);
     await expect.poll(() => inView('Webhooks', 'heading')).toBe(true);
