@@ -12,7 +12,10 @@ const ROWS: { label: string; value: (plan: Plan) => string }[] = [
   { label: 'Conversions per day', value: (plan) => limitText(plan.conversions_per_day) },
   { label: 'API calls per month', value: (plan) => limitText(plan.api_calls_per_month) },
   { label: 'Batch processing', value: batchText },
-  { label: 'Storage', value: (plan) => (plan.storage_gb === -1 ? 'Unlimited' : `${plan.storage_gb} GB`) },
+  {
+    label: 'Storage',
+    value: (plan) => (plan.storage_gb === -1 ? 'Unlimited' : formatMegabytes(plan.storage_gb * 1024)),
+  },
   { label: 'Speed', value: (plan) => plan.speed },
   { label: 'Export', value: (plan) => plan.formats.map((format) => format.toUpperCase()).join(', ') },
   { label: 'Support', value: (plan) => plan.support },
