@@ -3,6 +3,7 @@ import type { Plan, PlanChoice } from '@unnest/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlanCards } from './plan-cards';
 import { PlanChoiceAction } from './plan-choice-action';
+import { PlanComparisonTable } from './plan-comparison-table';
 
 afterEach(cleanup);
 
@@ -111,5 +112,24 @@ describe('plan cards for a Professional subscriber', () => {
       />,
     );
     expect(screen.getByText(/given by the operator of this server/)).toBeTruthy();
+  });
+});
+
+describe('the feature comparison', () => {
+  it('writes file sizes and storage in the one size format', () => {
+    render(
+      <PlanComparisonTable
+        plans={[
+          { ...STARTER, storage_gb: 0.01 },
+          { ...BUSINESS, file_size_limit_mb: 4096 },
+        ]}
+      />,
+    );
+    const cells = (label: string) =>
+      [...(screen.getByRole('rowheader', { name: label }).parentElement?.children ?? [])]
+        .slice(1)
+        .map((cell) => cell.textContent);
+    expect(cells('Storage')).toEqual(['10.2 MB', '10 GB']);
+    expect(cells('File size')).toEqual(['100 MB', '4 GB']);
   });
 });

@@ -5,6 +5,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Plan } from '@unnest/contracts';
+import { formatMegabytes } from '../../lib/format-size';
 import { batchText, conversionTimeText, fileSizeText, limitText, retentionText } from '../../lib/plan-limits';
 
 const ROWS: { label: string; value: (plan: Plan) => string }[] = [
