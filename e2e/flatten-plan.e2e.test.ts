@@ -68,7 +68,7 @@ describe('the flattening plan in a real browser', () => {
     const preview = page.getByRole('region', { name: 'Preview under this plan' });
     await preview.getByRole('columnheader', { name: 'demonyms.eng.f', exact: true }).waitFor();
     await page.getByRole('searchbox', { name: 'Find a path' }).fill('demonyms');
-    await page.getByText('3 paths of 40 hold "demonyms".').waitFor();
+    await page.getByText('3 paths of 40 hold "demonyms". 1 changed from the proposal.').waitFor();
     const demonyms = page.getByRole('combobox', { name: 'Strategy for demonyms', exact: true });
     expect(await demonyms.textContent()).toBe("Default (the conversion's options)");
     await demonyms.click();

@@ -109,6 +109,7 @@ describe('the flattening plan panel', () => {
     await user.click(meta);
     await user.click(screen.getByRole('option', { name: 'JSON in one cell' }));
     expect(plans.at(-1)?.paths.at(-1)).toEqual({ path: 'meta', strategy: 'json' });
+    expect(screen.getByText('3 paths. 1 changed from the proposal.')).toBeTruthy();
     const preview = await screen.findByRole('region', { name: 'Preview under this plan' });
     await within(preview).findByRole('columnheader', { name: 'meta' });
   });
@@ -131,6 +132,17 @@ describe('the flattening plan panel', () => {
     expect(screen.getByText('11 paths of 123 hold "field11".')).toBeTruthy();
     expect(rows()).toEqual(['field11', ...Array.from({ length: 10 }, (_, n) => `field11${n}`)]);
     expect(screen.queryByRole('button', { name: /more paths/ })).toBeNull();
+  });
+
+  it('says so when the records hold nothing to flatten', async () => {
+    const user = userEvent.setup();
+    answer = { ...PROPOSAL, plan: { version: 1, paths: [] }, paths: [] };
+    render(<FlattenPlanPanel input={JSON_TEXT} choices={CSV} disabled={false} onPlan={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Propose a flattening plan' }));
+    expect(
+      await screen.findByText('The records hold no object or list: every value is a column already.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Strategies per path' })).toBeNull();
   });
 
   it('asks for the records path given', async () => {

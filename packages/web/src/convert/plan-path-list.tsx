@@ -5,16 +5,17 @@ import Typography from '@mui/material/Typography';
 import type { FlattenPlanDocument, ProfiledPath } from '@unnest/contracts';
 import { useMemo, useState } from 'react';
 import { formatCount } from '../lib/format-count';
-import { editorPaths, matchingPaths } from './plan-editing';
+import { changedPaths, editorPaths, matchingPaths } from './plan-editing';
 import { PlanPathRow } from './plan-path-row';
 
 /** Paths shown at once: a document of thousands of paths is found by name, then shown by this many more. */
 export const PATHS_PER_PAGE = 50;
 
-function countText(shown: number, matching: number, all: number, query: string): string {
+function countText(shown: number, matching: number, all: number, query: string, changed: number): string {
   const paths = (count: number) => `${formatCount(count)} ${count === 1 ? 'path' : 'paths'}`;
   const found = query.trim() === '' ? paths(all) : `${paths(matching)} of ${formatCount(all)} hold "${query.trim()}"`;
-  return shown < matching ? `${found}; the first ${formatCount(shown)} are shown.` : `${found}.`;
+  const listed = shown < matching ? `${found}; the first ${formatCount(shown)} are shown.` : `${found}.`;
+  return changed === 0 ? listed : `${listed} ${formatCount(changed)} changed from the proposal.`;
 }
 
 /**
@@ -58,7 +59,7 @@ export function PlanPathList(props: {
         slotProps={{ htmlInput: { spellCheck: false } }}
       />
       <Typography variant="body2" aria-live="polite">
-        {countText(shown.length, matching.length, all.length, query)}
+        {countText(shown.length, matching.length, all.length, query, changedPaths(proposed, plan).length)}
       </Typography>
       <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Strategies per path">
         {shown.map((entry) => (
