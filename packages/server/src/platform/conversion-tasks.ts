@@ -1,5 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { ResultFormat } from '@unnest/contracts';
+import type { ProfiledPath, ResultFormat } from '@unnest/contracts';
 import {
   type AnalysisReport,
   type ArrayStrategy,
@@ -199,6 +199,8 @@ export interface PlanAnswer {
   sampled: boolean;
   recordsPath: string | null;
   recordsShape: 'array' | 'map';
+  /** Every path of the profile that held an object or a list (what a plan can give a strategy). */
+  paths: ProfiledPath[];
 }
 
 export interface Comparison {

@@ -438,6 +438,18 @@ export async function plan(task: PlanTask): Promise<TaskOutcome<PlanAnswer>> {
       sampled: profile.sampled,
       recordsPath: profile.recordsPath,
       recordsShape: profile.recordsShape,
+      paths: profile.paths.flatMap((entry) =>
+        entry.path !== '' && (entry.kinds.object || entry.kinds.array)
+          ? [
+              {
+                path: entry.path,
+                object: Boolean(entry.kinds.object),
+                list: Boolean(entry.kinds.array),
+                columns: entry.columns.written,
+              },
+            ]
+          : [],
+      ),
     };
   });
   input.cancel();

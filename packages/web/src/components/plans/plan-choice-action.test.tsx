@@ -3,6 +3,7 @@ import type { Plan, PlanChoice } from '@unnest/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlanCards } from './plan-cards';
 import { PlanChoiceAction } from './plan-choice-action';
+import { PlanComparisonTable } from './plan-comparison-table';
 
 afterEach(cleanup);
 
@@ -65,7 +66,8 @@ describe('plan cards for a Professional subscriber', () => {
     expect(screen.queryByRole('button', { name: 'Upgrade to Starter' })).toBeNull();
     expect(
       screen.getByText(
-        `Downgrade: Starter can be bought from ${new Date(UNTIL).toLocaleDateString()}, when the month you paid for ends. Until then your plan stays as it is.`,
+        // The app's one date format (en-US here), never 1/15/2030.
+        'Downgrade: Starter can be bought from Jan 15, 2030, when the month you paid for ends. Until then your plan stays as it is.',
       ),
     ).toBeTruthy();
     // The regular price, not the first-month half.
@@ -134,5 +136,24 @@ describe('plan cards for a Professional subscriber', () => {
     render(<PlanChoiceAction plan={enterprise} choice={current} mode="test" onBuy={() => {}} salesEmail={null} />);
     screen.getByText('Priced on request');
     expect(screen.queryByRole('link', { name: 'Contact Sales' })).toBeNull();
+  });
+});
+
+describe('the feature comparison', () => {
+  it('writes file sizes and storage in the one size format', () => {
+    render(
+      <PlanComparisonTable
+        plans={[
+          { ...STARTER, storage_gb: 0.01 },
+          { ...BUSINESS, file_size_limit_mb: 4096 },
+        ]}
+      />,
+    );
+    const cells = (label: string) =>
+      [...(screen.getByRole('rowheader', { name: label }).parentElement?.children ?? [])]
+        .slice(1)
+        .map((cell) => cell.textContent);
+    expect(cells('Storage')).toEqual(['10.2 MB', '10 GB']);
+    expect(cells('File size')).toEqual(['100 MB', '4 GB']);
   });
 });

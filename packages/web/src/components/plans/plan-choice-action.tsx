@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PaymentMode, Plan, PlanChoice } from '@unnest/contracts';
+import { formatDate } from '../../lib/format-date';
 import { PricedOnRequest } from './priced-on-request';
 import { UpgradeButton } from './upgrade-button';
 
@@ -10,7 +11,7 @@ export function downgradeText(plan: Plan, choice: PlanChoice): string {
   if (choice.available_from === null) {
     return 'Downgrade: your current plan was given by the operator of this server; ask them to change it.';
   }
-  const date = new Date(choice.available_from).toLocaleDateString();
+  const date = formatDate(choice.available_from);
   return plan.id === 'free'
     ? `Downgrade: your account goes back to Free when the month you paid for ends on ${date}.`
     : `Downgrade: ${plan.name} can be bought from ${date}, when the month you paid for ends. Until then your plan stays as it is.`;
