@@ -4,6 +4,7 @@ import { addGuardedCells, type FormulaGuardReport, guardHeaders } from './formul
 import { InputDecoder } from './json/input-encoding.js';
 import { type JsonToCsvOptions, type NormalizedJsonToCsvOptions, normalizeJsonToCsvOptions } from './options.js';
 import { createMemorySpool, type Spool } from './spool.js';
+import { groupedColumnOrder } from './table/column-order.js';
 import { csvOutput } from './table/csv-output.js';
 import { JsonTable } from './table/json-table.js';
 import { xlsxOutput } from './table/xlsx-output.js';
@@ -60,6 +61,8 @@ async function* convert(input: ByteSource, options: NormalizedJsonToCsvOptions):
     table.finish();
     await feed([]);
     const headers = table.columns.headers;
+    const order =
+      options.groupArrayColumns && table.headersArePaths ? groupedColumnOrder(headers, options.separator) : null;
     if (rowLengths === undefined) yield* xlsxOutput(spool.read(), headers, table.rows.rows);
     else {
       const guard: FormulaGuardReport = { cells: 0, examples: [] };
@@ -73,6 +76,7 @@ async function* convert(input: ByteSource, options: NormalizedJsonToCsvOptions):
         delimiter: options.delimiter,
         eol: options.eol === 'crlf' ? '\r\n' : '\n',
         bom: options.bom,
+        order,
       });
     }
     const leftOut = table.leftOut;
