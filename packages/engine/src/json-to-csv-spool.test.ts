@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jsonToCsv, jsonToCsvText } from './json-to-csv.js';
 import { byteSpool, collect, encoder } from './json-to-csv.test-support.js';
+import type { Spool } from './spool.js';
 
 describe('padding rows written before a column appeared', () => {
   it('pads exploded, reordered and multi-line rows alike, however the spool cuts them', async () => {

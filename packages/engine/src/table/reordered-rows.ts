@@ -72,7 +72,7 @@ export async function* reorderedRows(
   const out = new ByteBuilder(1 << 16);
   /** A row cut by the end of a chunk, gathered until it is whole. */
   const cut = new ByteBuilder();
-  let batch = new Uint32Array(0);
+  let batch: Uint32Array = new Uint32Array(0);
   let at = 0;
   const nextLength = async (): Promise<number> => {
     if (at === batch.length) {

@@ -12,6 +12,7 @@ import {
   ErrorBody,
   FileConversionQuery,
   MAX_PLAN_TEXT_BYTES,
+  QuickConvertQuery,
   TextConversionQuery,
 } from '@unnest/contracts';
 import { create as contentDisposition } from 'content-disposition';
@@ -132,6 +133,7 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
           schema: {
             tags,
             summary: 'Anonymous quick convert: raw JSON (up to 512 KB) to a CSV download, 3 per 24 hours',
+            querystring: QuickConvertQuery,
             description:
               'Every answer that counted a conversion (a refused body counts too), and the 429, carries the address’s standing: `RateLimit-Limit` (3), `RateLimit-Remaining` (conversions left in the last 24 hours) and `RateLimit-Reset` (seconds until the next one comes back).',
             response: {
@@ -150,6 +152,7 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
         async (request, reply) => {
           const csv = await service.quickConvert(
             clientAddress(request),
+            request.query as QuickConvertQuery,
             rawBody(request),
             declaredLength(request.headers['content-length']),
             inFlight.track(reply),

@@ -10,6 +10,7 @@ import {
   OUTPUT_FORMATS,
   QUICK_CONVERT_CSV,
   QUICK_CONVERT_MAX_BYTES,
+  type QuickConvertQuery,
   type UserSettings,
   waitText,
 } from '@unnest/contracts';
@@ -52,7 +53,14 @@ import { incomplete, type Upload } from '../platform/request-body.js';
 import { tooLargeRefusal } from '../platform/size-refusal.js';
 import type { Allowance, ConversionAllowance } from './conversion-allowance.js';
 import { csvToJsonEnvelope, readingFields } from './json-envelope.js';
-import { AUTO_PLAN, isOptionName, type OptionFields, type ResolvedOptions, resolveOptions } from './options.js';
+import {
+  AUTO_PLAN,
+  isOptionName,
+  type OptionFields,
+  quickConvertGrouping,
+  type ResolvedOptions,
+  resolveOptions,
+} from './options.js';
 import { proposeFlatteningPlan } from './plan-service.js';
 
 // Batch processing resolves the same options for each of its files.
@@ -82,7 +90,11 @@ export interface ConvertedStream {
 }
 
 /** The quick convert's engine settings: the CSV the browser's check writes too (Spreadsheet-safe on). */
-const QUICK_CONVERT_ENGINE: EngineSettings = { direction: 'json-to-csv', ...QUICK_CONVERT_CSV, analysis: false };
+const QUICK_CONVERT_ENGINE: Extract<EngineSettings, { direction: 'json-to-csv' }> = {
+  direction: 'json-to-csv',
+  ...QUICK_CONVERT_CSV,
+  analysis: false,
+};
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
@@ -140,15 +152,20 @@ export class ConvertService {
    * database before the body is read. A broken or oversized body uses its conversion up (else an
    * anonymous client could make the server parse bodies without end); only the server's own failure
    * gives it back. Formula-like cells are made safe for spreadsheets (`excelSafe`). `report` hears the
-   * address's standing once it is known (conversions left, seconds until the next comes back).
+   * address's standing once it is known (conversions left, seconds until the next comes back). Its one
+   * option, `group_array_columns`, is checked before the conversion is counted.
    */
   async quickConvert(
     clientAddress: string,
+    query: QuickConvertQuery,
     body: AsyncIterable<Uint8Array>,
     declaredBytes: number | undefined,
     signal: AbortSignal,
     report: (standing: LimitStanding) => void,
   ): Promise<Buffer> {
+    const engine: EngineSettings = quickConvertGrouping(query.group_array_columns)
+      ? { ...QUICK_CONVERT_ENGINE, groupArrayColumns: true }
+      : QUICK_CONVERT_ENGINE;
     const quota = await this.deps.limiter.acquire(QUICK_CONVERSIONS, addressSubject(clientAddress));
     const limit = QUICK_CONVERSIONS.max;
     if (!quota.granted) {
@@ -171,7 +188,7 @@ export class ConvertService {
       try {
         // Anonymous conversions run within the free plan's time.
         const timeLimit = conversionTimeLimit(planLimits('free'), false, this.deps.timeLimits);
-        return asBuffer(await this.deps.pool.toBytes(QUICK_CONVERT_ENGINE, input, { timeLimit }));
+        return asBuffer(await this.deps.pool.toBytes(engine, input, { timeLimit }));
       } catch (error) {
         throw engineFailure(error, CONVERSION_TEXTS.conversionFailed);
       }
@@ -246,6 +263,7 @@ export class ConvertService {
               array_strategy: options.arrays,
               include_bom: options.bom,
               excel_safe: options.excelSafe === true,
+              ...(options.groupArrayColumns ? { group_array_columns: true } : {}),
               analysis,
               ...planOptions(options),
             };
@@ -655,6 +673,7 @@ function engineSettings(
     arrays: options.arrays,
     bom: options.bom,
     excelSafe: options.excelSafe === true,
+    ...(options.groupArrayColumns ? { groupArrayColumns: true } : {}),
     analysis,
   };
 }
