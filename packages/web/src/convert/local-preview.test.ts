@@ -11,6 +11,7 @@ const CHOICES: ConversionChoices = {
   arrays: 'index',
   bom: false,
   excelSafe: false,
+  groupArrayColumns: true,
   analysis: false,
   quote: 'auto',
   escape: 'auto',
