@@ -7,6 +7,7 @@ import { createMemorySpool, type Spool } from './spool.js';
 import { groupedColumnOrder } from './table/column-order.js';
 import { csvOutput } from './table/csv-output.js';
 import { JsonTable } from './table/json-table.js';
+import { reorderedSheetRows } from './table/reordered-sheet-rows.js';
 import { xlsxOutput } from './table/xlsx-output.js';
 
 /**
@@ -63,8 +64,10 @@ async function* convert(input: ByteSource, options: NormalizedJsonToCsvOptions):
     const headers = table.columns.headers;
     const order =
       options.groupArrayColumns && table.headersArePaths ? groupedColumnOrder(headers, options.separator) : null;
-    if (rowLengths === undefined) yield* xlsxOutput(spool.read(), headers, table.rows.rows);
-    else {
+    if (rowLengths === undefined) {
+      const rows = order === null ? spool.read() : reorderedSheetRows(spool.read(), order);
+      yield* xlsxOutput(rows, order === null ? headers : order.map((col) => headers[col] as string), table.rows.rows);
+    } else {
       const guard: FormulaGuardReport = { cells: 0, examples: [] };
       if (table.guardedCells) addGuardedCells(guard, table.guardedCells, headers);
       // Keys are text a spreadsheet shows too: the header gets the data cells' formula guard.

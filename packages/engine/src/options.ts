@@ -47,8 +47,9 @@ export interface JsonToCsvOptions extends ConversionHooks {
   plan?: FlattenPlan;
   /**
    * Keeps each array's columns together (`items.0.*`, `items.1.*`, then `note`) where its first column first
-   * appeared, instead of the first-seen order (`items.0.*`, `note`, `items.1.*`); default false. The rows
-   * are rewritten once in that order when the input has ended (CSV and TSV; XLSX; not relational output).
+   * appeared, instead of the first-seen order (`items.0.*`, `note`, `items.1.*`); default false. The spooled
+   * rows are rewritten once in that order when the input has ended (CSV, TSV and XLSX; `jsonToRelational`
+   * leaves it aside: its tables' link columns sit by place).
    */
   groupArrayColumns?: boolean;
 }
