@@ -15,15 +15,15 @@ class RowCells {
   }
 
   /**
-   * Finds the cells of `row` (one spooled row, line ending included). The rows are this engine's own CSV: a
-   * cell holding a quote, the delimiter, CR or LF is quoted with its quotes doubled, so a cell starting with
-   * a quote ends at the quote that is not doubled, and any other ends at the next delimiter.
+   * Finds the cells of the row `row[start, contentEnd)` (one spooled row, before its line ending). The rows are
+   * this engine's own CSV: a cell holding a quote, the delimiter, CR or LF is quoted with its quotes doubled,
+   * so a cell starting with a quote ends at the quote that is not doubled, and any other at the next delimiter.
    */
-  split(row: Uint8Array, contentEnd: number, delimiter: Uint8Array): void {
+  split(row: Uint8Array, start: number, contentEnd: number, delimiter: Uint8Array): void {
     const first = delimiter[0] as number;
     const { starts, ends } = this;
     let c = 0;
-    let p = 0;
+    let p = start;
     for (;;) {
       starts[c] = p;
       let end: number;
@@ -32,9 +32,9 @@ class RowCells {
         while (q >= 0 && row[q + 1] === QUOTE) q = row.indexOf(QUOTE, q + 2);
         end = q < 0 ? contentEnd : q + 1;
       } else {
-        end = row.indexOf(first, p);
-        while (end >= 0 && end < contentEnd && !startsWith(row, end, delimiter)) end = row.indexOf(first, end + 1);
-        if (end < 0 || end > contentEnd) end = contentEnd;
+        // Cells are short: a loop beats a call to indexOf per cell.
+        end = p;
+        while (end < contentEnd && (row[end] !== first || !startsWith(row, end, delimiter))) end++;
       }
       ends[c++] = end;
       if (end >= contentEnd || c === starts.length) break;
@@ -74,26 +74,36 @@ export async function* reorderedRows(
   const cut = new ByteBuilder();
   let batch: Uint32Array = new Uint32Array(0);
   let at = 0;
-  const nextLength = async (): Promise<number> => {
-    if (at === batch.length) {
-      const next = await lengths.next();
-      if (next === null) throw new Error('The spooled row lengths do not match the spooled rows');
-      batch = next;
-      at = 0;
-    }
-    return batch[at++] as number;
+  /** Loads the next batch of row lengths (awaited only once per batch, not once per row). */
+  const refill = async (): Promise<void> => {
+    const next = await lengths.next();
+    if (next === null) throw new Error('The spooled row lengths do not match the spooled rows');
+    batch = next;
+    at = 0;
   };
-  const write = (row: Uint8Array) => {
-    const contentEnd = row.length - eol.length;
-    cells.split(row, contentEnd, delimiter);
+  /** Writes the row `row[start, end)`, its line ending included (no view of it is made: rows are many). */
+  const write = (row: Uint8Array, start: number, end: number) => {
+    const contentEnd = end - eol.length;
+    cells.split(row, start, contentEnd, delimiter);
     const { starts, ends, count } = cells;
-    out.reserve(row.length + order.length * delimiter.length + eol.length);
+    out.reserve(end - start + order.length * delimiter.length);
+    // Written straight into the reserved room: most cells are a few bytes, where a call per copy would cost more.
+    const bytes = out.bytes;
+    let p = out.length;
     for (let k = 0; k < order.length; k++) {
-      if (k > 0) out.append(delimiter, 0, delimiter.length);
+      if (k > 0) for (let d = 0; d < delimiter.length; d++) bytes[p++] = delimiter[d] as number;
       const col = order[k] as number;
-      if (col < count) out.append(row, starts[col] as number, ends[col] as number);
+      if (col >= count) continue;
+      const to = ends[col] as number;
+      let from = starts[col] as number;
+      if (to - from < 64) while (from < to) bytes[p++] = row[from++] as number;
+      else {
+        bytes.set(row.subarray(from, to), p);
+        p += to - from;
+      }
     }
-    out.append(eol, 0, eol.length);
+    for (let d = 0; d < eol.length; d++) bytes[p++] = eol[d] as number;
+    out.length = p;
   };
   let wanted = 0;
   for await (const chunk of rows) {
@@ -104,13 +114,14 @@ export async function* reorderedRows(
         cut.append(chunk, p, p + take);
         p += take;
         if (cut.length < wanted) break;
-        write(cut.view());
+        write(cut.bytes, 0, cut.length);
         cut.length = 0;
         continue;
       }
-      wanted = await nextLength();
+      if (at === batch.length) await refill();
+      wanted = batch[at++] as number;
       if (p + wanted <= chunk.length) {
-        write(chunk.subarray(p, p + wanted));
+        write(chunk, p, p + wanted);
         p += wanted;
       } else {
         cut.append(chunk, p, chunk.length);
