@@ -112,6 +112,14 @@ export function delimiterFromSetting(value: string): string | undefined {
   return delimiter;
 }
 
+/** JSON input: each array's columns kept together (the engine's `groupArrayColumns`). */
+const groupArrayColumnsField = Type.Optional(
+  flag(
+    'group_array_columns',
+    "JSON input: each array's columns together (items.0.*, items.1.*, then note), where the array's first column first appeared; default false: the order in which columns were first seen. Single-table output only: relational output and CSV input leave it aside",
+  ),
+);
+
 /** The quote a CSV is read with (a part of its dialect). */
 const csvQuoteField = Type.Union([Type.Literal('"'), Type.Literal("'")], { description: 'CSV input: default sniffed' });
 /** The escape inside quotes a CSV is read with (a part of its dialect). */
@@ -183,6 +191,7 @@ export const ConversionOptionFields = Type.Object(
         "JSON input: put a ' before text a spreadsheet would run as a formula (default: the user's setting). CSV input: take that ' off again (default false). A relational ZIP says itself.",
       ),
     ),
+    group_array_columns: groupArrayColumnsField,
     analysis: Type.Optional(
       flag(
         'analysis',
@@ -209,6 +218,13 @@ export const ConversionOptionFields = Type.Object(
   { additionalProperties: false },
 );
 export type ConversionOptionFields = Static<typeof ConversionOptionFields>;
+
+/** Query of POST /api/convert/simple: the one option a quick convert takes (the others are QUICK_CONVERT_CSV). */
+export const QuickConvertQuery = Type.Object(
+  { group_array_columns: groupArrayColumnsField },
+  { additionalProperties: false },
+);
+export type QuickConvertQuery = Static<typeof QuickConvertQuery>;
 
 /** The members of the wrapper objects around the records that a conversion did not convert. */
 export const ConversionLeftOut = Type.Object({

@@ -61,6 +61,7 @@ export const UsedOptions = Type.Object({
   array_strategy: Type.Optional(Type.String()),
   include_bom: Type.Optional(Type.Boolean()),
   excel_safe: Type.Optional(Type.Boolean()),
+  group_array_columns: Type.Optional(Type.Boolean({ description: "JSON input: each array's columns kept together" })),
   analysis: Type.Optional(Type.Boolean({ description: 'whether the premium analysis ran' })),
   plan: Type.Optional(FlattenPlanDocument),
   records: Type.Optional(Type.String({ description: 'the records path asked for' })),

@@ -113,6 +113,30 @@ describe('POST /api/convert/simple (anonymous)', () => {
     });
   });
 
+  it("keeps each array's columns together when group_array_columns is true, and refuses another value", async () => {
+    const orders = '[{"items":[{"sku":"a"}],"note":"n"},{"items":[{"sku":"b"},{"sku":"c"}],"note":"m"}]';
+    const plain = await quick(t.app, orders, address());
+    expect(plain.body).toBe('items.0.sku,note,items.1.sku\na,n,\nb,m,c\n');
+    const grouped = await t.app.inject({
+      method: 'POST',
+      url: '/api/convert/simple?group_array_columns=true',
+      payload: orders,
+      remoteAddress: address(),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(grouped.statusCode, grouped.body).toBe(200);
+    expect(grouped.body).toBe('items.0.sku,items.1.sku,note\na,,n\nb,c,m\n');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/convert/simple?group_array_columns=yes',
+      payload: orders,
+      remoteAddress: address(),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ code: 'VALIDATION_FAILED', detail: 'group_array_columns must be true or false' });
+  });
+
   it('answers empty input and broken JSON with the spec texts', async () => {
     const empty = await quick(t.app, '  \n', address());
     expect(empty.statusCode).toBe(400);

@@ -44,6 +44,8 @@ export interface ResolvedOptions {
    * undo as the request says, else as the ZIP says (`undefined`).
    */
   excelSafe: boolean | undefined;
+  /** JSON to a single table: each array's columns kept together (off unless asked, so the API's output stays). */
+  groupArrayColumns: boolean;
   /** The premium analysis asked for explicitly (a plan that includes it runs it anyway). */
   analysis: boolean;
   /** The flattening plan asked for (JSON input only). */
@@ -99,6 +101,11 @@ function flag(value: string | boolean | undefined, name: string, fallback: boole
   if (value === 'true' || value === '1') return true;
   if (value === 'false' || value === '0') return false;
   throw invalid(`${name} must be true or false`);
+}
+
+/** Whether a quick convert keeps each array's columns together (its one option; off unless asked). */
+export function quickConvertGrouping(value: string | boolean | undefined): boolean {
+  return flag(value, 'group_array_columns', false);
 }
 
 /** The `plan` field's value that asks for the input to be profiled and the proposal applied. */
@@ -244,6 +251,9 @@ export function resolveOptions(
     arrays,
     bom: flag(fields.include_bom, 'include_bom', settings.include_bom),
     excelSafe: guardOption(fields.excel_safe, settings, input),
+    // Checked whatever the input; CSV input and relational output have no column order of their own to set.
+    groupArrayColumns:
+      flag(fields.group_array_columns, 'group_array_columns', false) && input === 'json' && !relational,
     analysis: analysisAsked(fields, relational),
     ...(dialect === undefined ? {} : { csvDialect: dialect }),
   };

@@ -12,6 +12,7 @@ import {
   ErrorBody,
   FileConversionQuery,
   MAX_PLAN_TEXT_BYTES,
+  QuickConvertQuery,
   TextConversionQuery,
 } from '@unnest/contracts';
 import { create as contentDisposition } from 'content-disposition';
@@ -143,6 +144,7 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
             tags,
             summary:
               'Anonymous quick convert: raw JSON (up to 512 KB) to a CSV download, or CSV (text/csv) to JSON; 3 per 24 hours',
+            querystring: QuickConvertQuery,
             description:
               'A body sent as `text/csv` is read as CSV (its delimiter, quote and header detected) and answered as JSON, named converted.json; any other body is JSON, answered as CSV with Spreadsheet-safe on. Every answer that counted a conversion (a refused body counts too), and the 429, carries the address’s standing: `RateLimit-Limit` (3), `RateLimit-Remaining` (conversions left in the last 24 hours) and `RateLimit-Reset` (seconds until the next one comes back).',
             response: {
@@ -168,6 +170,7 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
           const converted = await service.quickConvert(
             input,
             clientAddress(request),
+            request.query as QuickConvertQuery,
             rawBody(request),
             declaredLength(request.headers['content-length']),
             inFlight.track(reply),

@@ -10,6 +10,7 @@ import {
   OUTPUT_FORMATS,
   QUICK_CONVERT_CSV,
   QUICK_CONVERT_MAX_BYTES,
+  type QuickConvertQuery,
   type UserSettings,
   waitText,
 } from '@unnest/contracts';
@@ -52,7 +53,14 @@ import { incomplete, type Upload } from '../platform/request-body.js';
 import { tooLargeRefusal } from '../platform/size-refusal.js';
 import type { Allowance, ConversionAllowance } from './conversion-allowance.js';
 import { csvToJsonEnvelope, readingFields } from './json-envelope.js';
-import { AUTO_PLAN, isOptionName, type OptionFields, type ResolvedOptions, resolveOptions } from './options.js';
+import {
+  AUTO_PLAN,
+  isOptionName,
+  type OptionFields,
+  quickConvertGrouping,
+  type ResolvedOptions,
+  resolveOptions,
+} from './options.js';
 import { proposeFlatteningPlan } from './plan-service.js';
 
 // Batch processing resolves the same options for each of its files.
@@ -157,16 +165,23 @@ export class ConvertService {
    * conversion up (else an anonymous client could make the server parse bodies without end); only the
    * server's own failure gives it back. Formula-like cells in CSV written are made safe for spreadsheets
    * (`excelSafe`). `report` hears the address's standing once it is known (conversions left, seconds until
-   * the next comes back).
+   * the next comes back). Its one option, `group_array_columns` (JSON to CSV), is checked before the conversion
+   * is counted.
    */
   async quickConvert(
     input: 'json' | 'csv',
     clientAddress: string,
+    query: QuickConvertQuery,
     body: AsyncIterable<Uint8Array>,
     declaredBytes: number | undefined,
     signal: AbortSignal,
     report: (standing: LimitStanding) => void,
   ): Promise<Buffer> {
+    const settings = QUICK_CONVERT_ENGINE[input];
+    const engine: EngineSettings =
+      settings.direction === 'json-to-csv' && quickConvertGrouping(query.group_array_columns)
+        ? { ...settings, groupArrayColumns: true }
+        : settings;
     const quota = await this.deps.limiter.acquire(QUICK_CONVERSIONS, addressSubject(clientAddress));
     const limit = QUICK_CONVERSIONS.max;
     if (!quota.granted) {
@@ -192,7 +207,7 @@ export class ConvertService {
       try {
         // Anonymous conversions run within the free plan's time.
         const timeLimit = conversionTimeLimit(planLimits('free'), false, this.deps.timeLimits);
-        return asBuffer(await this.deps.pool.toBytes(QUICK_CONVERT_ENGINE[input], bytes, { timeLimit }));
+        return asBuffer(await this.deps.pool.toBytes(engine, bytes, { timeLimit }));
       } catch (error) {
         throw engineFailure(error, CONVERSION_TEXTS.conversionFailed);
       }
@@ -267,6 +282,7 @@ export class ConvertService {
               array_strategy: options.arrays,
               include_bom: options.bom,
               excel_safe: options.excelSafe === true,
+              ...(options.groupArrayColumns ? { group_array_columns: true } : {}),
               analysis,
               ...planOptions(options),
             };
@@ -714,6 +730,7 @@ function engineSettings(
     arrays: options.arrays,
     bom: options.bom,
     excelSafe: options.excelSafe === true,
+    ...(options.groupArrayColumns ? { groupArrayColumns: true } : {}),
     analysis,
   };
 }

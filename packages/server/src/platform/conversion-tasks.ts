@@ -53,6 +53,8 @@ export type EngineSettings =
       arrays: ArrayStrategy;
       bom: boolean;
       excelSafe: boolean;
+      /** Each array's columns together (a single table only: relational output leaves it aside). */
+      groupArrayColumns?: boolean;
       /** Collect the schema and quality report in the same pass. */
       analysis: boolean;
       /** A strategy per path (checked on the HTTP thread already; the engine checks it again). */

@@ -138,6 +138,7 @@ function engine(
     arrays: how.arrays,
     bom: how.bom,
     excelSafe: how.excelSafe,
+    ...(how.groupArrayColumns === true ? { groupArrayColumns: true } : {}),
     ...(how.recordsPath === undefined ? {} : { recordsPath: how.recordsPath }),
     spool,
     onNotice: (notice: Notice) => {

@@ -57,6 +57,7 @@ function tableOptions(choices: ConversionChoices) {
   return {
     arrays: choices.arrays,
     excelSafe: choices.excelSafe,
+    groupArrayColumns: choices.groupArrayColumns,
     delimiter: choices.outputFormat === 'csv' ? delimiterChar(choices.delimiter) : undefined,
     format: choices.outputFormat === 'tsv' ? ('tsv' as const) : ('csv' as const),
   };

@@ -94,6 +94,18 @@ export function ConversionOptions(props: {
             disabled={disabled}
           />
         </Tooltip>
+        <Tooltip describeChild title="Puts each array's columns side by side (items.0, items.1, then the next field)">
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={value.groupArrayColumns}
+                onChange={(event) => set('groupArrayColumns', event.target.checked)}
+              />
+            }
+            label="Group array columns"
+            disabled={disabled}
+          />
+        </Tooltip>
         {analysisForCredit && (
           <Tooltip describeChild title="Schema, smart column names and data quality of the file, from the same pass">
             <FormControlLabel

@@ -11,6 +11,18 @@ describe('conversion choices', () => {
     expect(optionFields('json-to-csv', off)).toMatchObject({ excel_safe: 'false' });
   });
 
+  it("keep each array's columns together by default, as the API does only when asked", () => {
+    const before = choicesFromSettings(undefined, 'json-to-csv');
+    expect(before.groupArrayColumns).toBe(true);
+    expect(optionFields('json-to-csv', before)).toMatchObject({ group_array_columns: 'true' });
+    expect(optionFields('json-to-csv', { ...before, groupArrayColumns: false })).toMatchObject({
+      group_array_columns: 'false',
+    });
+    expect(optionFields('csv-to-json', choicesFromSettings(undefined, 'csv-to-json'))).not.toHaveProperty(
+      'group_array_columns',
+    );
+  });
+
   it('start CSV input on automatic delimiter detection and JSON input on the saved delimiter', () => {
     const settings = { ...DEFAULT_SETTINGS, delimiter: ';' };
     // CSV to JSON undoes Spreadsheet-safe as the saved setting writes it (on by default), so a round trip is exact.

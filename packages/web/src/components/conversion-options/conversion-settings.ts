@@ -16,6 +16,8 @@ export interface ConversionChoices {
    * saved setting, so a file converted and converted back with the defaults comes back as it was.
    */
   excelSafe: boolean;
+  /** JSON to CSV: each array's columns side by side (`items.0.*`, `items.1.*`); on in the web app, off in the API. */
+  groupArrayColumns: boolean;
   /** The premium analysis asked for on a plan without it (one conversion credit). */
   analysis: boolean;
   /** CSV to JSON: the quote (`auto`, `"` or `'`), the escape (`auto`, `none` or `\\`), rows to skip (`auto` or a number). */
@@ -58,6 +60,7 @@ export function choicesFromSettings(settings: UserSettings | undefined, mode: Co
     arrays: saved.array_strategy,
     bom: saved.include_bom,
     excelSafe: saved.excel_safe,
+    groupArrayColumns: true,
     analysis: false,
     quote: 'auto',
     escape: 'auto',
@@ -91,6 +94,7 @@ export function optionFields(mode: ConversionMode, choices: ConversionChoices): 
     array_strategy: choices.arrays,
     include_bom: String(choices.bom),
     excel_safe: String(choices.excelSafe),
+    group_array_columns: String(choices.groupArrayColumns),
     ...(choices.analysis ? { analysis: 'true' } : {}),
     ...(choices.recordsPath === '' ? {} : { records: choices.recordsPath }),
   };
