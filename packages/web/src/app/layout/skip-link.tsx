@@ -15,8 +15,8 @@ export function SkipLink() {
     const main = document.getElementById(MAIN_CONTENT_ID);
     if (!main) return;
     event.preventDefault();
+    // focus() also scrolls the region into view.
     main.focus();
-    main.scrollIntoView({ block: 'start' });
   }
   return (
     <Link
