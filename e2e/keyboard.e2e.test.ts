@@ -65,6 +65,31 @@ function contrast(a: string, b: string): number {
   return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
 }
 
+/**
+ * Presses Tab from where focus is until it leaves the page (or `limit` times), checking at each stop that
+ * the control shows a ring of 2 px or more and 3:1 or more against what is behind it; answers the
+ * controls' names.
+ */
+async function tabThroughEveryStop(limit = 60): Promise<string[]> {
+  const seen: string[] = [];
+  for (let stop = 0; stop < limit; stop++) {
+    await page.keyboard.press('Tab');
+    const control = await focused();
+    if (control.tag === 'BODY') break;
+    seen.push(control.name);
+    if (control.fieldBorder && control.outline.style === 'none') {
+      // A text field: its border thickens to 2 px in a colour that stands out as much as a ring.
+      expect(control.fieldBorder.width, control.name).toBeGreaterThanOrEqual(2);
+      expect(contrast(control.fieldBorder.color, control.behind), control.name).toBeGreaterThanOrEqual(3);
+    } else {
+      expect(control.outline.style, control.name).not.toBe('none');
+      expect(control.outline.width, control.name).toBeGreaterThanOrEqual(2);
+      expect(contrast(control.outline.color, control.behind), control.name).toBeGreaterThanOrEqual(3);
+    }
+  }
+  return seen;
+}
+
 /** The page at `path` with no session, in the given theme. */
 async function openSignedOut(path: string, theme: 'light' | 'dark' = 'light'): Promise<void> {
   ({ page } = await session().browser.newSignedOutPage());
@@ -103,26 +128,34 @@ describe('the keyboard', () => {
   });
 
   for (const theme of ['light', 'dark'] as const) {
-    it(`shows a ring of 3:1 contrast or more on every control it reaches (${theme} theme)`, async () => {
+    it(`shows a ring of 3:1 contrast or more on every control of the landing page and the sign-in dialog (${theme} theme)`, async () => {
       await openSignedOut('/', theme);
-      const seen: string[] = [];
-      // Every stop of the page, top bar and converter included, until focus leaves the page.
-      for (let stop = 0; stop < 40; stop++) {
-        await page.keyboard.press('Tab');
-        const control = await focused();
-        if (control.tag === 'BODY') break;
-        seen.push(control.name);
-        if (control.fieldBorder && control.outline.style === 'none') {
-          // A text field: its border thickens to 2 px in a colour that stands out as much as a ring.
-          expect(control.fieldBorder.width, control.name).toBeGreaterThanOrEqual(2);
-          expect(contrast(control.fieldBorder.color, control.behind), control.name).toBeGreaterThanOrEqual(3);
-        } else {
-          expect(control.outline.style, control.name).not.toBe('none');
-          expect(control.outline.width, control.name).toBeGreaterThanOrEqual(2);
-          expect(contrast(control.outline.color, control.behind), control.name).toBeGreaterThanOrEqual(3);
-        }
-      }
-      expect(seen).toEqual(expect.arrayContaining(['Skip to main content', 'Pricing', 'Sign In', 'Get Started']));
+      const stops = await tabThroughEveryStop();
+      expect(stops).toEqual(expect.arrayContaining(['Skip to main content', 'Pricing', 'Sign In', 'Get Started']));
+      // A modal dialog keeps focus inside it: a round of its stops is enough.
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('dialog').waitFor();
+      const dialog = await tabThroughEveryStop(12);
+      expect(dialog).toEqual(expect.arrayContaining(['Show password', 'Forgot password?']));
     });
   }
+
+  it('shows the ring on every control a signed-in user reaches, drawer and bell included, in both themes', async () => {
+    ({ page } = await session().browser.newPage('/dashboard'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    for (const theme of ['light', 'dark'] as const) {
+      if (theme === 'dark') {
+        await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+        await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(15, 18, 23)');
+        // The account keeps the theme: a reload starts the stops from the top again, in the dark.
+        await page.reload();
+        await page.getByRole('heading', { level: 1 }).waitFor();
+      }
+      const stops = await tabThroughEveryStop();
+      expect(stops).toEqual(expect.arrayContaining(['Notifications, none unread', 'Convert', 'Files', 'Sign Out']));
+    }
+    // Back to the account's light theme, for the tests after this one.
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(246, 247, 249)');
+  });
 });
