@@ -9,7 +9,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   resolve: { conditions },
   test: {
-    include: ['src/**/*.test.{ts,tsx}'],
+    // The build scripts' tests (scripts/*.test.mjs) run here too: they belong to the web app's build.
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     environment: 'jsdom',
     setupFiles: ['./src/test-setup.ts'],
     testTimeout: 20_000,

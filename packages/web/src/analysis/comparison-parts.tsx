@@ -33,7 +33,7 @@ export function RetryAlert({ message, onRetry }: { message: string; onRetry: () 
 export function Loading({ text }: { text: string }) {
   return (
     <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', py: 2 }}>
-      <CircularProgress size={22} />
+      <CircularProgress size={22} aria-label={text} />
       <Typography variant="body2">{text}</Typography>
     </Box>
   );
