@@ -5,7 +5,6 @@ import type { FilesService } from '../files/service.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { Account } from '../platform/account.js';
 import type { Clock } from '../platform/clock.js';
-import { AppError } from '../platform/errors.js';
 import type { ProfileRepository } from './repository.js';
 import { rowOf, settingsOf } from './settings.js';
 import type { SettingsStore } from './settings-store.js';
