@@ -37,7 +37,7 @@ describe('conversion options', () => {
 
   it('refuse fields they do not know', () => {
     expect(Value.Check(ConversionOptionFields, {})).toBe(true);
-    expect(Value.Check(ConversionOptionFields, { pretty: true })).toBe(false);
+    expect(Value.Check(ConversionOptionFields, { arrays: 'bogus' })).toBe(false);
   });
 
   it('are, with a file name, the query of a text conversion', () => {
@@ -55,7 +55,7 @@ describe('CSV to JSON body', () => {
 
   it('refuses other output formats, unknown fields and CSV above the limit', () => {
     expect(Value.Check(CsvToJsonBody, { csv_content: 'a', output_format: 'csv' })).toBe(false);
-    expect(Value.Check(CsvToJsonBody, { csv_content: 'a', pretty: true })).toBe(false);
+    expect(Value.Check(CsvToJsonBody, { csv_content: 'a', arrays: 'bogus' })).toBe(false);
     expect(Value.Check(CsvToJsonBody, { csv_content: 'a'.repeat(CSV_TO_JSON_MAX_BYTES + 1) })).toBe(false);
   });
 });

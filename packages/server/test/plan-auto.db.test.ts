@@ -42,7 +42,7 @@ async function download(result: { download_url: string }): Promise<Buffer> {
 
 describe('plan=auto', () => {
   it('converts a file under the proposal: the bytes of the same plan sent, the plan applied in the answer and the metadata', async () => {
-    const { sample: _sample, ...proposal } = await propose(COUNTRIES);
+    const { sample: _sample, paths: _paths, ...proposal } = await propose(COUNTRIES);
     const fields = { excel_safe: 'false', output_format: 'csv' };
     const auto = await uploadFile(
       t.app,
@@ -96,7 +96,7 @@ describe('plan=auto', () => {
   });
 
   it('applies the relational proposal with relational=true: a ZIP of the tables the saved proposal gives', async () => {
-    const { sample: _sample, ...proposal } = await propose(FIREBASE, '?records=users&relational=true');
+    const { sample: _sample, paths: _paths, ...proposal } = await propose(FIREBASE, '?records=users&relational=true');
     const auto = await uploadFile(
       t.app,
       user,
