@@ -18,6 +18,8 @@ const EMAIL = `e2e-speed-${RUN}@example.com`;
 const PASSWORD = 'correct horse battery';
 // A task longer than this freezes the page for a person (the issue's bar).
 const FROZEN_MS = 200;
+// The converter waits this long after the last key before it converts (use-live-conversion.ts).
+const TYPING_PAUSE = 300;
 
 /** About 5 MB of nested records (under the Free plan's 5 MiB and the browser preview's limit). */
 function fiveMegabytesOfJson(): { bytes: Buffer; records: number } {
@@ -61,6 +63,23 @@ const resultText = () => page.getByLabel('Result', { exact: true });
 const preview = () => page.getByRole('region', { name: 'Result preview' });
 const compare = () => page.getByRole('button', { name: /^Conversion Quality Analysis/ });
 
+/** Starts listing the page thread's long tasks (a worker's work is not one of them). */
+async function watchLongTasks(): Promise<void> {
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    Object.assign(window, { longTasks: seen });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) seen.push(entry.duration);
+    }).observe({ type: 'longtask' });
+  });
+}
+
+/** The long tasks since `watchLongTasks`, in ms, once the last has had time to be reported. */
+async function longTasks(): Promise<number[]> {
+  await page.waitForTimeout(500);
+  return page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+}
+
 /** The id of the element holding the focus. */
 const focusedId = () => page.evaluate(() => document.activeElement?.id ?? '');
 
@@ -86,14 +105,7 @@ describe('the converter in the page', () => {
       .getByTestId('file-input')
       .setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: bytes });
     await page.getByText('big.json').first().waitFor();
-    // Long tasks from the click on: the page's own thread only (a worker's work is not one of them).
-    await page.evaluate(() => {
-      const seen: number[] = [];
-      Object.assign(window, { longTasks: seen });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) seen.push(entry.duration);
-      }).observe({ type: 'longtask' });
-    });
+    await watchLongTasks();
     const clicked = Date.now();
     await page.getByRole('button', { name: 'Convert JSON File' }).click();
     await page.getByText('big.json converted to CSV').waitFor({ timeout: 120_000 });
@@ -103,9 +115,7 @@ describe('the converter in the page', () => {
       .waitFor({ timeout: 120_000 });
     const shown = Date.now();
     await preview().getByRole('cell', { name: 'Customer 20', exact: true }).waitFor();
-    // The observer reports a task once it has ended: give the last one time to arrive.
-    await page.waitForTimeout(500);
-    const durations = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    const durations = await longTasks();
     const frozen = durations.filter((duration) => duration > FROZEN_MS);
     console.log(
       `5 MB JSON (${bytes.length} bytes, ${records} records): server answer ${converted - clicked} ms after the click, ` +
@@ -161,6 +171,29 @@ describe('the converter in the page', () => {
     expect(fs.readFileSync(await download.path(), 'utf8')).toBe(PLAIN_CSV);
     expect(await compare().getAttribute('aria-disabled')).toBe('false');
     expect(await compare().getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('converts 100 KB of pasted JSON as it is typed, and reports the long tasks it took', async () => {
+    const records: string[] = [];
+    let size = 2;
+    while (size < 100 * 1024 - 200) {
+      const record = JSON.stringify({ id: records.length + 1, name: `Customer ${records.length + 1}`, city: 'London' });
+      records.push(record);
+      size += record.length + 1;
+    }
+    await openConverter();
+    await page.getByRole('button', { name: 'Paste text' }).click();
+    await watchLongTasks();
+    const typed = Date.now();
+    await page.getByLabel('JSON text').fill(`[${records.join(',')}]`);
+    await page.getByText(`First 20 of ${records.length.toLocaleString('en-US')} rows, 3 columns`).waitFor();
+    const shown = Date.now() - typed;
+    const durations = await longTasks();
+    console.log(
+      `100 KB of pasted JSON (${records.length} records) converted as typed: shown ${shown} ms after the text ` +
+        `(its ${TYPING_PAUSE} ms pause included); ${durations.length} long tasks [${durations.map(Math.round).join(', ')}] ms`,
+    );
+    expect((await resultText().inputValue()).split('\n')).toHaveLength(records.length + 2);
   });
 
   it('converts pasted CSV to JSON as it is typed, every digit kept, and stacks text and table on a phone', async () => {

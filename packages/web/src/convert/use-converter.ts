@@ -60,6 +60,8 @@ export function useConverter() {
   // Stable: the flattening plan panel reports its plan from an effect that depends on it.
   const setFlattenPlan = useCallback((next: FlattenPlanDocument | null) => dispatch({ type: 'plan', plan: next }), []);
 
+  const error = state.inputError ?? conversion.errorMessage;
+
   function changeInput(action: ConverterAction) {
     conversion.reset();
     dispatch(action);
@@ -75,7 +77,7 @@ export function useConverter() {
     state,
     conversion,
     /** The error to show: the input's, else the conversion's. */
-    error: state.inputError ?? conversion.errorMessage,
+    error,
     /** The error is a refusal a conversion credit pays for: offer to buy credits beside it. */
     creditPaysForError: conversion.errorCode !== null && CREDIT_PAYS_FOR.has(conversion.errorCode),
     isPremium: subscribed?.is_premium === true,
@@ -88,8 +90,8 @@ export function useConverter() {
     compared,
     /** What the page shows: the last conversion asked for, else the one made as the text is typed. */
     shown: outcome ?? (live.status === 'ready' ? live.outcome : null),
-    /** What is wrong with the text being typed, as the engine read it. */
-    liveError: outcome === null && live.status === 'failed' ? live.message : null,
+    /** What is wrong with the text being typed, as the engine read it (a conversion's own error says it instead). */
+    liveError: outcome === null && error === null && live.status === 'failed' ? live.message : null,
     /** Why the quality analysis cannot open now (null: it can). */
     compareBlocked: compareBlockedReason(state, outcome, compared),
     changeMode: (next: ConversionMode) => changeInput({ type: 'mode', mode: next }),
