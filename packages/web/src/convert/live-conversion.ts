@@ -1,11 +1,12 @@
 import type { FlattenPlanDocument } from '@unnest/contracts';
 import type { ConversionChoices, ConversionMode } from '../components/conversion-options';
+import { tableOfText } from '../lib/preview-rows';
 import type { ConversionOutcome } from './conversion-outcome';
-import { localFormulaGuard, localPreview } from './local-preview';
+import { localFormulaGuard, localPreview, PREVIEW_ROWS } from './local-preview';
 
 /**
- * Pasted text up to this size converts as it is typed, in the browser: the engine takes a few tens of
- * milliseconds for it (docs/performance.md), so the page never stalls; bigger text waits for Convert.
+ * Pasted text up to this size converts as it is typed, in the browser (in a worker: the page's thread only
+ * shows the result); bigger text waits for Convert (docs/web-converter.md).
  */
 export const LIVE_MAX_BYTES = 100 * 1024;
 
@@ -18,17 +19,13 @@ export interface LiveRequest {
 }
 
 /**
- * Converts pasted text here with the same engine and options as the server, for the result shown while
- * typing: the text, what Spreadsheet-safe changed, and the preview of that same text.
+ * Converts pasted text with the same engine and options as the server, for the result shown while typing:
+ * the text, what Spreadsheet-safe changed, and the table of the first rows of that same text.
  */
 export async function convertLive(request: LiveRequest): Promise<ConversionOutcome & { kind: 'live' }> {
   const { text, mode, choices, plan } = request;
   const converted = await localPreview(text, mode, choices, plan);
   const formulaGuard = mode === 'json-to-csv' ? await localFormulaGuard({ text, choices, plan }) : null;
-  return {
-    kind: 'live',
-    text: converted.text,
-    preview: { kind: 'text', text: converted.text, format: converted.kind },
-    formulaGuard,
-  };
+  const table = await tableOfText({ text: converted.text, kind: converted.kind, limit: PREVIEW_ROWS });
+  return { kind: 'live', text: converted.text, preview: { kind: 'table', table }, formulaGuard };
 }

@@ -120,11 +120,13 @@ export async function relationalZipPreview(zip: Uint8Array): Promise<PreviewSour
 }
 
 /**
- * How the preview of a result is made: from the result's own text; from the input converted again here
+ * How the preview of a result is made: made already; from the result's own text; from the input converted again here
  * with the same options (an XLSX or a relational ZIP is no text to show; a stored file is not downloaded
  * just to be previewed); or from a relational ZIP read back.
  */
 export type PreviewJob =
+  /** Made already, where the result was (a conversion in a worker). */
+  | { kind: 'table'; table: PreviewTable }
   | { kind: 'text'; text: string; format: 'csv' | 'json' }
   | {
       kind: 'convert';
@@ -137,11 +139,12 @@ export type PreviewJob =
 
 /** The first rows of a result, made as the job says. */
 export async function tableOfJob(job: PreviewJob): Promise<PreviewTable> {
+  if (job.kind === 'table') return job.table;
   const source = await previewSourceOf(job);
   return tableOfText({ ...source, limit: PREVIEW_ROWS });
 }
 
-async function previewSourceOf(job: PreviewJob): Promise<PreviewSource> {
+async function previewSourceOf(job: Exclude<PreviewJob, { kind: 'table' }>): Promise<PreviewSource> {
   switch (job.kind) {
     case 'text':
       return { text: job.text, kind: job.format };
@@ -156,6 +159,7 @@ async function previewSourceOf(job: PreviewJob): Promise<PreviewSource> {
 
 /** How much input a preview job reads (characters of text, bytes of a file). */
 export function previewJobSize(job: PreviewJob): number {
+  if (job.kind === 'table') return 0;
   if (job.kind === 'text') return job.text.length;
   if (job.kind === 'zip') return job.zip.size;
   return typeof job.input === 'string' ? job.input.length : job.input.size;

@@ -2,6 +2,8 @@ import type { FormulaGuardSummary } from '@unnest/contracts';
 import type { PreviewTable } from '../lib/preview-rows';
 import { INLINE_WORK_MAX_SIZE } from '../lib/preview-table';
 import { offMainThread } from '../lib/worker-task';
+import type { ConversionOutcome } from './conversion-outcome';
+import { convertLive, type LiveRequest } from './live-conversion';
 import { type FormulaGuardTask, localFormulaGuard, type PreviewJob, previewJobSize, tableOfJob } from './local-preview';
 
 /** The first rows of a result (see `PreviewJob`), made in a worker when the input is big. */
@@ -22,5 +24,18 @@ export function formulaGuardOf(task: FormulaGuardTask): Promise<FormulaGuardSumm
     () => new Worker(new URL('./formula-guard.worker.ts', import.meta.url), { type: 'module' }),
     localFormulaGuard,
     task,
+  );
+}
+
+/** Pasted text converted as it is typed (see `convertLive`), in a worker: typing never waits for the engine. */
+export function liveConversion(
+  request: LiveRequest,
+  signal: AbortSignal,
+): Promise<ConversionOutcome & { kind: 'live' }> {
+  return offMainThread(
+    () => new Worker(new URL('./live-conversion.worker.ts', import.meta.url), { type: 'module' }),
+    convertLive,
+    request,
+    signal,
   );
 }

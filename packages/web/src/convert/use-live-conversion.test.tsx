@@ -23,7 +23,10 @@ describe('conversion as the text is typed', () => {
       outcome: {
         kind: 'live',
         text: "id,f\n12345678901234567890,'=SUM(A1)\n",
-        preview: { kind: 'text', text: "id,f\n12345678901234567890,'=SUM(A1)\n", format: 'csv' },
+        preview: {
+          kind: 'table',
+          table: { header: ['id', 'f'], rows: [['12345678901234567890', "'=SUM(A1)"]], totalRows: 1 },
+        },
         formulaGuard: { cells: 1, examples: [{ column: 'f', value: '=SUM(A1)' }] },
       },
     });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ConversionOutcome } from './conversion-outcome';
-import { convertLive, type LiveRequest } from './live-conversion';
+import type { LiveRequest } from './live-conversion';
+import { liveConversion } from './local-work';
 
 /** The text converts once typing has paused this long. */
 export const TYPING_PAUSE_MS = 300;
@@ -12,8 +13,9 @@ export type LiveConversion =
   | { status: 'failed'; message: string };
 
 /**
- * Converts `request` in the browser once typing pauses, again on every change (text, options, plan); the
- * last result stays shown until the next one is made. A null request (no text, or too much) shows nothing.
+ * Converts `request` in the browser (in a worker) once typing pauses, again on every change (text, options,
+ * plan), stopping the one before; the last result stays shown until the next one is made. A null request (no
+ * text, or too much) shows nothing.
  */
 export function useLiveConversion(request: LiveRequest | null): LiveConversion {
   const [live, setLive] = useState<LiveConversion>({ status: 'idle' });
@@ -22,17 +24,18 @@ export function useLiveConversion(request: LiveRequest | null): LiveConversion {
       setLive({ status: 'idle' });
       return;
     }
-    let current = true;
+    // Stopped when the text or the options change again: its worker ends with it.
+    const stop = new AbortController();
     const timer = setTimeout(() => {
-      convertLive(request).then(
-        (outcome) => current && setLive({ status: 'ready', outcome }),
+      liveConversion(request, stop.signal).then(
+        (outcome) => !stop.signal.aborted && setLive({ status: 'ready', outcome }),
         (error: unknown) =>
-          current &&
+          !stop.signal.aborted &&
           setLive({ status: 'failed', message: error instanceof Error ? error.message : 'The text could not be read' }),
       );
     }, TYPING_PAUSE_MS);
     return () => {
-      current = false;
+      stop.abort();
       clearTimeout(timer);
     };
   }, [request]);
