@@ -112,7 +112,9 @@ describe('the result made as the text is typed', () => {
       vi.fn(),
       'csv-to-json',
     );
-    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Conversion result' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Conversion result' })),
+    );
     expect(screen.getByRole('button', { name: 'Download JSON' })).toBeTruthy();
     expect(
       await within(await screen.findByRole('region', { name: 'Result preview' })).findAllByRole('cell', { name: '1' }),

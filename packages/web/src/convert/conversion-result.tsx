@@ -44,8 +44,12 @@ export function ConversionResultPanel({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (outcome.kind === 'live') return;
-    heading.current?.focus({ preventScroll: true });
-    heading.current?.scrollIntoView?.({ block: 'start' });
+    // In the next frame, so the layout this asks for is not one more step of the render's task.
+    const frame = requestAnimationFrame(() => {
+      heading.current?.focus({ preventScroll: true });
+      heading.current?.scrollIntoView?.({ block: 'start' });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [outcome]);
   const format = formatOf(outcome, mode);
 

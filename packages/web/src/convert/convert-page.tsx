@@ -6,7 +6,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ConversionResult } from '@unnest/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { ConversionOptions } from '../components/conversion-options';
 import { PageHeader } from '../components/page-header';
 import { useHashFocus } from '../lib/use-hash-focus';
@@ -36,7 +36,8 @@ export function ConvertPage({ slots }: { slots: ConverterSlots }) {
   const { state, conversion, planInput } = converter;
   const { mode, inputKind, choices } = state;
   const { outcome, busy } = conversion;
-  const { shown } = converter;
+  // The result renders at low priority, in slices React can pause between: a big result never holds the page.
+  const shown = useDeferredValue(converter.shown);
   const source = mode === 'json-to-csv' ? 'JSON' : 'CSV';
 
   return (
