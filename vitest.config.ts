@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // The tiers are chosen by where a test file lives and how it is named, never by a list, so a new file
@@ -16,6 +17,9 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source', 'node'] } },
   test: {
+    // A file per core. Vitest's default keeps one core for itself (`cores - 1`), which on the 2-core CI machine
+    // ran the files one at a time, each mostly waiting on worker threads, databases and sockets.
+    maxWorkers: os.availableParallelism(),
     testTimeout: 60_000,
     // Starting an app also starts its conversion worker threads, which compile the sources through tsx:
     // on a busy machine that passed the default 10 s of a beforeAll.

@@ -68,6 +68,10 @@ describe('the admin area in a real browser', () => {
     await logs.getByText(USER_EMAIL).first().waitFor({ state: 'detached' });
     await logs.getByText('Signed in from').first().waitFor();
     expect(await logs.getByText(USER_EMAIL).count()).toBe(0);
+    // Actions and outcomes read as in the user's own history, never as their codes.
+    await logs.getByRole('cell', { name: 'Sign in', exact: true }).first().waitFor();
+    await logs.getByText('Success', { exact: true }).first().waitFor();
+    expect(await logs.getByText('sign_in', { exact: true }).count()).toBe(0);
     await inspectBothThemes(admin, 'admin-logs');
     await sections.getByRole('link', { name: 'Failed jobs' }).click();
     await admin.getByText('No failed jobs').waitFor();
@@ -113,5 +117,12 @@ describe('the admin area in a real browser', () => {
     const logs = admin.getByRole('table', { name: 'Audit of every account' });
     await logs.getByText(/Changed the plan from free to business/).waitFor();
     await logs.getByText(/Added 5 credit\(s\): Goodwill after an outage/).waitFor();
+    await logs.getByRole('cell', { name: 'Admin: plan changed' }).waitFor();
+    // The action filter offers the same labels.
+    await admin.getByLabel('Action').click();
+    await admin.getByRole('option', { name: 'Admin: credits added' }).click();
+    await logs.getByText(/Changed the plan from free to business/).waitFor({ state: 'detached' });
+    await logs.getByRole('cell', { name: 'Admin: credits added' }).waitFor();
+    expect(await logs.getByText('admin_add_credits', { exact: true }).count()).toBe(0);
   });
 });

@@ -140,7 +140,7 @@ describe('premium analysis in a real browser', () => {
     expect(await original.inputValue()).toBe(LOSSLESS);
     expect(await original.getAttribute('rows')).toBe('15');
     await dialog
-      .getByText(`${(Buffer.byteLength(LOSSLESS) / 1024).toFixed(1)} KB`)
+      .getByText(`${Buffer.byteLength(LOSSLESS)} Bytes`)
       .first()
       .waitFor();
     const [download] = await Promise.all([

@@ -131,10 +131,10 @@ describe('the web app in a real browser', () => {
     await inspectBothThemes(page, 'landing');
     await page.goto(`${url()}/pricing`);
     await page.getByText('Compare plans').waitFor();
-    // Signed out, the Buy Credits dialog opens and asks to sign in first (spec 2.3).
+    // Signed out, the Buy Credits dialog opens and offers to sign in first (pricing-and-history.e2e buys so).
     await page.getByRole('button', { name: 'Buy Conversions' }).click();
     const buy = page.getByRole('dialog', { name: 'Buy Credits' });
-    expect(await buy.getByRole('button', { name: 'Sign In Required' }).isDisabled()).toBe(true);
+    expect(await buy.getByRole('button', { name: 'Sign In to Buy' }).isEnabled()).toBe(true);
     await buy.getByRole('button', { name: 'Close' }).click();
     await buy.waitFor({ state: 'hidden' });
     await inspectBothThemes(page, 'pricing');

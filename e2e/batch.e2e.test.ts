@@ -66,7 +66,7 @@ const upgradeToProfessional = stepOnce(async () => {
 const convertThreeFiles = stepOnce(async () => {
   await upgradeToProfessional();
   await open('/batch');
-  await page.getByText('Up to 25 files, 1GB each', { exact: false }).waitFor();
+  await page.getByText('Up to 25 files, 1 GB each', { exact: false }).waitFor();
   await inspectBothThemes(page, 'batch-empty');
   await page.getByTestId('batch-file-input').setInputFiles([
     { name: 'people.json', mimeType: 'application/json', buffer: Buffer.from(PEOPLE) },

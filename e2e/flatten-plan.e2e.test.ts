@@ -28,11 +28,16 @@ describe('the flattening plan in a real browser', () => {
     page = await converterWithJsonFile(session().browser, 'countries.json', COUNTRIES);
     await page.getByText('countries.json').first().waitFor();
     await page.getByRole('button', { name: 'Propose a flattening plan' }).click();
-    await page
-      .getByText(
-        '`currencies` is a map: its keys are codes (AWG, AFN, AOA, …). Kept as JSON in one column instead of 325 columns.',
-      )
+    // The reason reads as words with the path set as code: no backquotes on the page.
+    const paths = page.getByRole('list', { name: 'Strategies per path' });
+    await paths
+      .getByRole('listitem')
+      .filter({
+        hasText:
+          'currencies is a map: its keys are codes (AWG, AFN, AOA, …). Kept as JSON in one column instead of 325 columns.',
+      })
       .waitFor();
+    expect(await paths.textContent()).not.toContain('`');
     await page.getByRole('region', { name: 'Preview under this plan' }).waitFor();
     await page
       .getByRole('status')
@@ -57,6 +62,22 @@ describe('the flattening plan in a real browser', () => {
   }
 
   it('proposes a plan for countries.json with its reasons and a preview, and follows an edit', proposeAndEdit);
+
+  it('lists the paths the proposal left alone too: one found by name takes a strategy', async () => {
+    await proposeAndEdit();
+    const preview = page.getByRole('region', { name: 'Preview under this plan' });
+    await preview.getByRole('columnheader', { name: 'demonyms.eng.f', exact: true }).waitFor();
+    await page.getByRole('searchbox', { name: 'Find a path' }).fill('demonyms');
+    await page.getByText('3 paths of 40 hold "demonyms". 1 changed from the proposal.').waitFor();
+    const demonyms = page.getByRole('combobox', { name: 'Strategy for demonyms', exact: true });
+    expect(await demonyms.textContent()).toBe("Default (the conversion's options)");
+    await demonyms.click();
+    await page.getByRole('option', { name: 'JSON in one cell' }).click();
+    await preview.getByRole('columnheader', { name: 'demonyms', exact: true }).waitFor();
+    expect(await preview.getByRole('columnheader', { name: 'demonyms.eng.f', exact: true }).count()).toBe(0);
+    await page.getByRole('listitem').filter({ hasText: 'Changed' }).filter({ hasText: 'demonyms' }).first().waitFor();
+    await inspectBothThemes(page, 'flatten-plan-search');
+  });
 
   it('converts the whole file with the edited plan; the download has the columns the preview said', async () => {
     await proposeAndEdit();

@@ -68,7 +68,9 @@ describe('the notification bell in a real browser', () => {
     await menu.getByRole('menuitem', { name: 'Mark all read (1)' }).waitFor();
     await inspectBothThemes(page, 'notifications-menu');
     const entry = menu.getByRole('menuitem', { name: /^Unread:\s*orders.json converted to CSV/ });
-    await entry.getByText(/finished in .* \(2 records, 2 columns\)/).waitFor();
+    // A short title and one sentence, not the e-mail's text.
+    await entry.getByText(/^Finished in .* \(2 records, 2 columns\)\. The result is in your files\.$/).waitFor();
+    expect(await entry.getByText(/Your conversion of orders\.json/).count()).toBe(0);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${session().server.url}/files`);

@@ -1,7 +1,8 @@
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// The browser tests: one real server (built), one real Chromium. Run by `npm run test:e2e`.
+// The browser tests: each file its own real server (built) and Chromium. Run by `npm run test:e2e`.
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
@@ -11,6 +12,8 @@ export default defineConfig({
     testTimeout: 180_000,
     // Above the ceiling a server is given to start (support/test-server.ts, 180 s by default).
     hookTimeout: 240_000,
-    fileParallelism: false,
+    // A file per core, each with its own server, data directory, database and Chromium: a test mostly waits
+    // (on the server, on the page, on mail), so one file at a time left the CPU two-thirds idle.
+    maxWorkers: os.availableParallelism(),
   },
 });

@@ -35,5 +35,9 @@ export default defineConfig({
     // Production builds ship no source maps: they would publish the sources to anyone.
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    // What the first page needs (the entry, the landing page and their static imports) is one file
+    // instead of some 35: each request costs a visitor about 0.8 kB of headers and a round trip, more
+    // than many of those chunks weigh. Lazy pages keep the automatic splitting.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } } },
   },
 });

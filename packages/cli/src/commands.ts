@@ -36,6 +36,10 @@ export const json2csvCommand: CommandSpec = {
       help: "prefix cells (header cells too) starting with = + - @ tab or CR with ' (formula guard)",
     },
     {
+      name: 'group-array-columns',
+      help: "keep each array's columns together (items.0.*, items.1.*, then note) where its first column appeared; default: first-seen order (not with --relational)",
+    },
+    {
       name: 'format',
       value: 'FORMAT',
       choices: ['csv', 'tsv', 'xlsx', 'zip'],
@@ -54,6 +58,7 @@ export const json2csvCommand: CommandSpec = {
     "unnest json2csv export.json --records 'data\\.v2.items' -o items.csv",
     'unnest json2csv events.jsonl --arrays json --excel-safe --bom -o events.csv',
     'unnest json2csv report.json --format xlsx -o report.xlsx',
+    'unnest json2csv orders.json --group-array-columns -o orders.csv',
     'unnest json2csv countries.json --plan plan.json -o countries.csv',
     'unnest json2csv countries.json --plan auto -o countries.csv',
     'unnest json2csv orders.json --plan plan.json --relational -o orders.zip',
@@ -169,6 +174,7 @@ export function jsonToCsvOptionsFrom(args: ParsedArgs): JsonToCsvOptions {
     bom: args.flags.has('bom'),
     excelSafe: args.flags.has('excel-safe'),
   };
+  if (args.flags.has('group-array-columns')) options.groupArrayColumns = true;
   const delimiter = text(args, 'delimiter');
   if (delimiter !== undefined) options.delimiter = delimiter;
   const separator = text(args, 'separator');

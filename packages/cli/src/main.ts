@@ -118,6 +118,10 @@ async function convertInput(
     }
   }
   const relational = command === json2csvCommand && isRelational(args);
+  // Related tables keep their columns in first-seen order: their link columns and parent keys sit by place.
+  if (relational && args.flags.has('group-array-columns')) {
+    throw new UsageError('--group-array-columns applies to a single table, not to --relational output');
+  }
   if (relational && !args.flags.has('plan')) {
     throw new UsageError(
       "--relational needs --plan FILE with 'table' paths ('unnest plan --relational' proposes one), or --plan auto",

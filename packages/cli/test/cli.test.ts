@@ -23,6 +23,21 @@ describe('unnest json2csv', () => {
     expect(t.stderr()).toBe('');
   });
 
+  it('keeps the columns of each array together with --group-array-columns, first-seen order without it', async () => {
+    const input = '[{"items":[{"sku":"a"}],"note":"n"},{"items":[{"sku":"b"},{"sku":"c"}],"note":"m"}]';
+    const plain = memoryIo(input);
+    expect(await runCli(['json2csv'], plain.io)).toBe(0);
+    expect(plain.stdout()).toBe('items.0.sku,note,items.1.sku\na,n,\nb,m,c\n');
+    const grouped = memoryIo(input);
+    expect(await runCli(['json2csv', '--group-array-columns'], grouped.io)).toBe(0);
+    expect(grouped.stdout()).toBe('items.0.sku,items.1.sku,note\na,,n\nb,c,m\n');
+    const relational = memoryIo(input);
+    expect(await runCli(['json2csv', '--group-array-columns', '--relational', '--plan', 'auto'], relational.io)).toBe(
+      2,
+    );
+    expect(relational.stderr()).toContain('--group-array-columns applies to a single table');
+  });
+
   it('reads `-` as standard input and honours the CSV options', async () => {
     const t = memoryIo('[{"a":"=1+1","b":{"c":"x;y"}}]');
     const code = await runCli(

@@ -26,8 +26,10 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const ADMIN_AUDIT_ACTIONS: readonly AuditAction[] = AUDIT_ACTIONS.filter((action) =>
   action.startsWith('admin_'),
 );
-/** Outcome of an audited action (spec section 4). */
-export type AuditStatus = 'success' | 'error' | 'warning';
+/** Outcomes of an audited action (spec section 4). */
+export const AUDIT_STATUSES = ['success', 'error', 'warning'] as const;
+/** One outcome. */
+export type AuditStatus = (typeof AUDIT_STATUSES)[number];
 
 const AuditStatusSchema = Type.Union([Type.Literal('success'), Type.Literal('error'), Type.Literal('warning')]);
 

@@ -112,6 +112,14 @@ export function delimiterFromSetting(value: string): string | undefined {
   return delimiter;
 }
 
+/** JSON input: each array's columns kept together (the engine's `groupArrayColumns`). */
+const groupArrayColumnsField = Type.Optional(
+  flag(
+    'group_array_columns',
+    "JSON input: each array's columns together (items.0.*, items.1.*, then note), where the array's first column first appeared; default false: the order in which columns were first seen. Single-table output only: relational output and CSV input leave it aside",
+  ),
+);
+
 /** The quote a CSV is read with (a part of its dialect). */
 const csvQuoteField = Type.Union([Type.Literal('"'), Type.Literal("'")], { description: 'CSV input: default sniffed' });
 /** The escape inside quotes a CSV is read with (a part of its dialect). */
@@ -129,6 +137,16 @@ const csvTypesField = Type.Union(
   },
 );
 const SKIP_ROWS_TEXT = 'CSV input: rows before the header to leave out (0 to 1000); default: sniffed';
+/** How the JSON a CSV becomes is written, and how its headers become keys (the CLI's csv2json flags). */
+const PRETTY_TEXT = "CSV input: indent the JSON with two spaces (the CLI's --pretty); default false";
+const NDJSON_TEXT = "CSV input: write JSON Lines, one record per line (the CLI's --ndjson); default false";
+const UNFLATTEN_TEXT =
+  "CSV input: false keeps dotted headers (`a.b`) as flat keys instead of nested objects (the CLI's --no-unflatten); default true";
+const HEADER_TEXT =
+  "CSV input: false reads the first row as data, each row an array of strings (the CLI's --no-header); default true";
+const SEPARATOR_TEXT = "CSV input: splits headers into nested keys (the CLI's --separator); default '.'";
+/** The separator splitting CSV headers into nested keys. */
+const csvSeparatorField = Type.String({ minLength: 1, maxLength: 8, description: SEPARATOR_TEXT });
 const HEADER_ROWS_TEXT = 'CSV input: rows making up the header, joined per column (1 to 10); default 1';
 
 /**
@@ -152,6 +170,19 @@ export const ConversionOptionFields = Type.Object(
     skip_rows: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$', description: SKIP_ROWS_TEXT })),
     header_rows: Type.Optional(Type.String({ pattern: '^[0-9]{1,2}$', description: HEADER_ROWS_TEXT })),
     types: Type.Optional(csvTypesField),
+    encoding: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 40,
+        description:
+          "CSV input: utf-8, utf-16le, utf-16be, latin1, windows-1252 or another WHATWG label (the CLI's --encoding); default: detected",
+      }),
+    ),
+    pretty: Type.Optional(flag('pretty', PRETTY_TEXT)),
+    ndjson: Type.Optional(flag('ndjson', `${NDJSON_TEXT}; the stored file is then named .jsonl`)),
+    unflatten: Type.Optional(flag('unflatten', UNFLATTEN_TEXT)),
+    separator: Type.Optional(csvSeparatorField),
+    header: Type.Optional(flag('header', HEADER_TEXT)),
     array_strategy: Type.Optional(Type.Enum([...ARRAY_STRATEGIES])),
     include_bom: Type.Optional(flag('include_bom', 'a UTF-8 byte order mark first, for Excel (CSV and TSV output)')),
     excel_safe: Type.Optional(
@@ -160,6 +191,7 @@ export const ConversionOptionFields = Type.Object(
         "JSON input: put a ' before text a spreadsheet would run as a formula (default: the user's setting). CSV input: take that ' off again (default false). A relational ZIP says itself.",
       ),
     ),
+    group_array_columns: groupArrayColumnsField,
     analysis: Type.Optional(
       flag(
         'analysis',
@@ -186,6 +218,13 @@ export const ConversionOptionFields = Type.Object(
   { additionalProperties: false },
 );
 export type ConversionOptionFields = Static<typeof ConversionOptionFields>;
+
+/** Query of POST /api/convert/simple: the one option a quick convert takes (the others are QUICK_CONVERT_CSV). */
+export const QuickConvertQuery = Type.Object(
+  { group_array_columns: groupArrayColumnsField },
+  { additionalProperties: false },
+);
+export type QuickConvertQuery = Static<typeof QuickConvertQuery>;
 
 /** The members of the wrapper objects around the records that a conversion did not convert. */
 export const ConversionLeftOut = Type.Object({
@@ -344,6 +383,13 @@ export const CsvToJsonBody = Type.Object(
     skip_rows: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, description: SKIP_ROWS_TEXT })),
     header_rows: Type.Optional(Type.Integer({ minimum: 1, maximum: 10, description: HEADER_ROWS_TEXT })),
     types: Type.Optional(csvTypesField),
+    pretty: Type.Optional(Type.Boolean({ description: PRETTY_TEXT })),
+    ndjson: Type.Optional(
+      Type.Boolean({ description: `${NDJSON_TEXT}: \`data\` and \`json_data\` are then the JSON Lines as one string` }),
+    ),
+    unflatten: Type.Optional(Type.Boolean({ description: UNFLATTEN_TEXT })),
+    separator: Type.Optional(csvSeparatorField),
+    header: Type.Optional(Type.Boolean({ description: HEADER_TEXT })),
     plan: Type.Optional(FlattenPlanDocument),
     excel_safe: Type.Optional(
       Type.Boolean({

@@ -52,13 +52,26 @@ export const UsedOptions = Type.Object({
   types: Type.Optional(
     Type.String({ description: 'CSV input: the typing given (auto, per-column, per-cell, strings)' }),
   ),
+  encoding: Type.Optional(Type.String({ description: 'CSV input: the encoding given' })),
+  pretty: Type.Optional(Type.Boolean({ description: 'CSV input: indented JSON asked for' })),
+  ndjson: Type.Optional(Type.Boolean({ description: 'CSV input: JSON Lines asked for' })),
+  unflatten: Type.Optional(Type.Boolean({ description: 'CSV input: false when dotted headers stayed flat keys' })),
+  separator: Type.Optional(Type.String({ description: 'CSV input: the header separator given' })),
+  header: Type.Optional(Type.Boolean({ description: 'CSV input: false when the first row was read as data' })),
   array_strategy: Type.Optional(Type.String()),
   include_bom: Type.Optional(Type.Boolean()),
   excel_safe: Type.Optional(Type.Boolean()),
+  group_array_columns: Type.Optional(Type.Boolean({ description: "JSON input: each array's columns kept together" })),
   analysis: Type.Optional(Type.Boolean({ description: 'whether the premium analysis ran' })),
   plan: Type.Optional(FlattenPlanDocument),
   records: Type.Optional(Type.String({ description: 'the records path asked for' })),
   relational: Type.Optional(Type.Boolean({ description: 'relational output: linked tables in a ZIP or workbook' })),
+  smart_headers: Type.Optional(
+    Type.Array(Type.String(), {
+      description:
+        "the smart column names the analysis gave each column (a CSV or TSV made with the analysis), which the download's `header=smart` writes as the header row",
+    }),
+  ),
 });
 export type UsedOptions = Static<typeof UsedOptions>;
 
@@ -116,6 +129,12 @@ export type FileIdParams = Static<typeof FileIdParams>;
 /** GET /api/files/download/{fileId}?variant=original downloads the upload instead of the result. */
 export const DownloadQuery = Type.Object({
   variant: Type.Optional(Type.Union([Type.Literal('converted'), Type.Literal('original')])),
+  header: Type.Optional(
+    Type.Literal('smart', {
+      description:
+        "smart: the header row holds the smart column names of the conversion's analysis instead of the paths (a CSV or TSV made with the analysis); the data rows are the stored bytes as they are",
+    }),
+  ),
 });
 export type DownloadQuery = Static<typeof DownloadQuery>;
 

@@ -98,10 +98,28 @@ export const FlattenPlanQuery = Type.Object(
 );
 export type FlattenPlanQuery = Static<typeof FlattenPlanQuery>;
 
+/**
+ * A path of the sample's profile that a strategy can be given (it held an object or a list), so that an editor
+ * can offer every path, not only those the proposal changed.
+ */
+export const ProfiledPath = Type.Object(
+  {
+    path: Type.String({ description: 'plan path, as the plan writes it' }),
+    object: Type.Boolean({ description: 'it held an object in the sample' }),
+    list: Type.Boolean({ description: 'it held a list in the sample' }),
+    columns: Type.Integer({ minimum: 0, description: 'columns json2csv writes for it without a plan' }),
+  },
+  { additionalProperties: false },
+);
+export type ProfiledPath = Static<typeof ProfiledPath>;
+
 /** Answer of POST /api/convert/plan: the proposal, and how much of the input it was made from. */
 export const FlattenPlanResponse = Type.Object(
   {
     ...FlattenPlanProposal.properties,
+    paths: Type.Array(ProfiledPath, {
+      description: 'every object or list path of the profile, parents before children (at most the profile bound)',
+    }),
     sample: Type.Object(
       {
         records: Type.Integer({ minimum: 0, description: 'records profiled' }),

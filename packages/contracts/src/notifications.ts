@@ -17,12 +17,22 @@ export const NOTIFICATION_KINDS = [
 /** One notification kind. */
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/** What stands for a notification's `date` in its `summary`. */
+export const NOTIFICATION_DATE_MARK = '{date}';
+
 /** One entry of the bell's list. */
 export const Notification = Type.Object({
   id: Type.String(),
   kind: Type.Enum([...NOTIFICATION_KINDS]),
-  title: Type.String(),
-  body: Type.String(),
+  title: Type.String({ description: 'short, and the subject of its e-mail' }),
+  body: Type.String({ description: 'the full text of its e-mail' }),
+  summary: Type.String({
+    description:
+      'one sentence for the app; `{date}` in it stands for `date`, to be written in the reader’s locale and time zone',
+  }),
+  date: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'the time `{date}` in `summary` stands for; null when it has none',
+  }),
   /** Where in the web app it leads (a path such as `/files`), if anywhere. */
   link: Type.Union([Type.String(), Type.Null()]),
   read: Type.Boolean(),

@@ -88,6 +88,9 @@ export const PlansResponse = Type.Object({
   credit_packs: Type.Array(CreditPack),
   first_50_users: First50Offer,
   checkout: CheckoutSettings,
+  sales_email: Type.Union([Type.String(), Type.Null()], {
+    description: 'where Enterprise enquiries go (the server’s SALES_EMAIL); null when none is configured',
+  }),
 });
 export type PlansResponse = Static<typeof PlansResponse>;
 

@@ -84,12 +84,12 @@ export type DeleteAccountBody = Static<typeof DeleteAccountBody>;
 
 /** GET /api/profile/stats (spec section 3). Sizes in MB, rates in percent. */
 export const ProfileStats = Type.Object({
-  totalConversions: Type.Integer(),
+  totalConversions: Type.Integer({ description: 'conversion attempts: succeeded, failed, or refused before they ran' }),
   thisMonth: Type.Integer(),
   storageUsed: Type.Number({ description: 'MB' }),
   storageLimit: Type.Number({ description: 'MB; -1 means unlimited' }),
-  successRate: Type.Number({ description: 'percent of conversions that succeeded; 0 without any' }),
-  averageFileSize: Type.Number({ description: 'MB per conversion' }),
+  successRate: Type.Number({ description: 'percent of conversion attempts that succeeded; 0 without any' }),
+  averageFileSize: Type.Number({ description: 'MB per conversion that read its input (a refused one read none)' }),
   successfulConversions: Type.Integer(),
   totalDataProcessed: Type.Number({ description: 'MB' }),
   conversionCredits: Type.Integer(),

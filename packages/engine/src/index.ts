@@ -55,3 +55,4 @@ export {
 export type { InflationLimits } from './relational/zip-entries.js';
 export { type CompareOptions, compareRoundTrip } from './round-trip/compare-round-trip.js';
 export { createMemorySpool, type Spool, type SpoolFactory } from './spool.js';
+export { encodeHeaderCell } from './table/csv-output.js';

@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { jsonToCsv, jsonToCsvText } from './json-to-csv.js';
-import { collect, encoder } from './json-to-csv.test-support.js';
+import { byteSpool, collect, encoder } from './json-to-csv.test-support.js';
 import type { Spool } from './spool.js';
 
 describe('padding rows written before a column appeared', () => {
-  /** A spool that reads back one byte per chunk: row lengths and rows cut anywhere. */
-  const byteSpool = (): Spool => {
-    const chunks: Uint8Array[] = [];
-    return {
-      write(chunk) {
-        chunks.push(chunk.slice());
-      },
-      get size() {
-        return chunks.reduce((n, chunk) => n + chunk.length, 0);
-      },
-      async *read() {
-        for (const chunk of chunks) for (let k = 0; k < chunk.length; k++) yield chunk.subarray(k, k + 1);
-      },
-      async dispose() {},
-    };
-  };
-
   it('pads exploded, reordered and multi-line rows alike, however the spool cuts them', async () => {
     const input =
       '[{"id":1,"items":[{"n":"a\\nb"},{"n":"c"}]},{"note":"x\\r\\ny","id":2},{"id":3,"items":[{"n":"d","late":true}]}]';

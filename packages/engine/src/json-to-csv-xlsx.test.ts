@@ -1,6 +1,6 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { collect, encoder, failure } from './json-to-csv.test-support.js';
+import { byteSpool, collect, encoder, failure } from './json-to-csv.test-support.js';
 
 describe('xlsx', () => {
   it('writes a workbook whose sheet holds the cells', async () => {
@@ -25,6 +25,24 @@ describe('xlsx', () => {
     );
     expect(sheet).toContain(`<row r="3">${text('B3', '')}${text('C3', '-0')}<c r="D3" t="b"><v>1</v></c></row>`);
     expect(sheet.endsWith('</sheetData></worksheet>')).toBe(true);
+  });
+
+  it("keeps each array's columns together with groupArrayColumns, each cell under its new reference", async () => {
+    const input = '[{"t":[1],"n":"x < y"},{"t":[2,true,"z"],"n":"w"},{"n":"v"}]';
+    for (const spool of [undefined, byteSpool]) {
+      const zip = await collect([encoder.encode(input)], { format: 'xlsx', groupArrayColumns: true, spool });
+      const sheet = new TextDecoder().decode(unzipSync(zip)['xl/worksheets/sheet1.xml']);
+      const text = (ref: string, value: string) =>
+        `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${value}</t></is></c>`;
+      expect(sheet).toContain(
+        `<row r="1">${text('A1', 't.0')}${text('B1', 't.1')}${text('C1', 't.2')}${text('D1', 'n')}</row>`,
+      );
+      expect(sheet).toContain(`<row r="2"><c r="A2"><v>1</v></c>${text('D2', 'x &lt; y')}</row>`);
+      expect(sheet).toContain(
+        `<row r="3"><c r="A3"><v>2</v></c><c r="B3" t="b"><v>1</v></c>${text('C3', 'z')}${text('D3', 'w')}</row>`,
+      );
+      expect(sheet).toContain(`<row r="4">${text('D4', 'v')}</row>`);
+    }
   });
 
   it("fails with TOO_MANY_ROWS past Excel's 1,048,576 rows, the header included", async () => {

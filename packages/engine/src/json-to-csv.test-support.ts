@@ -4,6 +4,7 @@ import { concatBytes } from './byte-source.js';
 import { ConversionError } from './errors.js';
 import { jsonToCsv } from './json-to-csv.js';
 import type { JsonToCsvOptions } from './options.js';
+import type { Spool } from './spool.js';
 
 export const encoder = new TextEncoder();
 
@@ -66,4 +67,21 @@ export async function failure(input: string | Uint8Array, options?: JsonToCsvOpt
     });
   }
   return first;
+}
+
+/** A spool that reads back one byte per chunk: row lengths and rows cut anywhere. */
+export function byteSpool(): Spool {
+  const chunks: Uint8Array[] = [];
+  return {
+    write(chunk) {
+      chunks.push(chunk.slice());
+    },
+    get size() {
+      return chunks.reduce((n, chunk) => n + chunk.length, 0);
+    },
+    async *read() {
+      for (const chunk of chunks) for (let k = 0; k < chunk.length; k++) yield chunk.subarray(k, k + 1);
+    },
+    async dispose() {},
+  };
 }

@@ -4,8 +4,10 @@ import { addGuardedCells, type FormulaGuardReport, guardHeaders } from './formul
 import { InputDecoder } from './json/input-encoding.js';
 import { type JsonToCsvOptions, type NormalizedJsonToCsvOptions, normalizeJsonToCsvOptions } from './options.js';
 import { createMemorySpool, type Spool } from './spool.js';
+import { groupedColumnOrder } from './table/column-order.js';
 import { csvOutput } from './table/csv-output.js';
 import { JsonTable } from './table/json-table.js';
+import { reorderedSheetRows } from './table/reordered-sheet-rows.js';
 import { xlsxOutput } from './table/xlsx-output.js';
 
 /**
@@ -60,8 +62,12 @@ async function* convert(input: ByteSource, options: NormalizedJsonToCsvOptions):
     table.finish();
     await feed([]);
     const headers = table.columns.headers;
-    if (rowLengths === undefined) yield* xlsxOutput(spool.read(), headers, table.rows.rows);
-    else {
+    const order =
+      options.groupArrayColumns && table.headersArePaths ? groupedColumnOrder(headers, options.separator) : null;
+    if (rowLengths === undefined) {
+      const rows = order === null ? spool.read() : reorderedSheetRows(spool.read(), order);
+      yield* xlsxOutput(rows, order === null ? headers : order.map((col) => headers[col] as string), table.rows.rows);
+    } else {
       const guard: FormulaGuardReport = { cells: 0, examples: [] };
       if (table.guardedCells) addGuardedCells(guard, table.guardedCells, headers);
       // Keys are text a spreadsheet shows too: the header gets the data cells' formula guard.
@@ -73,6 +79,7 @@ async function* convert(input: ByteSource, options: NormalizedJsonToCsvOptions):
         delimiter: options.delimiter,
         eol: options.eol === 'crlf' ? '\r\n' : '\n',
         bom: options.bom,
+        order,
       });
     }
     const leftOut = table.leftOut;

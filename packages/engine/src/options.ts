@@ -45,6 +45,13 @@ export interface JsonToCsvOptions extends ConversionHooks {
    * the records are (and whether they are a map's members). `proposePlan` makes one from a profile.
    */
   plan?: FlattenPlan;
+  /**
+   * Keeps each array's columns together (`items.0.*`, `items.1.*`, then `note`) where its first column first
+   * appeared, instead of the first-seen order (`items.0.*`, `note`, `items.1.*`); default false. The spooled
+   * rows are rewritten once in that order when the input has ended (CSV, TSV and XLSX; `jsonToRelational`
+   * leaves it aside: its tables' link columns sit by place).
+   */
+  groupArrayColumns?: boolean;
 }
 
 /** Options of csv -> json. */
@@ -250,6 +257,7 @@ export function normalizeJsonToCsvOptions(options: JsonToCsvOptions = {}): Norma
     eol,
     bom: options.bom ?? false,
     excelSafe: options.excelSafe ?? false,
+    groupArrayColumns: options.groupArrayColumns ?? false,
     format,
     maxDepth,
     spool: options.spool,

@@ -52,6 +52,9 @@ function url(protocols: readonly string[], description: string) {
   );
 }
 
+// One address, as a mailto: link takes it (no display name, no list).
+const EMAIL_ADDRESS = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
+
 /** Webhook tries at once per worker process, and of one account in each worker process, unless set. */
 const WEBHOOK_SLOTS = { concurrency: 8, perAccount: 2 };
 
@@ -108,6 +111,17 @@ export const Environment = Type.Object({
   ADMIN_EMAILS: text(
     '',
     'Comma-separated accounts always in the `admin` group, whose role cannot be taken away in the app ([admin area](admin.md)). Example: `ADMIN_EMAILS=ops@example.com,lead@example.com`.',
+  ),
+  SALES_EMAIL: Type.Optional(
+    Type.Refine(
+      Type.String({
+        description:
+          "Where Enterprise enquiries go: the pricing page's Contact Sales opens a `mailto:` to it. Unset: the Enterprise plan is shown as priced on request, with no contact. Example: `SALES_EMAIL=sales@example.com`.",
+        [VALUES]: 'an e-mail address',
+      }),
+      (value) => EMAIL_ADDRESS.test(value),
+      () => 'must be an e-mail address such as sales@example.com',
+    ),
   ),
   WORKERS: integer(
     0,

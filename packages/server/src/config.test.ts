@@ -45,6 +45,7 @@ describe('loadConfig', () => {
         DATA_DIR: '/var/unnest',
         DATABASE_URL: 'postgres://u@db:5432/unnest',
         ADMIN_EMAILS: ' Ops@Example.com ,, root@example.com',
+        SALES_EMAIL: 'sales@example.com',
         WORKERS: '0',
       },
       '/',
@@ -54,6 +55,7 @@ describe('loadConfig', () => {
       dataDir: '/var/unnest',
       databaseUrl: 'postgres://u@db:5432/unnest',
       adminEmails: ['ops@example.com', 'root@example.com'],
+      salesEmail: 'sales@example.com',
       workers: 0,
       publicUrl: 'http://localhost:9000',
     });
@@ -66,6 +68,7 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'not a url' }, /SMTP_URL is not a valid URL/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
     [{ PORT: '80.5' }, /^PORT must be an integer from 0 to 65535, got '80.5'$/],
+    [{ SALES_EMAIL: 'Sales <sales@example.com>' }, /^SALES_EMAIL must be an e-mail address such as sales@example.com$/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got 'loud'$/],
     [{ PUBLIC_URL: 'ftp://example.com' }, /^PUBLIC_URL must start with http:\/\/ or https:\/\/$/],
     [{ S3_ENDPOINT: 'http://minio:9000' }, /^S3_BUCKET is required when S3_\* is set$/],

@@ -26,6 +26,8 @@ export interface Config {
   /** Absent means one is generated once and kept in dataDir. */
   jwtSecret: string | undefined;
   adminEmails: string[];
+  /** Where Enterprise enquiries go (SALES_EMAIL); absent: nowhere is offered. */
+  salesEmail: string | undefined;
   /** In-process job workers; 0 makes an API-only node. */
   workers: number;
   publicUrl: string;
@@ -158,6 +160,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     adminEmails: settings.ADMIN_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())
       .filter((email) => email.length > 0),
+    salesEmail: settings.SALES_EMAIL,
     workers: Number(settings.WORKERS),
     publicUrl,
     logLevel: settings.LOG_LEVEL,

@@ -76,6 +76,23 @@ describe('POST /api/convert/simple (anonymous)', () => {
     expect(response.body).toBe('id,x.y\n12345678901234567890,0.1000000000000000055\n');
   });
 
+  it('reads a text/csv body as CSV and answers JSON, numbers exactly as written, counted like JSON', async () => {
+    const client = address();
+    const csv = 'id,name,address.city\n12345678901234567890,"Grace, Hopper",London\n2,Ada,\n';
+    const response = await quick(t.app, csv, client, { 'content-type': 'text/csv' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename=converted.json');
+    expect(response.body).toBe(
+      '[\n{"id":12345678901234567890,"name":"Grace, Hopper","address":{"city":"London"}},\n{"id":2,"name":"Ada","address":{"city":null}}\n]\n',
+    );
+    expect(standing(response)).toMatchObject({ limit: 3, remaining: 2 });
+    const empty = await quick(t.app, ' \n', client, { 'content-type': 'text/csv; charset=utf-8' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().detail).toBe('Please enter CSV text');
+    expect(standing(empty)).toMatchObject({ remaining: 1 });
+  });
+
   it('accepts exactly 524,288 bytes and refuses one more, counted on the streamed body', async () => {
     const record = '{"a":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}';
     const fill = (size: number) => {
@@ -94,6 +111,30 @@ describe('POST /api/convert/simple (anonymous)', () => {
       detail: 'Quick convert accepts up to 512 KB of JSON. Sign in to convert larger files.',
       code: 'PAYLOAD_TOO_LARGE',
     });
+  });
+
+  it("keeps each array's columns together when group_array_columns is true, and refuses another value", async () => {
+    const orders = '[{"items":[{"sku":"a"}],"note":"n"},{"items":[{"sku":"b"},{"sku":"c"}],"note":"m"}]';
+    const plain = await quick(t.app, orders, address());
+    expect(plain.body).toBe('items.0.sku,note,items.1.sku\na,n,\nb,m,c\n');
+    const grouped = await t.app.inject({
+      method: 'POST',
+      url: '/api/convert/simple?group_array_columns=true',
+      payload: orders,
+      remoteAddress: address(),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(grouped.statusCode, grouped.body).toBe(200);
+    expect(grouped.body).toBe('items.0.sku,items.1.sku,note\na,,n\nb,c,m\n');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/convert/simple?group_array_columns=yes',
+      payload: orders,
+      remoteAddress: address(),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ code: 'VALIDATION_FAILED', detail: 'group_array_columns must be true or false' });
   });
 
   it('answers empty input and broken JSON with the spec texts', async () => {

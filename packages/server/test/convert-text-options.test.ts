@@ -80,7 +80,7 @@ describe('POST /api/convert/text and /text/download: the options of /api/convert
       '\ufeffa,t.0,t.1,n.m\n=1,x,y,1\n',
     );
     for (const endpoint of ENDPOINTS) {
-      for (const name of ['include_bom', 'excel_safe', 'analysis', 'relational']) {
+      for (const name of ['include_bom', 'excel_safe', 'analysis', 'relational', 'group_array_columns']) {
         const refused = await convertText(pro, endpoint, { [name]: 'yes' });
         expect(refused.status, `${endpoint} ${name}`).toBe(400);
         expect(JSON.parse(refused.answer)).toEqual({
@@ -147,6 +147,25 @@ describe('POST /api/convert/text and /text/download: the options of /api/convert
     expect((await onBoth(pro, { relational: 'false' }, orders)).toString()).toBe('id,items.0.sku,items.1.sku\n1,a,b\n');
   });
 
+  it("take group_array_columns: each array's columns together when true, first-seen order by default", async () => {
+    const orders = '[{"items":[{"sku":"a"}],"note":"n"},{"items":[{"sku":"b"},{"sku":"c"}],"note":"m"}]';
+    const firstSeen = 'items.0.sku,note,items.1.sku\na,n,\nb,m,c\n';
+    const grouped = 'items.0.sku,items.1.sku,note\na,,n\nb,c,m\n';
+    expect((await onBoth(pro, {}, orders)).toString()).toBe(firstSeen);
+    expect((await onBoth(pro, { group_array_columns: 'false' }, orders)).toString()).toBe(firstSeen);
+    expect((await onBoth(pro, { group_array_columns: 'true' }, orders)).toString()).toBe(grouped);
+    expect((await onBoth(pro, { group_array_columns: '1', output_format: 'tsv' }, orders)).toString()).toBe(
+      grouped.replaceAll(',', '\t'),
+    );
+    const stored = await convertText(pro, '/api/convert/text', { group_array_columns: 'true' }, orders);
+    const metadata = await call(t.app, pro, 'GET', `/api/files/${JSON.parse(stored.answer).file_id}/metadata`);
+    expect(metadata.json().options).toMatchObject({ group_array_columns: true });
+    // Relational output keeps its tables' columns where the link columns need them.
+    const plan = JSON.stringify({ version: 1, paths: [{ path: 'items', strategy: 'table' }] });
+    const relational = await onBoth(pro, { plan, group_array_columns: 'true' }, orders);
+    expect(relational.subarray(0, 2).toString()).toBe('PK');
+  });
+
   it('take analysis as true or false: asked on Free without credits it is refused, on Professional it runs', async () => {
     for (const endpoint of ENDPOINTS) {
       const asked = await convertText(free, endpoint, { analysis: 'true' });
@@ -163,17 +182,20 @@ describe('POST /api/convert/text and /text/download: the options of /api/convert
 });
 
 describe('POST /api/convert/file: the flags in the query string too', () => {
-  it('takes include_bom and excel_safe as booleans in the query, and multipart fields over them', async () => {
+  it('takes include_bom, excel_safe and group_array_columns as booleans in the query, and multipart fields over them', async () => {
     const viaQuery = await uploadFileWithQuery('include_bom=true&excel_safe=false', {});
     expect(viaQuery.toString()).toBe('\ufeffa,t.0,t.1,n.m\n=1,x,y,1\n');
     const fieldsWin = await uploadFileWithQuery('include_bom=true&excel_safe=false', { include_bom: 'false' });
     expect(fieldsWin.toString()).toBe('a,t.0,t.1,n.m\n=1,x,y,1\n');
+    const orders = '[{"t":["x"],"a":1},{"t":["y","z"],"a":2}]';
+    const grouped = await uploadFileWithQuery('group_array_columns=false', { group_array_columns: 'true' }, orders);
+    expect(grouped.toString()).toBe('t.0,t.1,a\nx,,1\ny,z,2\n');
   });
 });
 
-/** Uploads RECORDS with options in the query and as fields; answers the stored result's bytes. */
-async function uploadFileWithQuery(query: string, fields: Record<string, string>): Promise<Buffer> {
-  const { payload, headers } = multipartBody({ name: 'a.json', content: RECORDS }, fields);
+/** Uploads `content` (RECORDS by default) with options in the query and as fields; answers the stored result's bytes. */
+async function uploadFileWithQuery(query: string, fields: Record<string, string>, content = RECORDS): Promise<Buffer> {
+  const { payload, headers } = multipartBody({ name: 'a.json', content }, fields);
   const response = await t.app.inject({
     method: 'POST',
     url: `/api/convert/file?${query}`,

@@ -47,6 +47,16 @@ describe('POST /api/convert/plan', () => {
     expect(body.sample).toMatchObject({ records: 250, sampled: false, max_records: 1000, records_shape: 'array' });
   });
 
+  it('lists every object or list path of the profile, not only those the plan changes', async () => {
+    const body = (await propose(COUNTRIES)).json();
+    const planned = new Set(body.plan.paths.map((entry: { path: string }) => entry.path));
+    expect(body.paths).toContainEqual({ path: 'currencies', object: true, list: false, columns: 325 });
+    expect(body.paths).toContainEqual(expect.objectContaining({ path: 'name', object: true, list: false }));
+    expect(body.paths.some((entry: { path: string }) => !planned.has(entry.path))).toBe(true);
+    // Scalars take no strategy: `cca2` (a string) is not offered.
+    expect(body.paths.map((entry: { path: string }) => entry.path)).not.toContain('cca2');
+  });
+
   it('takes the JSON as the multipart field `file` too, and a records path', async () => {
     const geo = fixture('world-countries/can.geo.json');
     const { payload, headers } = multipartBody({ name: 'can.geo.json', content: geo });

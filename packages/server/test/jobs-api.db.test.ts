@@ -79,6 +79,19 @@ describe('POST /api/convert/file?async=1', () => {
     ]);
   });
 
+  it("keeps each array's columns together when group_array_columns is true", async () => {
+    // An account of its own, so the other tests' job lists stay as they expect.
+    const user = await signedInUser(t, 'jobs-grouped');
+    await t.auth.setPlan(user.email, 'starter');
+    const orders = '[{"items":[{"sku":"a"}],"note":"n"},{"items":[{"sku":"b"},{"sku":"c"}],"note":"m"}]';
+    const accepted = await convertAsync(user, 'grouped.json', orders, 'async=1&group_array_columns=true');
+    expect(accepted.statusCode, accepted.body).toBe(202);
+    const job = await settled(user, accepted.json().job_id);
+    expect(job.status).toBe('completed');
+    const result = await call(t.app, user, 'GET', job.result_url as string);
+    expect(result.body.replace(/^\uFEFF/, '')).toBe('items.0.sku,items.1.sku,note\na,,n\nb,c,m\n');
+  });
+
   it('fails the job alone with the positioned error for invalid JSON', async () => {
     const accepted = (await convertAsync(starter, 'broken.json', '[{"a":1},\n{"a":}]')).json();
     const job = await settled(starter, accepted.job_id);

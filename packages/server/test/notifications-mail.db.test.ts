@@ -48,6 +48,7 @@ async function notify(
     eventKey: key,
     title: 'orders.json converted to CSV',
     body: 'Your conversion of orders.json finished <quickly> & well.',
+    summary: 'Finished quickly.',
     link: '/files',
   });
 }
@@ -176,6 +177,15 @@ describe('payments', () => {
     const listed = (await call(t.app, user, 'GET', '/api/notifications')).json();
     expect(listed.notifications.map((n: { kind: string }) => n.kind)).toEqual(['payment_receipt']);
     expect(listed.notifications[0].link).toMatch(/^\/payments\/receipts\//);
+    // The e-mail's ISO date stays in the mail; the bell's sentence carries it for the reader's locale.
+    expect(receipt.raw).toMatch(/Date: \d{4}-\d\d-\d\dT/);
+    expect(listed.notifications[0]).toMatchObject({
+      summary: expect.stringMatching(
+        /^Test mode: no money moved\. You paid [\d,.]+ INR on \{date\}\. Open it for the receipt\.$/,
+      ),
+      date: t.clock.now().toISOString(),
+    });
+    expect(listed.notifications[0].summary).not.toMatch(/\d{4}-\d\d-\d\dT/);
     const end = new Date((await call(t.app, user, 'GET', '/api/payments/user-subscription')).json().period_end);
     t.clock.advance(end.getTime() - t.clock.now().getTime() - 2 * 24 * 60 * 60 * 1000);
     await t.payments.sendRenewalReminders();
@@ -189,6 +199,12 @@ describe('payments', () => {
       .json()
       .notifications.map((n: { kind: string }) => n.kind);
     expect(kinds).toEqual(['plan_ending', 'payment_receipt']);
+    const [ending] = (await call(t.app, again, 'GET', '/api/notifications')).json().notifications;
+    expect(ending).toMatchObject({
+      title: 'Your Unnest Starter plan ends soon',
+      summary: expect.stringMatching(/^It ends on \{date\}\. /),
+      date: end.toISOString(),
+    });
   });
 
   it('with e-mail off, the receipt is in the bell only', async () => {

@@ -98,7 +98,15 @@ describe('a long conversion', () => {
     await expect.poll(() => kinds(user), { timeout: 15_000 }).toEqual(['conversion_completed']);
     const page = await list(user);
     expect(page).toMatchObject({ total: 1, unread_count: 1, page: 1, page_size: 20 });
-    expect(page.notifications[0]).toMatchObject({ title: 'orders.json converted to CSV', link: '/files', read: false });
+    expect(page.notifications[0]).toMatchObject({
+      title: 'orders.json converted to CSV',
+      summary: expect.stringMatching(
+        /^Finished in \d+\.\d s \(1 records, 1 columns\)\. The result is in your files\.$/,
+      ),
+      date: null,
+      link: '/files',
+      read: false,
+    });
     const mail = await t.inbox.next(user.email);
     expect(mail.raw).toContain('Subject: orders.json converted to CSV');
     // The same event again (a retried job, a republished event) notifies no more.
@@ -246,7 +254,13 @@ describe('a kept file expiring within 24 hours', () => {
     await scan.handle({});
     expect(announced).toEqual([soon.id]);
     await expect.poll(() => kinds(user), { timeout: 15_000 }).toEqual(['file_expiring']);
-    expect((await list(user)).notifications[0].title).toBe('big.csv will be deleted soon');
+    const [notice] = (await list(user)).notifications;
+    expect(notice.title).toBe('big.csv will be deleted soon');
+    // The e-mail's text says the time in full; the bell's sentence leaves it to the reader's locale.
+    const expiresAt = new Date(now + 2 * hour).toISOString();
+    expect(notice.body).toContain(`is deleted at ${expiresAt} (UTC)`);
+    expect(notice.summary).toBe('It is deleted on {date}. Download it before then if you still need it.');
+    expect(notice.date).toBe(expiresAt);
   });
 });
 
@@ -261,6 +275,7 @@ describe('the list', () => {
         eventKey: `paging:${user.id}:${i}`,
         title: `Notice ${i}`,
         body: 'body',
+        summary: 'summary',
         link: null,
       });
     }
@@ -296,6 +311,7 @@ describe('the list', () => {
       eventKey: `owned:${owner.id}`,
       title: 'Mine',
       body: 'body',
+      summary: 'summary',
       link: null,
     });
     const [mine] = (await list(owner)).notifications;

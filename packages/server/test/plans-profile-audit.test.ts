@@ -54,6 +54,18 @@ describe('GET /api/payments/plans', () => {
       ['large', 17.99],
       ['enterprise', 29.99],
     ]);
+    // No SALES_EMAIL here: Enterprise has nowhere to write to.
+    expect(body.sales_email).toBeNull();
+  });
+
+  it('names where Enterprise enquiries go when SALES_EMAIL is set', async () => {
+    const other = await startTestApp({ env: { SALES_EMAIL: 'sales@example.com' } });
+    try {
+      const response = await other.app.inject({ method: 'GET', url: '/api/payments/plans' });
+      expect(response.json().sales_email).toBe('sales@example.com');
+    } finally {
+      await other.close();
+    }
   });
 });
 

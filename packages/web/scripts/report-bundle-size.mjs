@@ -1,27 +1,20 @@
-// Prints the gzipped JavaScript a visitor downloads for the landing page (the entry chunk, the
-// landing page's lazy chunk and everything they import statically) and fails the build above budget.
-import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+// Prints what each route of the web app downloads (index.html, JavaScript and CSS as served, brotli) and
+// fails the build when any route is over its budget (scripts/route-budgets.mjs).
+// node scripts/report-bundle-size.mjs [dist directory]
+import { fileURLToPath } from 'node:url';
+import { weighRoutes } from './route-budgets.mjs';
 
-const BUDGET_KB = 250;
-const dist = new URL('../dist/', import.meta.url);
-const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8'));
-
-const files = new Set();
-function collect(key) {
-  const chunk = manifest[key];
-  if (!chunk || files.has(chunk.file)) return;
-  files.add(chunk.file);
-  for (const imported of chunk.imports ?? []) collect(imported);
+const dist = process.argv[2] ?? fileURLToPath(new URL('../dist/', import.meta.url));
+const rows = weighRoutes(dist);
+let over = 0;
+for (const { route, files, kb, budgetKb } of rows) {
+  const verdict = kb > budgetKb ? `OVER BUDGET by ${(kb - budgetKb).toFixed(1)} kB` : 'ok';
+  console.log(
+    `${route.padEnd(24)} ${kb.toFixed(1).padStart(6)} kB in ${String(files).padStart(2)} files (budget ${budgetKb} kB) ${verdict}`,
+  );
+  if (kb > budgetKb) over++;
 }
-collect('index.html');
-collect('src/landing/landing-page.tsx');
-
-let total = 0;
-for (const file of files) total += gzipSync(readFileSync(new URL(file, dist)), { level: 9 }).length;
-const kb = total / 1024;
-console.log(`Landing page JavaScript: ${kb.toFixed(1)} kB gzipped in ${files.size} files (budget ${BUDGET_KB} kB)`);
-if (kb > BUDGET_KB) {
-  console.error(`The landing page's JavaScript is over budget by ${(kb - BUDGET_KB).toFixed(1)} kB`);
+if (over > 0) {
+  console.error(`${over} route(s) over their download budget`);
   process.exit(1);
 }

@@ -53,6 +53,11 @@ export class TableSink implements RecordSink {
     return this.form === 'rows' && !this.arrays.expectsHeader ? 1 : 0;
   }
 
+  /** Whether the records are an array of arrays, whose columns are named by a header row, not paths. */
+  get readsRows(): boolean {
+    return this.form === 'rows';
+  }
+
   begin(form: RecordsForm): void {
     this.form = form;
   }

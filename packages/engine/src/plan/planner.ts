@@ -143,7 +143,7 @@ function decide(
     if (only(elements, ['object']) && path === rowsPath) {
       return [
         'rows',
-        `${quoted(path)} is a list of objects (up to ${format(most)}): one row per element, its fields in ${format((profile.columns.rows ?? 1) - 1)} columns, its position in ${path}.\\#.`,
+        `${quoted(path)} is a list of objects (up to ${format(most)}): one row per element, its fields in ${format((profile.columns.rows ?? 1) - 1)} columns, its position in the column ${quoted(`${path}.\\#`)}.`,
       ];
     }
     return [

@@ -25,6 +25,10 @@ describe('profileJson', () => {
     expect(links(proposal.plan)).toBe('json');
     expect(proposal.explanations.join(' ')).toContain('choose rows for a row per element');
     expect(links(proposePlan(profile, { explode: true }).plan)).toBe('rows');
+    // The position column is named as code, as the paths are: a reader sees `links.\#` as a column, not an escape.
+    expect(proposePlan(profile, { explode: true }).explanations.join(' ')).toContain(
+      'its position in the column `links.\\#`.',
+    );
     expect(links(proposePlan(profile, { relational: true }).plan)).toBe('table');
   });
 

@@ -1,4 +1,5 @@
 import { SNIFFED_DELIMITERS } from '../options.js';
+import { reorderedRows } from './reordered-rows.js';
 import { RowLengthReader } from './row-lengths.js';
 
 const encoder = new TextEncoder();
@@ -11,6 +12,11 @@ export interface CsvOutputOptions {
   delimiter: string;
   eol: string;
   bom: boolean;
+  /**
+   * The columns in the order they are written (`order[k]`: the spooled column at position k), when that is
+   * not the order the rows were spooled in (see `groupedColumnOrder`).
+   */
+  order?: readonly number[] | null;
 }
 
 /** Encodes one header cell: quoted when empty or holding the delimiter, a sniffable delimiter, a quote, CR or LF. */
@@ -124,8 +130,19 @@ export async function* csvOutput(
 ): AsyncGenerator<Uint8Array> {
   const width = options.headers.length;
   if (width === 0) return;
-  const header = options.headers.map((name) => encodeHeaderCell(name, options.delimiter)).join(options.delimiter);
+  const order = options.order ?? null;
+  const names = order === null ? options.headers : order.map((col) => options.headers[col] as string);
+  const header = names.map((name) => encodeHeaderCell(name, options.delimiter)).join(options.delimiter);
   yield encoder.encode(`${options.bom ? '\ufeff' : ''}${header}${options.eol}`);
+  if (order !== null) {
+    // Every row is rewritten anyway, at full width: no padding to plan.
+    yield* reorderedRows(rows, rowLengths, {
+      order,
+      delimiter: encoder.encode(options.delimiter),
+      eol: encoder.encode(options.eol),
+    });
+    return;
+  }
   const plan = new PaddingPlan(options.widthLog, width, encoder.encode(options.delimiter), options.eol.length);
   const lengths = new RowLengthReader(rowLengths);
   let lengthsLeft = true;

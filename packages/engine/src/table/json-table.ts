@@ -173,6 +173,11 @@ export class JsonTable {
     };
   }
 
+  /** Whether every column's header is a path (`items.0.sku`), not a name from an array of arrays' header row. */
+  get headersArePaths(): boolean {
+    return !this.sink.readsRows;
+  }
+
   /** Data records read (a header row of an array of arrays is not one). */
   get records(): number {
     return this.reader.records - this.sink.headerRecords;

@@ -9,10 +9,13 @@ export type NewAuditRow = Omit<typeof auditLogs.$inferInsert, 'id' | 'email'>;
 
 /** Totals over a user's conversions. */
 export interface ConversionTotals {
+  /** Every attempt: succeeded, failed, or refused before it ran. */
   total: number;
   successful: number;
   since: number;
   bytes: number;
+  /** The attempts with a size (a refused one read nothing). */
+  sized: number;
 }
 
 /** Which entries a page holds: all of them when empty. */
@@ -77,6 +80,7 @@ export class AuditRepository {
         total: sql<number>`count(*)::int`,
         successful: sql<number>`(count(*) filter (where ${auditLogs.status} = 'success'))::int`,
         since: sql<number>`(count(*) filter (where ${auditLogs.createdAt} >= ${since}))::int`,
+        sized: sql<number>`count(${auditLogs.fileSizeBytes})::int`,
         // sum(bigint) is numeric: a string from pg; float8 comes back as a number from both drivers.
         bytes: sql<number>`coalesce(sum(${auditLogs.fileSizeBytes}), 0)::float8`,
       })
@@ -87,6 +91,7 @@ export class AuditRepository {
       successful: Number(row?.successful ?? 0),
       since: Number(row?.since ?? 0),
       bytes: Number(row?.bytes ?? 0),
+      sized: Number(row?.sized ?? 0),
     };
   }
 }

@@ -97,6 +97,11 @@ export class AuditService {
   }
 }
 
+/** A conversion's action in the history: JSON in is json_to_csv, anything else (CSV, a relational ZIP) csv_to_json. */
+function conversionAction(input: string): AuditAction {
+  return input === 'json' ? 'json_to_csv' : 'csv_to_json';
+}
+
 /** What one conversion did, for its row in the usage history. */
 export interface ConversionRecord {
   userId: string;
@@ -137,6 +142,19 @@ export class ConversionRecorder {
     if (stored) await this.announceFailure(stored.event, stored.at, stored.started);
   }
 
+  /**
+   * A conversion refused before it ran (the day's conversions used, a file over the plan, an option the plan
+   * lacks, full storage, unreadable options): a failed attempt in the history, so the success rate counts it;
+   * nothing was read, so it has no size, and nobody is told (the caller had the answer).
+   */
+  async refused(record: Pick<ConversionRecord, 'userId' | 'input' | 'details'>): Promise<void> {
+    await this.deps.audit.record(record.userId, {
+      action: conversionAction(record.input),
+      status: 'error',
+      details: record.details,
+    });
+  }
+
   /** A stored single conversion's file is converted (its history row written where it ran). */
   async completed(event: DomainEventPayloads['conversion.completed'], at: Date): Promise<void> {
     await this.deps.events.publish('conversion.completed', `conversion.completed:${event.fileId}`, event, at);
@@ -150,7 +168,7 @@ export class ConversionRecorder {
 
   private history(record: ConversionRecord, status: AuditStatus): Promise<void> {
     return this.deps.audit.record(record.userId, {
-      action: record.input === 'json' ? 'json_to_csv' : 'csv_to_json',
+      action: conversionAction(record.input),
       status,
       details: record.details,
       fileSizeBytes: record.bytes,

@@ -245,6 +245,7 @@ export class BatchIntake {
         arrays: json.arrays,
         bom: json.bom,
         excelSafe: json.excelSafe === true,
+        ...(json.groupArrayColumns ? { groupArrayColumns: true } : {}),
         analysis: false,
       },
       // A CSV cannot be read back under `table` paths (a relational ZIP holds its own plan).

@@ -7,11 +7,13 @@ const CLOSE = Buffer.from('}');
 
 /**
  * `{"data": <json>, "json_data": <json>}` written around the engine's JSON bytes as they are. Parsing
- * and re-serialising would turn 12345678901234567890 into 12345678901234567000.
+ * and re-serialising would turn 12345678901234567890 into 12345678901234567000. JSON Lines (`lines`) are
+ * no one JSON value: they go in as one string, whose text is the lines exactly.
  */
-export function csvToJsonEnvelope(json: Buffer, reading?: CsvReading): Buffer {
-  if (reading === undefined) return Buffer.concat([OPEN, json, MIDDLE, json, CLOSE]);
-  return Buffer.concat([OPEN, json, MIDDLE, json, Buffer.from(readingMembers(reading)), CLOSE]);
+export function csvToJsonEnvelope(json: Buffer, reading?: CsvReading, lines = false): Buffer {
+  const value = lines ? Buffer.from(JSON.stringify(json.toString('utf8'))) : json;
+  const members = reading === undefined ? [] : [Buffer.from(readingMembers(reading))];
+  return Buffer.concat([OPEN, value, MIDDLE, value, ...members, CLOSE]);
 }
 
 /** `,"dialect":…,"notices":[…],"notices_total":N` and `,"columns":[…]` for a header without rows. */

@@ -44,6 +44,8 @@ export interface ResolvedOptions {
    * undo as the request says, else as the ZIP says (`undefined`).
    */
   excelSafe: boolean | undefined;
+  /** JSON to a single table: each array's columns kept together (off unless asked, so the API's output stays). */
+  groupArrayColumns: boolean;
   /** The premium analysis asked for explicitly (a plan that includes it runs it anyway). */
   analysis: boolean;
   /** The flattening plan asked for (JSON input only). */
@@ -61,8 +63,33 @@ export interface ResolvedOptions {
 /** The parts of a CSV's dialect a request gives, as the engine takes them. */
 export type CsvDialectGiven = Pick<
   CsvToJsonOptions,
-  'delimiter' | 'quote' | 'escape' | 'skipRows' | 'headerRows' | 'typing'
+  | 'delimiter'
+  | 'quote'
+  | 'escape'
+  | 'skipRows'
+  | 'headerRows'
+  | 'typing'
+  | 'encoding'
+  | 'pretty'
+  | 'ndjson'
+  | 'unflatten'
+  | 'separator'
+  | 'header'
 >;
+
+/** The yes-or-no options of CSV input, by the engine's name. */
+const CSV_FLAGS = ['pretty', 'ndjson', 'unflatten', 'header'] as const;
+/** Every option that applies to CSV input only. */
+const CSV_ONLY = [
+  'quote',
+  'escape',
+  'skip_rows',
+  'header_rows',
+  'types',
+  'encoding',
+  'separator',
+  ...CSV_FLAGS,
+] as const;
 
 function invalid(detail: string): AppError {
   return new AppError('VALIDATION_FAILED', { detail });
@@ -74,6 +101,11 @@ function flag(value: string | boolean | undefined, name: string, fallback: boole
   if (value === 'true' || value === '1') return true;
   if (value === 'false' || value === '0') return false;
   throw invalid(`${name} must be true or false`);
+}
+
+/** Whether a quick convert keeps each array's columns together (its one option; off unless asked). */
+export function quickConvertGrouping(value: string | boolean | undefined): boolean {
+  return flag(value, 'group_array_columns', false);
 }
 
 /** The `plan` field's value that asks for the input to be profiled and the proposal applied. */
@@ -139,9 +171,15 @@ function csvDialect(fields: OptionFields, input: InputFormat): CsvDialectGiven |
     ...(headerRows === undefined ? {} : { headerRows }),
     // Checked below, as the reader checks it.
     ...(fields.types ? { typing: fields.types as CellTyping } : {}),
+    ...(fields.encoding ? { encoding: fields.encoding } : {}),
+    ...(fields.separator ? { separator: fields.separator } : {}),
   };
+  for (const name of CSV_FLAGS) {
+    const value = fields[name];
+    if (value !== undefined && value !== '') given[name] = flag(value, name, false);
+  }
   if (input !== 'csv') {
-    const named = (['quote', 'escape', 'skip_rows', 'header_rows', 'types'] as const).find((name) => fields[name]);
+    const named = CSV_ONLY.find((name) => fields[name] !== undefined && fields[name] !== '');
     if (named !== undefined) throw invalid(`${named} applies to CSV input only`);
     return undefined;
   }
@@ -213,6 +251,9 @@ export function resolveOptions(
     arrays,
     bom: flag(fields.include_bom, 'include_bom', settings.include_bom),
     excelSafe: guardOption(fields.excel_safe, settings, input),
+    // Checked whatever the input; CSV input and relational output have no column order of their own to set.
+    groupArrayColumns:
+      flag(fields.group_array_columns, 'group_array_columns', false) && input === 'json' && !relational,
     analysis: analysisAsked(fields, relational),
     ...(dialect === undefined ? {} : { csvDialect: dialect }),
   };

@@ -54,6 +54,7 @@ export async function proposeFlatteningPlan(
       plan: answer.proposal.plan,
       explanations: answer.proposal.explanations,
       columns: answer.proposal.columns,
+      paths: answer.paths,
       sample: {
         records: answer.records,
         sampled: answer.sampled,

@@ -12,6 +12,7 @@ import {
   ErrorBody,
   FileConversionQuery,
   MAX_PLAN_TEXT_BYTES,
+  QuickConvertQuery,
   TextConversionQuery,
 } from '@unnest/contracts';
 import { create as contentDisposition } from 'content-disposition';
@@ -94,6 +95,11 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
           skip_rows,
           header_rows,
           types,
+          pretty,
+          ndjson,
+          unflatten,
+          separator,
+          header,
           plan,
           excel_safe,
         } = request.body as CsvToJsonBody;
@@ -110,6 +116,11 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
             skipRows: skip_rows,
             headerRows: header_rows,
             typing: types,
+            pretty,
+            ndjson,
+            unflatten,
+            separator,
+            header,
             plan,
             excelSafe: excel_safe,
           },
@@ -131,14 +142,20 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
           config: { access: 'public' },
           schema: {
             tags,
-            summary: 'Anonymous quick convert: raw JSON (up to 512 KB) to a CSV download, 3 per 24 hours',
+            summary:
+              'Anonymous quick convert: raw JSON (up to 512 KB) to a CSV download, or CSV (text/csv) to JSON; 3 per 24 hours',
+            querystring: QuickConvertQuery,
             description:
-              'Every answer that counted a conversion (a refused body counts too), and the 429, carries the address’s standing: `RateLimit-Limit` (3), `RateLimit-Remaining` (conversions left in the last 24 hours) and `RateLimit-Reset` (seconds until the next one comes back).',
+              'A body sent as `text/csv` is read as CSV (its delimiter, quote and header detected) and answered as JSON, named converted.json; any other body is JSON, answered as CSV with Spreadsheet-safe on. Every answer that counted a conversion (a refused body counts too), and the 429, carries the address’s standing: `RateLimit-Limit` (3), `RateLimit-Remaining` (conversions left in the last 24 hours) and `RateLimit-Reset` (seconds until the next one comes back).',
             response: {
               200: {
-                description: 'The CSV (text/csv), named converted.csv',
+                description:
+                  'The CSV (text/csv), named converted.csv; from CSV, the JSON (application/json), named converted.json',
                 headers: QUICK_CONVERT_HEADERS,
-                content: { 'text/csv': { schema: { type: 'string' } } },
+                content: {
+                  'text/csv': { schema: { type: 'string' } },
+                  'application/json': { schema: {} },
+                },
               },
               400: quickConvertError,
               413: quickConvertError,
@@ -148,17 +165,21 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
           },
         },
         async (request, reply) => {
-          const csv = await service.quickConvert(
+          const input = /^text\/csv\b/i.test(request.headers['content-type'] ?? '') ? 'csv' : 'json';
+          const output = input === 'csv' ? 'json' : 'csv';
+          const converted = await service.quickConvert(
+            input,
             clientAddress(request),
+            request.query as QuickConvertQuery,
             rawBody(request),
             declaredLength(request.headers['content-length']),
             inFlight.track(reply),
             (standing) => setRateLimitHeaders(reply, standing),
           );
           return reply
-            .type(contentTypeFor('csv'))
-            .header('content-disposition', contentDisposition('converted.csv'))
-            .send(csv);
+            .type(contentTypeFor(output))
+            .header('content-disposition', contentDisposition(`converted.${output}`))
+            .send(converted);
         },
       );
 

@@ -10,6 +10,7 @@ import {
   OUTPUT_FORMATS,
   QUICK_CONVERT_CSV,
   QUICK_CONVERT_MAX_BYTES,
+  type QuickConvertQuery,
   type UserSettings,
   waitText,
 } from '@unnest/contracts';
@@ -52,7 +53,14 @@ import { incomplete, type Upload } from '../platform/request-body.js';
 import { tooLargeRefusal } from '../platform/size-refusal.js';
 import type { Allowance, ConversionAllowance } from './conversion-allowance.js';
 import { csvToJsonEnvelope, readingFields } from './json-envelope.js';
-import { AUTO_PLAN, isOptionName, type OptionFields, type ResolvedOptions, resolveOptions } from './options.js';
+import {
+  AUTO_PLAN,
+  isOptionName,
+  type OptionFields,
+  quickConvertGrouping,
+  type ResolvedOptions,
+  resolveOptions,
+} from './options.js';
 import { proposeFlatteningPlan } from './plan-service.js';
 
 // Batch processing resolves the same options for each of its files.
@@ -65,6 +73,12 @@ export interface CsvTextReading {
   headerRows?: number | undefined;
   /** How cells are typed (default auto). */
   typing?: CellTyping | undefined;
+  /** How the JSON is written and the headers become keys (engine defaults when undefined). */
+  pretty?: boolean | undefined;
+  ndjson?: boolean | undefined;
+  unflatten?: boolean | undefined;
+  separator?: string | undefined;
+  header?: boolean | undefined;
 }
 
 export { isOptionName, type OptionFields, resolveOptions };
@@ -81,8 +95,18 @@ export interface ConvertedStream {
   filename: string;
 }
 
-/** The quick convert's engine settings: the CSV the browser's check writes too (Spreadsheet-safe on). */
-const QUICK_CONVERT_ENGINE: EngineSettings = { direction: 'json-to-csv', ...QUICK_CONVERT_CSV, analysis: false };
+/**
+ * The quick convert's engine settings by input: JSON to the CSV the browser writes too (Spreadsheet-safe on);
+ * CSV to JSON with every part of the dialect detected, as the browser reads it.
+ */
+const QUICK_CONVERT_ENGINE: Record<'json' | 'csv', EngineSettings> = {
+  json: { direction: 'json-to-csv', ...QUICK_CONVERT_CSV, analysis: false },
+  csv: { direction: 'csv-to-json' },
+};
+
+// How the history names pasted text.
+const PASTED_JSON = 'pasted JSON';
+const PASTED_CSV = 'pasted CSV';
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
@@ -136,19 +160,28 @@ export class ConvertService {
   ) {}
 
   /**
-   * Anonymous quick convert: at most 512 KB of JSON, 3 per 24 hours per client address, counted in the
-   * database before the body is read. A broken or oversized body uses its conversion up (else an
-   * anonymous client could make the server parse bodies without end); only the server's own failure
-   * gives it back. Formula-like cells are made safe for spreadsheets (`excelSafe`). `report` hears the
-   * address's standing once it is known (conversions left, seconds until the next comes back).
+   * Anonymous quick convert: at most 512 KB of JSON (to CSV) or CSV (to JSON), 3 per 24 hours per client
+   * address, counted in the database before the body is read. A broken or oversized body uses its
+   * conversion up (else an anonymous client could make the server parse bodies without end); only the
+   * server's own failure gives it back. Formula-like cells in CSV written are made safe for spreadsheets
+   * (`excelSafe`). `report` hears the address's standing once it is known (conversions left, seconds until
+   * the next comes back). Its one option, `group_array_columns` (JSON to CSV), is checked before the conversion
+   * is counted.
    */
   async quickConvert(
+    input: 'json' | 'csv',
     clientAddress: string,
+    query: QuickConvertQuery,
     body: AsyncIterable<Uint8Array>,
     declaredBytes: number | undefined,
     signal: AbortSignal,
     report: (standing: LimitStanding) => void,
   ): Promise<Buffer> {
+    const settings = QUICK_CONVERT_ENGINE[input];
+    const engine: EngineSettings =
+      settings.direction === 'json-to-csv' && quickConvertGrouping(query.group_array_columns)
+        ? { ...settings, groupArrayColumns: true }
+        : settings;
     const quota = await this.deps.limiter.acquire(QUICK_CONVERSIONS, addressSubject(clientAddress));
     const limit = QUICK_CONVERSIONS.max;
     if (!quota.granted) {
@@ -163,15 +196,18 @@ export class ConvertService {
     try {
       const tooLarge = () =>
         new AppError('PAYLOAD_TOO_LARGE', {
-          detail: 'Quick convert accepts up to 512 KB of JSON. Sign in to convert larger files.',
+          detail: `Quick convert accepts up to 512 KB of ${input.toUpperCase()}. Sign in to convert larger files.`,
         });
       if (declaredBytes !== undefined && declaredBytes > QUICK_CONVERT_MAX_BYTES) throw tooLarge();
-      const input = await buffer(limitBytes(abortable(body, signal), QUICK_CONVERT_MAX_BYTES, { bytes: 0 }, tooLarge));
-      if (isBlank(input)) throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyQuickConvert });
+      const bytes = await buffer(limitBytes(abortable(body, signal), QUICK_CONVERT_MAX_BYTES, { bytes: 0 }, tooLarge));
+      if (isBlank(bytes)) {
+        const detail = input === 'json' ? CONVERSION_TEXTS.emptyQuickConvert : CONVERSION_TEXTS.emptyCsvText;
+        throw new AppError('VALIDATION_FAILED', { detail });
+      }
       try {
         // Anonymous conversions run within the free plan's time.
         const timeLimit = conversionTimeLimit(planLimits('free'), false, this.deps.timeLimits);
-        return asBuffer(await this.deps.pool.toBytes(QUICK_CONVERT_ENGINE, input, { timeLimit }));
+        return asBuffer(await this.deps.pool.toBytes(engine, bytes, { timeLimit }));
       } catch (error) {
         throw engineFailure(error, CONVERSION_TEXTS.conversionFailed);
       }
@@ -219,7 +255,7 @@ export class ConvertService {
       fields,
       input,
       upload.declaredBytes,
-    );
+    ).catch((error: unknown) => this.refuse(userId, input, upload.filename, error));
     const tooLarge = () => tooLargeRefusal(plan.name, remainingStorage, allowance);
     const engine = engineSettings(input, options, analysis, allowance.maxFileBytes);
     const outputFormat = resultFormat(engine);
@@ -246,13 +282,15 @@ export class ConvertService {
               array_strategy: options.arrays,
               include_bom: options.bom,
               excel_safe: options.excelSafe === true,
+              ...(options.groupArrayColumns ? { group_array_columns: true } : {}),
               analysis,
               ...planOptions(options),
             };
       slot = await this.deps.files.begin({
         userId,
         originalFilename: upload.filename,
-        filename: resultFilename(upload.filename, outputFormat),
+        // JSON Lines are not one JSON document: the name says which they are.
+        filename: resultFilename(upload.filename, options.csvDialect?.ndjson === true ? 'jsonl' : outputFormat),
         inputFormat: input,
         outputFormat,
         retentionType: plan.id === 'free' ? 'free' : 'premium',
@@ -298,6 +336,12 @@ export class ConvertService {
       if (stored.analysis && 'error' in stored.analysis) await allowance.analysisFailed();
       const resultSize = stored.resultBytes;
       const summary = stored.summary;
+      const analysisFields = stored.analysis ? await this.deps.analysis.conversionFields(stored.analysis) : {};
+      // A CSV or TSV keeps its smart column names, so that its download can take them as its header row.
+      const smartHeaders =
+        outputFormat === 'csv' || outputFormat === 'tsv'
+          ? analysisFields.smart_headers?.map((header) => header.name)
+          : undefined;
       const now = this.deps.clock.now();
       const keepMs = retentionMs(plan, settings.auto_delete_days);
       const record = await this.deps.files.complete(slot, {
@@ -307,7 +351,15 @@ export class ConvertService {
         columns: summary.columns,
         expiresAt: keepMs === null ? null : new Date(now.getTime() + keepMs),
         // plan=auto: the plan applied is kept as a given one is, so the file compares under it.
-        ...(summary.appliedPlan === null ? {} : { options: { ...usedOptions, plan: summary.appliedPlan.plan } }),
+        ...(summary.appliedPlan === null && smartHeaders === undefined
+          ? {}
+          : {
+              options: {
+                ...usedOptions,
+                ...(summary.appliedPlan === null ? {} : { plan: summary.appliedPlan.plan }),
+                ...(smartHeaders === undefined ? {} : { smart_headers: smartHeaders }),
+              },
+            }),
       });
       const durationMs = now.getTime() - started;
       await this.deps.recorder.succeeded(
@@ -351,7 +403,7 @@ export class ConvertService {
         duration_seconds: durationMs / 1000,
         expires_at: record.expires_at,
         download_url: `/api/files/download/${record.fileId}`,
-        ...(stored.analysis ? await this.deps.analysis.conversionFields(stored.analysis) : {}),
+        ...analysisFields,
       };
     } catch (error) {
       const failure = engineFailure(error, failureText);
@@ -376,11 +428,18 @@ export class ConvertService {
     const userId = account.id;
     const started = this.deps.clock.now().getTime();
     if (fields.plan?.trim() === AUTO_PLAN) {
-      throw new AppError('VALIDATION_FAILED', {
-        detail: 'plan=auto reads the input twice: convert with POST /api/convert/text, which stores the result',
-      });
+      await this.refuse(
+        userId,
+        'json',
+        PASTED_JSON,
+        new AppError('VALIDATION_FAILED', {
+          detail: 'plan=auto reads the input twice: convert with POST /api/convert/text, which stores the result',
+        }),
+      );
     }
-    const { plan, options, allowance } = await this.prepare(account, fields, 'json', upload.declaredBytes);
+    const { plan, options, allowance } = await this.prepare(account, fields, 'json', upload.declaredBytes).catch(
+      (error: unknown) => this.refuse(userId, 'json', PASTED_JSON, error),
+    );
     const tooLarge = () => tooLargeRefusal(plan.name, Number.POSITIVE_INFINITY, allowance);
     const counted = { bytes: 0 };
     try {
@@ -409,7 +468,7 @@ export class ConvertService {
     } catch (error) {
       await this.fail(userId, undefined, allowance, error, {
         input: 'json',
-        filename: 'pasted JSON',
+        filename: PASTED_JSON,
         bytes: counted.bytes,
         started,
       });
@@ -430,23 +489,28 @@ export class ConvertService {
     signal: AbortSignal,
   ): Promise<Buffer> {
     const started = this.deps.clock.now().getTime();
-    if (csv.trim() === '') throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyCsvText });
+    const userId = account.id;
+    // The comparison's re-conversion is not the user's attempt: only the converter's are in the history.
+    const refuse = (error: unknown) =>
+      counted ? this.refuse(userId, 'csv', PASTED_CSV, error) : Promise.reject<never>(error);
+    if (csv.trim() === '') await refuse(new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyCsvText }));
     const { plan: _plan, excelSafe: _excelSafe, ...dialect } = how;
     const given = Object.fromEntries(Object.entries(dialect).filter(([, value]) => value !== undefined));
     // The comparison reads a CSV written with a flattening plan back under it.
     const planned = how.plan === undefined ? {} : { plan: checkedPlan(how.plan) };
-    const userId = account.id;
     const plan = account.plan;
     const bytes = Buffer.from(csv, 'utf8');
     const allowance = counted
-      ? await this.deps.allowance.take(userId, plan, {
-          size: { bytes: bytes.length, refusal: this.overPlanSize(plan) },
-        })
+      ? await this.deps.allowance
+          .take(userId, plan, { size: { bytes: bytes.length, refusal: this.overPlanSize(plan) } })
+          .catch(refuse)
       : undefined;
     const maxFileBytes = allowance?.maxFileBytes ?? fileSizeLimitBytes(plan);
     if (bytes.length > maxFileBytes) {
       await allowance?.release();
-      throw tooLargeRefusal(plan.name, Number.POSITIVE_INFINITY, { maxFileBytes, credit: allowance?.credit ?? false });
+      await refuse(
+        tooLargeRefusal(plan.name, Number.POSITIVE_INFINITY, { maxFileBytes, credit: allowance?.credit ?? false }),
+      );
     }
     try {
       if (signal.aborted) throw signal.reason;
@@ -471,7 +535,7 @@ export class ConvertService {
           durationMs: this.deps.clock.now().getTime() - started,
         });
       }
-      return csvToJsonEnvelope(json, read.reading);
+      return csvToJsonEnvelope(json, read.reading, how.ndjson === true);
     } catch (caught) {
       const error =
         caught instanceof ConversionError && caught.code === 'RELATIONAL_ZIP_INFLATES_TOO_LARGE'
@@ -485,7 +549,7 @@ export class ConvertService {
       if (allowance)
         await this.fail(userId, undefined, allowance, error, {
           input: 'csv',
-          filename: 'pasted CSV',
+          filename: PASTED_CSV,
           bytes: bytes.length,
           started,
         });
@@ -575,6 +639,17 @@ export class ConvertService {
   }
 
   /**
+   * A conversion refused before it ran: a refusal the caller can act on (a limit, the plan, the input; not
+   * the server's own failure) is written to the history as a failed attempt. Throws `error` on.
+   */
+  private async refuse(userId: string, input: InputFormat, filename: string, error: unknown): Promise<never> {
+    if (error instanceof AppError && error.status < 500) {
+      await this.deps.recorder.refused({ userId, input, details: `${filename}: ${error.message}` });
+    }
+    throw error;
+  }
+
+  /**
    * After a failed conversion: bytes deleted and the record failed, quota given back, the failure in the
    * history and, for a stored conversion (`what.stored`), announced.
    */
@@ -655,17 +730,26 @@ function engineSettings(
     arrays: options.arrays,
     bom: options.bom,
     excelSafe: options.excelSafe === true,
+    ...(options.groupArrayColumns ? { groupArrayColumns: true } : {}),
     analysis,
   };
 }
 
 /** The parts of a CSV's dialect a conversion was given, as its file's metadata keeps them. */
-function dialectOptions({ csvDialect }: ResolvedOptions): Record<string, string | number> {
+function dialectOptions({ csvDialect }: ResolvedOptions): Record<string, string | number | boolean> {
   if (csvDialect === undefined) return {};
-  const { delimiter, quote, escape: escapeChar, skipRows, headerRows, typing } = csvDialect;
-  const given = { delimiter, quote, escape: escapeChar, skip_rows: skipRows, header_rows: headerRows, types: typing };
+  const { delimiter, quote, escape: escapeChar, skipRows, headerRows, typing, ...written } = csvDialect;
+  const given = {
+    delimiter,
+    quote,
+    escape: escapeChar,
+    skip_rows: skipRows,
+    header_rows: headerRows,
+    types: typing,
+    ...written,
+  };
   return Object.fromEntries(
-    Object.entries(given).filter((entry): entry is [string, string | number] => entry[1] !== undefined),
+    Object.entries(given).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined),
   );
 }
 

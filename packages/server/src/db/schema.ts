@@ -374,6 +374,9 @@ export const notifications = pgTable(
     eventKey: text('event_key').notNull().unique(),
     title: text('title').notNull(),
     body: text('body').notNull(),
+    // The bell's sentence and the time its `{date}` stands for; null on notifications from before them.
+    summary: text('summary'),
+    summaryDate: at('summary_date'),
     link: text('link'),
     readAt: at('read_at'),
     emailedAt: at('emailed_at'),

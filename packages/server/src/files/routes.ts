@@ -49,7 +49,8 @@ export function filesRoutes(service: FilesService, uploads: FileUploads, inFligh
         config: { ...config, downloadTicket: true },
         schema: {
           ...common,
-          summary: 'Download the converted file (or, with variant=original, the upload)',
+          summary:
+            'Download the converted file (or, with variant=original, the upload; with header=smart, a CSV or TSV whose header row holds the smart column names)',
           params: FileIdParams,
           querystring: DownloadQuery,
           response: errors,
@@ -57,8 +58,8 @@ export function filesRoutes(service: FilesService, uploads: FileUploads, inFligh
       },
       async (request, reply) => {
         const { fileId } = request.params as FileIdParams;
-        const { variant } = request.query as DownloadQuery;
-        const file = await service.download(request.claims.sub, fileId, variant ?? 'converted');
+        const { variant, header } = request.query as DownloadQuery;
+        const file = await service.download(request.claims.sub, fileId, variant ?? 'converted', header);
         return reply
           .header('content-type', file.contentType)
           .header('content-length', String(file.size))

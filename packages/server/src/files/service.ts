@@ -16,6 +16,7 @@ import { contentTypeFor } from '../platform/content-types.js';
 import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { StorageDriver } from '../platform/storage/storage-driver.js';
+import { withHeaderRow } from './header-row.js';
 import type { CompletedFile, FileRow, FilesRepository } from './repository.js';
 
 /** Where a new conversion's bytes go; its pending record exists before any of them is stored. */
@@ -225,7 +226,12 @@ export class FilesService {
   }
 
   /** Opens the converted file (or the upload) of one of the user's files for download. */
-  async download(userId: string, fileId: string, variant: 'converted' | 'original'): Promise<Download> {
+  async download(
+    userId: string,
+    fileId: string,
+    variant: 'converted' | 'original',
+    header?: 'smart',
+  ): Promise<Download> {
     const row = await this.owned(userId, fileId);
     if (row.status === 'uploaded' && variant === 'converted') {
       throw new AppError('FILE_NOT_FOUND', {
@@ -237,6 +243,7 @@ export class FilesService {
         detail: row.status === 'failed' ? `The conversion failed: ${row.error}` : 'The file is still being converted.',
       });
     }
+    const smartNames = header === 'smart' ? smartHeaderNames(row, variant) : undefined;
     const original = variant === 'original';
     const key = original ? row.originalKey : row.resultKey;
     const started = this.deps.clock.now().getTime();
@@ -253,7 +260,16 @@ export class FilesService {
       throw new AppError('STORAGE_FAILED', { detail: CONVERSION_TEXTS.failedToDownload, cause: error });
     }
     const filename = original ? row.originalFilename : row.filename;
-    const size = original ? row.originalSize : row.resultSize;
+    let size = original ? row.originalSize : row.resultSize;
+    if (smartNames !== undefined) {
+      const options = row.options as UsedOptions;
+      const renamed = await withHeaderRow(stream, smartNames, {
+        delimiter: row.outputFormat === 'tsv' ? '\t' : (options.delimiter ?? ','),
+        excelSafe: options.excel_safe === true,
+      });
+      stream = renamed.stream;
+      size += renamed.sizeChange;
+    }
     await this.deps.audit.record(userId, {
       action: 'download',
       status: 'success',
@@ -404,6 +420,20 @@ export class FilesService {
   private async readText(key: string): Promise<string> {
     return text(await this.deps.storage.get(key));
   }
+}
+
+/**
+ * The smart column names a download's header may take: those the analysis of a CSV or TSV conversion gave,
+ * refused for anything else (the upload, a workbook, a ZIP, a conversion made without the analysis).
+ */
+function smartHeaderNames(row: FileRow, variant: 'converted' | 'original'): readonly string[] {
+  const names = (row.options as UsedOptions | null)?.smart_headers;
+  const refuse = (reason: string) =>
+    new AppError('VALIDATION_FAILED', { detail: `header=smart is not available for this file: ${reason}` });
+  if (variant === 'original') throw refuse('the upload is downloaded as it was.');
+  if (row.outputFormat !== 'csv' && row.outputFormat !== 'tsv') throw refuse('it applies to CSV and TSV files.');
+  if (names === undefined) throw refuse('it was converted without the analysis that names the columns.');
+  return names;
 }
 
 function planOf(options: UsedOptions | null): Pick<CompareDataResponse, 'plan'> {

@@ -1,3 +1,4 @@
+import { NOTIFICATION_DATE_MARK } from '@unnest/contracts';
 import type { DomainEvent } from '../platform/domain-events.js';
 import type { PlanLimits } from '../platform/plan-catalogue.js';
 import type { NoticeContent } from './notice-content.js';
@@ -17,6 +18,7 @@ export function conversionCompletedNotice(event: DomainEvent<'conversion.complet
   return {
     title: `${event.fileName} converted to ${event.outputFormat.toUpperCase()}`,
     body: `Your conversion of ${event.fileName} finished in ${seconds(event.durationMs)}${shape}. The result is in your files.`,
+    summary: `Finished in ${seconds(event.durationMs)}${shape}. The result is in your files.`,
     link: '/files',
   };
 }
@@ -25,6 +27,7 @@ export function conversionFailedNotice(event: DomainEvent<'conversion.failed'>):
   return {
     title: `${event.fileName} could not be converted`,
     body: `Your conversion of ${event.fileName} failed after ${seconds(event.durationMs)}: ${event.error}`,
+    summary: `Failed after ${seconds(event.durationMs)}: ${event.error}`,
     link: '/convert',
   };
 }
@@ -34,6 +37,7 @@ export function batchNotice(event: DomainEvent<'batch.completed'>): NoticeConten
   return {
     title: event.status === 'completed' ? 'Your batch finished' : 'Your batch failed',
     body: `${counts}, in ${seconds(event.durationMs)}.`,
+    summary: `${counts}, in ${seconds(event.durationMs)}.`,
     link: '/batch',
   };
 }
@@ -42,6 +46,8 @@ export function fileExpiringNotice(event: DomainEvent<'file.expiring'>): NoticeC
   return {
     title: `${event.fileName} will be deleted soon`,
     body: `${event.fileName} is deleted at ${event.expiresAt} (UTC). Download it before then if you still need it.`,
+    summary: `It is deleted on ${NOTIFICATION_DATE_MARK}. Download it before then if you still need it.`,
+    date: new Date(event.expiresAt),
     link: '/files',
   };
 }
@@ -52,6 +58,7 @@ export function storageNotice(level: number, usedBytes: number, plan: PlanLimits
     body:
       `You use ${megabytes(usedBytes)} of the ${plan.storageGb} GB your ${plan.name} plan stores. ` +
       'When it is full, new conversions are refused: delete files you no longer need, or upgrade your plan.',
+    summary: `You use ${megabytes(usedBytes)} of ${plan.storageGb} GB. Delete files you no longer need, or upgrade your plan.`,
     link: '/files',
   };
 }

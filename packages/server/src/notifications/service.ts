@@ -116,6 +116,8 @@ export class NotificationsService implements Notifier {
       eventKey: notice.eventKey,
       title: notice.title,
       body: notice.body,
+      summary: notice.summary,
+      summaryDate: notice.date ?? null,
       link: notice.link,
       createdAt: this.deps.clock.now(),
     });
@@ -237,6 +239,9 @@ function describe(row: NotificationRow): Notification {
     kind: row.kind as NotificationKind,
     title: row.title,
     body: row.body,
+    // Notifications from before the sentence was kept show their e-mail's text.
+    summary: row.summary ?? row.body,
+    date: row.summaryDate?.toISOString() ?? null,
     link: row.link,
     read: row.readAt !== null,
     created_at: row.createdAt.toISOString(),

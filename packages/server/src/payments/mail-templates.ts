@@ -1,3 +1,4 @@
+import { NOTIFICATION_DATE_MARK } from '@unnest/contracts';
 import type { NoticeContent } from '../notifications/service.js';
 
 /** Money as a receipt shows it: 2,499.00 INR. */
@@ -25,6 +26,8 @@ export function receiptNotice(
       `${test}Thank you for your payment.\n\n` +
       `Item: ${receipt.item}\nAmount: ${formatAmount(receipt.amount, receipt.currency)}\n` +
       `Date: ${receipt.at.toISOString()}\nOrder: ${receipt.orderId}\nPayment: ${receipt.paymentId}`,
+    summary: `${receipt.testMode ? 'Test mode: no money moved. ' : ''}You paid ${formatAmount(receipt.amount, receipt.currency)} on ${NOTIFICATION_DATE_MARK}. Open it for the receipt.`,
+    date: receipt.at,
     link: receiptPath,
   };
 }
@@ -32,12 +35,14 @@ export function receiptNotice(
 /** The reminder that a bought plan ends in a few days. */
 export function renewalReminderNotice(planName: string, periodEnd: Date): NoticeContent {
   return {
-    title: `Your Unnest ${planName} plan ends on ${periodEnd.toISOString().slice(0, 10)}`,
+    title: `Your Unnest ${planName} plan ends soon`,
     body:
       `Your ${planName} plan ends on ${periodEnd.toISOString()}.\n\n` +
       'To keep it, buy the next month on your dashboard. ' +
       'Otherwise your account goes back to the Free plan then, and your files are kept as the Free plan keeps them. ' +
       'To stop these reminders, use Stop Renewal Reminders under Settings, Manage Subscription. Plans never renew by themselves.',
+    summary: `It ends on ${NOTIFICATION_DATE_MARK}. To keep it, buy the next month on your dashboard; plans never renew by themselves.`,
+    date: periodEnd,
     link: '/dashboard',
   };
 }

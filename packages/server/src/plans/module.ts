@@ -13,6 +13,7 @@ export function plansModule(context: ModuleContext, needs: { payments: PaymentsS
     ...needs,
     limiter: context.limiter,
     timeLimits: context.config.conversionTimeLimits,
+    salesEmail: context.config.salesEmail ?? null,
   });
   return { plans, jobs: [], routes: () => [plansRoutes(plans)] };
 }

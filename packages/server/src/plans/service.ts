@@ -53,6 +53,8 @@ export class PlansService {
       payments: PaymentsService;
       /** Conversion time limits configured over the catalogue's (CONVERSION_TIME_LIMITS). */
       timeLimits: ConversionTimeLimits;
+      /** Where Enterprise enquiries go (SALES_EMAIL), if anywhere. */
+      salesEmail: string | null;
     },
   ) {}
 
@@ -74,6 +76,7 @@ export class PlansService {
         applies_to: 'first_month',
       },
       checkout: this.deps.payments.checkoutSettings(),
+      sales_email: this.deps.salesEmail,
     };
   }
 

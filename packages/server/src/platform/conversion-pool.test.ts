@@ -87,8 +87,10 @@ describe('the conversion pool', () => {
     const firstOutput = text(pool.toStream(CSV, first));
     first.give('[{"a":1}');
     const secondOutput = text(pool.toStream(CSV, second));
-    // Each thread looks at the pool's wish as it takes a chunk.
-    for (let i = 0; threadsAtNice(lowered) < before + 2 && i < 200; i++) {
+    // Each thread looks at the pool's wish as it takes a chunk. Starting the second thread compiles the worker
+    // from its sources, which on a busy machine took longer than 5 s: the wait ends at a deadline, not a count.
+    const deadline = Date.now() + 25_000;
+    for (let i = 0; threadsAtNice(lowered) < before + 2 && Date.now() < deadline; i++) {
       first.give(',{"a":1}');
       second.give(i === 0 ? '[{"a":2}' : ',{"a":2}');
       await sleep(25);
@@ -100,7 +102,8 @@ describe('the conversion pool', () => {
     // Alone again: the running one goes back to normal priority, where the process may raise it (root
     // or CAP_SYS_NICE); the idle one does when it next takes a task.
     if (process.getuid?.() === 0) {
-      for (let i = 0; threadsAtNice(lowered) > before + 1 && i < 200; i++) {
+      const aloneBy = Date.now() + 25_000;
+      while (threadsAtNice(lowered) > before + 1 && Date.now() < aloneBy) {
         first.give(',{"a":1}');
         await sleep(25);
       }

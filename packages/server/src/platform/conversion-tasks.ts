@@ -1,5 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { ResultFormat } from '@unnest/contracts';
+import type { ProfiledPath, ResultFormat } from '@unnest/contracts';
 import {
   type AnalysisReport,
   type ArrayStrategy,
@@ -53,6 +53,8 @@ export type EngineSettings =
       arrays: ArrayStrategy;
       bom: boolean;
       excelSafe: boolean;
+      /** Each array's columns together (a single table only: relational output leaves it aside). */
+      groupArrayColumns?: boolean;
       /** Collect the schema and quality report in the same pass. */
       analysis: boolean;
       /** A strategy per path (checked on the HTTP thread already; the engine checks it again). */
@@ -76,6 +78,12 @@ export type EngineSettings =
       skipRows?: number;
       headerRows?: number;
       encoding?: string;
+      /** How the JSON is written and the headers become keys (the CLI's csv2json flags; engine defaults). */
+      pretty?: boolean;
+      ndjson?: boolean;
+      unflatten?: boolean;
+      separator?: string;
+      header?: boolean;
       plan?: FlattenPlan;
       /** How cells are typed (default auto; a relational ZIP is always read per cell). */
       typing?: CellTyping;
@@ -193,6 +201,8 @@ export interface PlanAnswer {
   sampled: boolean;
   recordsPath: string | null;
   recordsShape: 'array' | 'map';
+  /** Every path of the profile that held an object or a list (what a plan can give a strategy). */
+  paths: ProfiledPath[];
 }
 
 export interface Comparison {

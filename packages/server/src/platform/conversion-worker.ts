@@ -138,6 +138,7 @@ function engine(
     arrays: how.arrays,
     bom: how.bom,
     excelSafe: how.excelSafe,
+    ...(how.groupArrayColumns === true ? { groupArrayColumns: true } : {}),
     ...(how.recordsPath === undefined ? {} : { recordsPath: how.recordsPath }),
     spool,
     onNotice: (notice: Notice) => {
@@ -201,7 +202,20 @@ async function* tablesToJson(
     return;
   }
   const { quote, escape: escapeChar, skipRows, headerRows, encoding, typing } = how;
-  const dialect = { quote, escape: escapeChar, skipRows, headerRows, encoding, typing };
+  const { pretty, ndjson, unflatten, separator, header } = how;
+  const dialect = {
+    quote,
+    escape: escapeChar,
+    skipRows,
+    headerRows,
+    encoding,
+    typing,
+    pretty,
+    ndjson,
+    unflatten,
+    separator,
+    header,
+  };
   const given = Object.fromEntries(Object.entries(dialect).filter(([, value]) => value !== undefined));
   yield* csvToJson(bytes, {
     isUtf8,
@@ -425,6 +439,18 @@ export async function plan(task: PlanTask): Promise<TaskOutcome<PlanAnswer>> {
       sampled: profile.sampled,
       recordsPath: profile.recordsPath,
       recordsShape: profile.recordsShape,
+      paths: profile.paths.flatMap((entry) =>
+        entry.path !== '' && (entry.kinds.object || entry.kinds.array)
+          ? [
+              {
+                path: entry.path,
+                object: Boolean(entry.kinds.object),
+                list: Boolean(entry.kinds.array),
+                columns: entry.columns.written,
+              },
+            ]
+          : [],
+      ),
     };
   });
   input.cancel();

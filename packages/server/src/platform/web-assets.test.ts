@@ -17,8 +17,9 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(root, 'assets'));
   fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Unnest</title>');
   fs.writeFileSync(path.join(root, 'assets', 'app-1234.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // As the web build leaves them (scripts/precompress.mjs): a brotli and a gzip copy beside each text file.
-  for (const file of ['index.html', 'assets/app-1234.js']) {
+  for (const file of ['index.html', 'assets/app-1234.js', 'favicon.svg']) {
     const bytes = fs.readFileSync(path.join(root, file));
     fs.writeFileSync(path.join(root, `${file}.br`), brotliCompressSync(bytes));
     fs.writeFileSync(path.join(root, `${file}.gz`), gzipSync(bytes));
@@ -51,6 +52,10 @@ describe('the web app’s files', () => {
     const asset = await app.inject({ url: '/assets/app-1234.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A file outside assets/ keeps its name from build to build: asked again every time.
+    const icon = await app.inject({ url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
     for (const url of ['/', '/dashboard/files']) {
       const page = await app.inject({ url });
       expect(page.statusCode).toBe(200);
@@ -63,6 +68,8 @@ describe('the web app’s files', () => {
     const asset = 'console.log(1)';
     const br = await app.inject({ url: '/assets/app-1234.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.headers['content-encoding']).toBe('br');
+    // A cache between the server and the browser must keep the copies apart.
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.headers['content-type']).toMatch(/javascript/);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(asset);
@@ -72,6 +79,9 @@ describe('the web app’s files', () => {
     const plain = await app.inject({ url: '/assets/app-1234.js', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(asset);
+    const icon = await app.inject({ url: '/favicon.svg', headers: { 'accept-encoding': 'gzip' } });
+    expect(icon.headers['content-encoding']).toBe('gzip');
+    expect(icon.headers['cache-control']).toBe('no-cache');
     for (const url of ['/', '/dashboard/files']) {
       const page = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
       expect(page.headers['content-encoding']).toBe('br');

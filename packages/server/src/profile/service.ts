@@ -5,7 +5,6 @@ import type { FilesService } from '../files/service.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { Account } from '../platform/account.js';
 import type { Clock } from '../platform/clock.js';
-import { AppError } from '../platform/errors.js';
 import type { ProfileRepository } from './repository.js';
 import { rowOf, settingsOf } from './settings.js';
 import type { SettingsStore } from './settings-store.js';
@@ -71,7 +70,8 @@ export class ProfileService {
       storageUsed: round(stored / MB),
       storageLimit: plan.storageGb < 0 ? -1 : plan.storageGb * 1024,
       successRate: totals.total === 0 ? 0 : round((totals.successful / totals.total) * 100, 1),
-      averageFileSize: totals.total === 0 ? 0 : round(totals.bytes / totals.total / MB),
+      // Refused attempts count in the rate, not in the sizes: nothing of them was read.
+      averageFileSize: totals.sized === 0 ? 0 : round(totals.bytes / totals.sized / MB),
       successfulConversions: totals.successful,
       totalDataProcessed: round(totals.bytes / MB),
       // Credits are sold by the payments feature; until an account buys some, it has none.

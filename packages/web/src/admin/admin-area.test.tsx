@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminUserDetail } from '@unnest/contracts';
+import type { AdminLogsResponse, AdminUserDetail, AuditLog } from '@unnest/contracts';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
@@ -32,6 +32,23 @@ let requests: { path: string; method: string; body: unknown }[];
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+// A refused conversion, as the server records it.
+const REFUSED: AuditLog = {
+  id: 'log-1',
+  action: 'json_to_csv',
+  status: 'error',
+  details: 'big.json: The Free plan includes 3 conversions per 24 hours and you have used them all.',
+  fileSize: 0,
+  duration: 0,
+  timestamp: '2026-11-27T10:00:00.000Z',
+};
+const LOGS: AdminLogsResponse = {
+  logs: [{ ...REFUSED, user_id: ACCOUNT.user_id, email: ACCOUNT.email, subject_user_id: null, subject_email: null }],
+  total: 1,
+  page: 1,
+  page_size: 25,
+};
+
 let account: AdminUserDetail;
 beforeEach(() => {
   requests = [];
@@ -42,6 +59,7 @@ beforeEach(() => {
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
       requests.push({ path, method: init.method ?? 'GET', body });
       if (path.endsWith('/credits')) return json(200, { ...account, credits: account.credits + body.credits });
+      if (path.startsWith('/api/admin/logs')) return json(200, LOGS);
       return json(200, account);
     }),
   );
@@ -123,5 +141,27 @@ describe('the admin area', () => {
     const grants = requests.filter((request) => request.path.endsWith('/credits'));
     expect(grants).toHaveLength(1);
     expect(grants[0]?.body).toMatchObject({ credits: 7, reason: 'Goodwill', request_id: expect.any(String) });
+  });
+
+  it('names actions and outcomes as the user’s own history does, never by their codes', async () => {
+    account = { ...ACCOUNT, recent_activity: [REFUSED] };
+    renderAt(`/admin/users/${ACCOUNT.user_id}`, ['admin']);
+    const activity = await screen.findByRole('table', { name: 'Recent activity of this account' }, { timeout: 10_000 });
+    expect(within(activity).getByText('JSON to CSV')).toBeTruthy();
+    expect(within(activity).getByText('Error')).toBeTruthy();
+    expect(activity.textContent).not.toContain('json_to_csv');
+  });
+
+  it('lists the logs of every account with the same labels, in the rows and in the filters', async () => {
+    const user = userEvent.setup();
+    renderAt('/admin/logs', ['admin']);
+    const table = await screen.findByRole('table', { name: 'Audit of every account' }, { timeout: 10_000 });
+    await within(table).findByText('JSON to CSV');
+    expect(within(table).getByText('Error')).toBeTruthy();
+    expect(table.textContent).not.toContain('json_to_csv');
+    await user.click(screen.getByRole('combobox', { name: 'Action' }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toContain('Admin: plan changed');
+    expect(options.map((option) => option.textContent)).not.toContain('admin_set_plan');
   });
 });

@@ -3,24 +3,24 @@ import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import { AUDIT_ACTIONS, type AuditAction, type AuditStatus } from '@unnest/contracts';
+import { AUDIT_ACTIONS, AUDIT_STATUSES, type AuditAction, type AuditStatus } from '@unnest/contracts';
 import { useDeferredValue, useState } from 'react';
+import { AuditStatusChip } from '../components/audit-status-chip';
 import { LabelledSelect } from '../components/labelled-select';
 import { PageHeader } from '../components/page-header';
 import { PagedTable, usePaging } from '../components/paged-table';
 import { QueryError } from '../components/query-error';
+import { ACTION_LABELS, STATUS_LABELS } from '../lib/audit-labels';
 import { formatDateTime } from '../lib/format-date';
 import { LOGS_FALLBACK, type LogFilters, useAdminLogs } from './api/get-admin-logs';
 
 const ACTION_OPTIONS = [
   { value: '' as const, label: 'Any action' },
-  ...AUDIT_ACTIONS.map((action) => ({ value: action, label: action })),
+  ...AUDIT_ACTIONS.map((action) => ({ value: action, label: ACTION_LABELS[action] })),
 ];
 const STATUS_OPTIONS = [
   { value: '' as const, label: 'Any status' },
-  { value: 'success' as const, label: 'Success' },
-  { value: 'error' as const, label: 'Error' },
-  { value: 'warning' as const, label: 'Warning' },
+  ...AUDIT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
 ];
 
 /** /admin/logs: the audit of every account, filtered by account, action and status. */
@@ -81,8 +81,10 @@ export default function AdminLogsPage() {
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.timestamp)}</TableCell>
               <TableCell>{entry.email}</TableCell>
               <TableCell>{entry.subject_email ?? ''}</TableCell>
-              <TableCell>{entry.action}</TableCell>
-              <TableCell>{entry.status}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{ACTION_LABELS[entry.action] ?? entry.action}</TableCell>
+              <TableCell>
+                <AuditStatusChip status={entry.status} />
+              </TableCell>
               <TableCell sx={{ wordBreak: 'break-word', maxWidth: 420 }}>{entry.details}</TableCell>
             </TableRow>
           )}

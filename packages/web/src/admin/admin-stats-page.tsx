@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../components/page-header';
 import { QueryError } from '../components/query-error';
+import { ACTION_LABELS } from '../lib/audit-labels';
 import { formatCount } from '../lib/format-count';
 import { formatBytes } from '../lib/format-size';
 import { STATS_FALLBACK, useAdminStats } from './api/get-admin-stats';
@@ -77,7 +78,7 @@ export default function AdminStatsPage() {
               title="Actions by outcome"
               headers={['Action', 'Success', 'Error', 'Warning']}
               rows={data.actions.map((row) => [
-                row.action,
+                ACTION_LABELS[row.action] ?? row.action,
                 formatCount(row.success),
                 formatCount(row.error),
                 formatCount(row.warning),

@@ -11,9 +11,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
+import { AuditStatusChip } from '../components/audit-status-chip';
 import { PageHeader } from '../components/page-header';
 import { QueryError } from '../components/query-error';
 import { StatCard, StatGrid } from '../components/stat-card';
+import { ACTION_LABELS } from '../lib/audit-labels';
 import { formatCount } from '../lib/format-count';
 import { formatDateTime } from '../lib/format-date';
 import { formatBytes } from '../lib/format-size';
@@ -72,8 +74,12 @@ export default function AdminUserPage() {
                   <TableBody>
                     {data.recent_activity.map((entry) => (
                       <TableRow key={entry.id}>
-                        <TableCell>{entry.action}</TableCell>
-                        <TableCell>{entry.status}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          {ACTION_LABELS[entry.action] ?? entry.action}
+                        </TableCell>
+                        <TableCell>
+                          <AuditStatusChip status={entry.status} />
+                        </TableCell>
                         <TableCell sx={{ wordBreak: 'break-word' }}>{entry.details}</TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.timestamp)}</TableCell>
                       </TableRow>

@@ -9,12 +9,13 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { ConversionAnalysisFields } from '@unnest/contracts';
+import type { ConversionResult } from '@unnest/contracts';
 import type { ReactNode } from 'react';
 import { formatCount } from '../lib/format-count';
 import { DataQualityReport } from './data-quality-report';
 import { SchemaAnalysis } from './schema-analysis';
 import { SmartColumnNames } from './smart-column-names';
+import { SmartHeaderDownload } from './smart-header-download';
 
 function Section(props: { title: string; summary: string; children: ReactNode; defaultExpanded?: boolean }) {
   return (
@@ -29,10 +30,10 @@ function Section(props: { title: string; summary: string; children: ReactNode; d
 }
 
 /**
- * The AI-Powered Analysis card of a premium conversion (spec 2.4): smart column names, the schema and
- * the data quality report, each from the server's analysis of the file.
+ * The AI-Powered Analysis card of a premium conversion (spec 2.4): smart column names (with a download
+ * that takes them as its header), the schema and the data quality report, each from the server's analysis.
  */
-export function AiAnalysisCard({ result }: { result: ConversionAnalysisFields }) {
+export function AiAnalysisCard({ result }: { result: ConversionResult }) {
   const analysis = result.ai_analysis;
   if (!analysis) return null;
   const failed = 'error' in analysis;
@@ -52,7 +53,10 @@ export function AiAnalysisCard({ result }: { result: ConversionAnalysisFields })
             summary={result.smart_headers ? `${formatCount(result.smart_headers.length)} columns` : 'not available'}
           >
             {result.smart_headers ? (
-              <SmartColumnNames headers={result.smart_headers} />
+              <>
+                <SmartColumnNames headers={result.smart_headers} />
+                {result.smart_headers.length > 0 && <SmartHeaderDownload result={result} />}
+              </>
             ) : (
               <Typography color="text.secondary">Not available: the analysis failed.</Typography>
             )}

@@ -49,7 +49,7 @@ export function ComparisonAnalysisPanel(props: {
           />
         ) : view === 'analysing' ? (
           <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center', py: 2 }}>
-            <CircularProgress size={28} />
+            <CircularProgress size={28} aria-label="Analyzing conversion quality" />
             <Box>
               <Typography>Analyzing conversion quality...</Typography>
               <Typography variant="body2" color="text.secondary">

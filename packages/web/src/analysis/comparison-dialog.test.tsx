@@ -8,7 +8,7 @@ import { createQueryClient } from '../lib/query-client';
 import { ThemeModeProvider } from '../lib/theme/theme-mode';
 import { ComparisonDialog } from './comparison-dialog';
 import { textComparisonSource } from './comparison-source';
-import { downloadName, previewText, sizeInKb } from './comparison-texts';
+import { downloadName, previewText, textSize } from './comparison-texts';
 
 type Reply = { status: number; body: unknown };
 let analysisReplies: Reply[];
@@ -143,7 +143,7 @@ describe('comparison texts', () => {
   it('cut previews at 2,000 characters with an ellipsis, size in KB with one decimal, prefixed names', () => {
     expect(previewText('x'.repeat(2000))).toBe('x'.repeat(2000));
     expect(previewText('x'.repeat(2001))).toBe(`${'x'.repeat(2000)}...`);
-    expect(sizeInKb('x'.repeat(1536))).toBe('1.5 KB');
+    expect(textSize('x'.repeat(1536))).toBe('1.5 KB');
     expect(downloadName('original_', 'people.json')).toBe('original_people.json');
     expect(downloadName('comparison_', 'people.csv')).toBe('comparison_people.json');
   });

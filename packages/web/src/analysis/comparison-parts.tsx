@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { LongTextField } from '../components/long-text-field';
-import { previewText, sizeInKb } from './comparison-texts';
+import { previewText, textSize } from './comparison-texts';
 
 // The comparison dialog's building blocks.
 
@@ -33,7 +33,7 @@ export function RetryAlert({ message, onRetry }: { message: string; onRetry: () 
 export function Loading({ text }: { text: string }) {
   return (
     <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', py: 2 }}>
-      <CircularProgress size={22} />
+      <CircularProgress size={22} aria-label={text} />
       <Typography variant="body2">{text}</Typography>
     </Box>
   );
@@ -44,7 +44,7 @@ export function Preview({ title, text }: { title: string; text: string | undefin
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
-        {title} {text !== undefined && <Chip size="small" label={sizeInKb(text)} sx={{ ml: 0.5 }} />}
+        {title} {text !== undefined && <Chip size="small" label={textSize(text)} sx={{ ml: 0.5 }} />}
       </Typography>
       <Box
         component="pre"
@@ -75,7 +75,7 @@ export function TextTab(props: { label: string; text: string; downloadLabel: str
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Chip size="small" label={sizeInKb(props.text)} />
+        <Chip size="small" label={textSize(props.text)} />
         <Button size="small" startIcon={<Download />} onClick={props.onDownload}>
           {props.downloadLabel}
         </Button>

@@ -8,9 +8,9 @@ export function previewText(text: string): string {
   return text.length > PREVIEW_CHARACTERS ? `${text.slice(0, PREVIEW_CHARACTERS)}...` : text;
 }
 
-/** A text's UTF-8 size in KB (spec 2.5), in the app's one size format. */
-export function sizeInKb(text: string): string {
-  return formatBytes(new TextEncoder().encode(text).length, 'KB');
+/** A text's UTF-8 size in the app's one size format (4.8 MB, not the spec's 4918.4 KB). */
+export function textSize(text: string): string {
+  return formatBytes(new TextEncoder().encode(text).length);
 }
 
 /** The name a comparison download is saved under: the prefix, then the file name with the right extension. */

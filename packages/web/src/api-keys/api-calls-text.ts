@@ -1,5 +1,6 @@
 import type { ApiCallsUsage } from '@unnest/contracts';
 import { formatCount } from '../lib/format-count';
+import { formatDate } from '../lib/format-date';
 
 /** "120 of 1,000 API calls this month" (or "no limit", or "none included"), as the dashboard and settings say it. */
 export function apiCallsText(usage: ApiCallsUsage): string {
@@ -10,5 +11,5 @@ export function apiCallsText(usage: ApiCallsUsage): string {
 
 /** When the month's count starts again, in the reader's locale (the month is UTC's). */
 export function resetText(usage: ApiCallsUsage): string {
-  return `Counts start again on ${new Date(usage.reset_at).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' })} (UTC).`;
+  return `Counts start again on ${formatDate(usage.reset_at, { utc: true })} (UTC).`;
 }

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../components/copy-button';
 
 /** The shell lines that convert a file with the user's key, which the user pastes in place of `<...>`. */
 export function curlExample(origin: string, prefix: string | undefined): string {

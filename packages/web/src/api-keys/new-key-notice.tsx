@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { CreatedApiKey } from '@unnest/contracts';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../components/copy-button';
 
 /** The key just created, shown this once (the server keeps only its hash), with a copy button. */
 export function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {

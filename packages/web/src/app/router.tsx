@@ -1,12 +1,13 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
+import LandingPage from '../landing/landing-page';
 import { useSession } from '../lib/session';
 import { AppShell } from './app-shell';
 import { RouteError } from './route-error';
 import { CallbackPage, FallbackRedirect, RequireUser } from './route-guards';
 
-// Every screen is its own chunk: a visitor downloads the landing page and nothing else.
-const LandingPage = lazy(() => import('../landing/landing-page'));
+// The landing page, the first page of most visits, is in the entry chunk (no second round trip before
+// it paints); every other screen is its own chunk, loaded when first visited.
 const PricingRoute = lazy(() => import('./pages/pricing-route'));
 const ConvertPage = lazy(() => import('./pages/convert-route'));
 const FilesRoute = lazy(() => import('./pages/files-route'));

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { AuditLog } from '@unnest/contracts';
 import { useMemo } from 'react';
-import { isConversion } from './audit-labels';
+import { isConversion } from '../lib/audit-labels';
 
 /** One day of the chart: successful and failed conversions. */
 interface DayCount {

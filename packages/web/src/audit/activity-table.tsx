@@ -3,21 +3,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { AuditLog, AuditLogsResponse } from '@unnest/contracts';
 import { Link as RouterLink } from 'react-router';
+import { AuditStatusChip } from '../components/audit-status-chip';
 import { EmptyState } from '../components/empty-state';
 import { PagedTable, type Paging } from '../components/paged-table';
 import { QueryError } from '../components/query-error';
+import { ACTION_LABELS } from '../lib/audit-labels';
 import { formatDateTime } from '../lib/format-date';
 import { formatRoundedMegabytes } from '../lib/format-size';
-import { ACTION_LABELS } from './audit-labels';
-
-const STATUS_COLOURS = { success: 'success', error: 'error', warning: 'warning' } as const;
 
 function fileSize(megabytes: number | null): string {
   if (megabytes === null) return '–';
@@ -34,7 +32,7 @@ function ActivityRow({ log }: { log: AuditLog }) {
     <TableRow hover>
       <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 500 }}>{ACTION_LABELS[log.action] ?? log.action}</TableCell>
       <TableCell>
-        <Chip size="small" variant="outlined" label={log.status} color={STATUS_COLOURS[log.status] ?? 'default'} />
+        <AuditStatusChip status={log.status} />
       </TableCell>
       <TableCell sx={{ color: 'text.secondary', maxWidth: 360, wordBreak: 'break-word' }}>{log.details}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{fileSize(log.fileSize)}</TableCell>

@@ -6,12 +6,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ProfileStats } from '@unnest/contracts';
 import { lazy, Suspense } from 'react';
 import { PageHeader } from '../components/page-header';
 import { usePaging } from '../components/paged-table';
 import { QueryError } from '../components/query-error';
 import { StatCard, StatGrid } from '../components/stat-card';
 import { useProfileStats } from '../lib/api/get-profile-stats';
+import { formatCount } from '../lib/format-count';
 import { formatRoundedMegabytes } from '../lib/format-size';
 import { ActivityTable } from './activity-table';
 import { useAuditLogs, useRecentAuditLogs } from './api/get-audit-logs';
@@ -19,6 +21,12 @@ import { useAuditLogs, useRecentAuditLogs } from './api/get-audit-logs';
 const CHART_DAYS = 30;
 // The chart library is the biggest part of this page: the table shows while it loads.
 const ActivityChart = lazy(() => import('./activity-chart').then((module) => ({ default: module.ActivityChart })));
+
+/** What the success rate is of: every attempt, refused ones included (the server records them as failed). */
+export function attemptsText(stats: Pick<ProfileStats, 'successfulConversions' | 'totalConversions'>): string {
+  const total = stats.totalConversions;
+  return `${formatCount(stats.successfulConversions)} of ${formatCount(total)} ${total === 1 ? 'attempt' : 'attempts'} succeeded, refused ones included`;
+}
 
 /** Audit & Usage History (spec section 2.7): usage figures, a chart over time and every recorded action. */
 export default function AuditPage() {
@@ -57,7 +65,8 @@ export default function AuditPage() {
             <StatCard label="This Month" value={stats.data?.thisMonth ?? 0} loading={stats.isPending} />
             <StatCard
               label="Success Rate"
-              value={`${(stats.data?.successRate ?? 0).toFixed(1)}%`}
+              value={stats.data?.totalConversions ? `${stats.data.successRate.toFixed(1)}%` : '–'}
+              hint={stats.data?.totalConversions ? attemptsText(stats.data) : undefined}
               loading={stats.isPending}
             />
             <StatCard

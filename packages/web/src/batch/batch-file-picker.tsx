@@ -17,7 +17,7 @@ import type { SelectionSource } from './batch-selection';
  */
 export function BatchFilePicker(props: {
   files: readonly File[];
-  /** What the plan allows, said under the zone ("Up to 25 files, 1GB each"). */
+  /** What the plan allows, said under the zone ("Up to 25 files, 1 GB each"). */
   limitsText: string;
   disabled: boolean;
   onAdd: (files: File[], source: SelectionSource) => void;

@@ -27,7 +27,7 @@ const STEPS = ['Select Files', 'Upload & Process', 'Monitor Progress', 'Download
 export function BatchSelectionCard(props: {
   step: number;
   files: readonly File[];
-  /** What the plan allows ("Up to 25 files, 1GB each"). */
+  /** What the plan allows ("Up to 25 files, 1 GB each"). */
   limitsText: string;
   /** The JSON to CSV options, when a JSON file is chosen. */
   jsonOptions: ReactNode;

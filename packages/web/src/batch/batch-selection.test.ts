@@ -65,12 +65,12 @@ describe('choosing batch files', () => {
     const over = fileOf('big.json', BATCH_MAX_FILE_BYTES + 1);
     expect(addToSelection([], [atLimit, over], 'selected', SMALL_PLAN)).toEqual({
       ok: false,
-      error: 'Files must be under 100MB. Found 1 oversized files.',
+      error: 'Files must be under 100 MB. Found 1 oversized files.',
     });
     expect(addToSelection([], [over], 'selected', PROFESSIONAL).ok).toBe(true);
     expect(addToSelection([], [fileOf('huge.json', 1024 ** 3 + 1)], 'selected', PROFESSIONAL)).toEqual({
       ok: false,
-      error: 'Files must be under 1GB. Found 1 oversized files.',
+      error: 'Files must be under 1 GB. Found 1 oversized files.',
     });
     expect(perFileLimitBytes(ENTERPRISE)).toBeNull();
     expect(addToSelection([], [fileOf('any.json', 50 * 1024 ** 3)], 'selected', ENTERPRISE).ok).toBe(true);
@@ -103,9 +103,9 @@ describe('choosing batch files', () => {
   });
 
   it("says the plan's limits under the drop zone: files per batch and the size of each", () => {
-    expect(limitsText(PROFESSIONAL)).toBe('Up to 25 files, 1GB each');
-    expect(limitsText(SMALL_PLAN)).toBe('Up to 25 files, 100MB each');
-    expect(limitsText(BUSINESS)).toBe('Up to 100 files, 10GB each');
+    expect(limitsText(PROFESSIONAL)).toBe('Up to 25 files, 1 GB each');
+    expect(limitsText(SMALL_PLAN)).toBe('Up to 25 files, 100 MB each');
+    expect(limitsText(BUSINESS)).toBe('Up to 100 files, 10 GB each');
     expect(limitsText(ENTERPRISE)).toBe('Any number of files');
   });
 });

@@ -1,4 +1,5 @@
 import { BATCH_FILE_EXTENSIONS, BATCH_MAX_FILE_BYTES, BATCH_TEXTS } from '@unnest/contracts';
+import { formatBytes } from '../lib/format-size';
 
 /** What the plan allows in one batch, from the subscription (`-1` means unlimited). */
 export interface BatchAllowance {
@@ -20,17 +21,11 @@ export function perFileLimitBytes(allowance: BatchAllowance): number | null {
   return Math.max(BATCH_MAX_FILE_BYTES, allowance.fileSizeLimitMb * 1024 * 1024);
 }
 
-/** A limit as the spec writes it: "100MB", "1GB". */
-export function limitText(bytes: number): string {
-  const megabytes = bytes / (1024 * 1024);
-  return megabytes >= 1024 ? `${megabytes / 1024}GB` : `${megabytes}MB`;
-}
-
-/** What the plan allows in one batch, said under the drop zone: "Up to 25 files, 1GB each". */
+/** What the plan allows in one batch, said under the drop zone: "Up to 25 files, 1 GB each". */
 export function limitsText(allowance: BatchAllowance): string {
   const count = allowance.batchSize === -1 ? 'Any number of files' : `Up to ${allowance.batchSize} files`;
   const size = perFileLimitBytes(allowance);
-  return size === null ? count : `${count}, ${limitText(size)} each`;
+  return size === null ? count : `${count}, ${formatBytes(size)} each`;
 }
 
 /** The name ends with a batch input extension (`.json` or `.csv`, any case). */
@@ -66,6 +61,7 @@ export function addToSelection(
   if (wrongType > 0) return { ok: false, error: BATCH_TEXTS.wrongType(wrongType) };
   const limit = perFileLimitBytes(allowance);
   const oversized = limit === null ? 0 : fresh.filter((file) => file.size > limit).length;
-  if (limit !== null && oversized > 0) return { ok: false, error: BATCH_TEXTS.oversized(limitText(limit), oversized) };
+  if (limit !== null && oversized > 0)
+    return { ok: false, error: BATCH_TEXTS.oversized(formatBytes(limit), oversized) };
   return { ok: true, files: [...current, ...fresh] };
 }

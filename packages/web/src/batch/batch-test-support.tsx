@@ -70,6 +70,7 @@ const PLANS: PlansResponse = {
   credit_packs: [],
   first_50_users: { active: false, slots_total: 50, slots_left: 0, discount_percent: 50, applies_to: 'first_month' },
   checkout: { mode: 'test', key_id: null },
+  sales_email: null,
 };
 
 /** A converted (or failed) file of a job. */

@@ -63,7 +63,15 @@ function renderPanel(
   render(
     <QueryClientProvider client={createQueryClient()}>
       <ThemeModeProvider>
-        <ConversionResultPanel outcome={outcome} mode={mode} excelSafe={excelSafe} onExcelSafe={onExcelSafe} />
+        <ConversionResultPanel
+          outcome={outcome}
+          mode={mode}
+          excelSafe={excelSafe}
+          onExcelSafe={onExcelSafe}
+          recordsPath=""
+          onRecordsPath={vi.fn()}
+          busy={false}
+        />
       </ThemeModeProvider>
     </QueryClientProvider>,
   );
@@ -222,7 +230,15 @@ describe('a CSV file', () => {
     render(
       <QueryClientProvider client={createQueryClient()}>
         <ThemeModeProvider>
-          <ConversionResultPanel outcome={outcome} mode="csv-to-json" excelSafe={false} onExcelSafe={vi.fn()} />
+          <ConversionResultPanel
+            outcome={outcome}
+            mode="csv-to-json"
+            excelSafe={false}
+            onExcelSafe={vi.fn()}
+            recordsPath=""
+            onRecordsPath={vi.fn()}
+            busy={false}
+          />
         </ThemeModeProvider>
       </QueryClientProvider>,
     );

@@ -34,12 +34,19 @@ export function ConversionResultPanel({
   mode,
   excelSafe,
   onExcelSafe,
+  recordsPath,
+  onRecordsPath,
+  busy,
 }: {
   outcome: ConversionOutcome;
   mode: ConversionMode;
   /** The Spreadsheet-safe option as it stands now, and its change. */
   excelSafe: boolean;
   onExcelSafe: (on: boolean) => void;
+  /** The records path asked for ('' found automatically), and a conversion again with another. */
+  recordsPath: string;
+  onRecordsPath: (path: string) => void;
+  busy: boolean;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -79,7 +86,9 @@ export function ConversionResultPanel({
         {mode === 'json-to-csv' && format !== 'xlsx' && (
           <FormulaGuardNotice summary={outcome.formulaGuard} switchedOn={excelSafe} onSwitch={onExcelSafe} />
         )}
-        {outcome.kind === 'file' && <LeftOutNote response={outcome.response} />}
+        {outcome.kind === 'file' && (
+          <LeftOutNote response={outcome.response} asked={recordsPath} onRecordsPath={onRecordsPath} disabled={busy} />
+        )}
         {format === 'zip' && (
           <Typography variant="body2">
             A ZIP of linked tables: the records in main, each own table under tables/ whose _parent_id is its parent

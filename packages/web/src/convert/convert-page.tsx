@@ -134,6 +134,9 @@ export function ConvertPage({ slots }: { slots: ConverterSlots }) {
             mode={mode}
             excelSafe={choices.excelSafe}
             onExcelSafe={converter.setExcelSafe}
+            recordsPath={choices.recordsPath}
+            onRecordsPath={converter.convertRecordsAt}
+            busy={busy}
           />
         )}
         {state.showAnalysis && outcome?.kind === 'file' && slots.analysis(outcome.response)}

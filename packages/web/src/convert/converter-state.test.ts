@@ -68,6 +68,23 @@ describe('converter state', () => {
     expect(csv.choices).toMatchObject({ delimiter: 'auto', excelSafe: true });
   });
 
+  it("a records path chosen for one file's result is sent with it, and other input finds its records again", () => {
+    const chosen = after({ type: 'file', file: jsonFile });
+    const withPath = converterReducer(chosen, {
+      type: 'choices',
+      choices: { ...chosen.choices, recordsPath: 'data.users' },
+    });
+    const run = conversionToRun(withPath, false);
+    expect('request' in run && run.request.choices.recordsPath).toBe('data.users');
+    for (const action of [
+      { type: 'file', file: jsonFile },
+      { type: 'input-kind', inputKind: 'text' },
+      { type: 'text', text: '{}' },
+      { type: 'clear' },
+    ] satisfies ConverterAction[])
+      expect(converterReducer(withPath, action).choices.recordsPath).toBe('');
+  });
+
   it('an unchanged plan leaves the state as it is (the panel reports it after every render)', () => {
     const state = after({ type: 'plan', plan: PLAN });
     expect(converterReducer(state, { type: 'plan', plan: PLAN })).toBe(state);

@@ -69,22 +69,28 @@ export function converterReducer(state: ConverterState, action: ConverterAction)
     case 'mode':
       return { ...state, mode: action.mode, file: null, text: '', inputError: null };
     case 'input-kind':
-      return { ...state, inputKind: action.inputKind, inputError: null };
+      return { ...state, inputKind: action.inputKind, inputError: null, choices: findingRecords(state.choices) };
     case 'file': {
       const { file } = action;
       const accepted = EXTENSIONS[state.mode];
       if (file && !accepted.some((extension) => file.name.toLowerCase().endsWith(extension)))
         return { ...state, file: null, inputError: `Please select a ${extensionsText(accepted)} file` };
-      return { ...state, file, inputError: null };
+      return { ...state, file, inputError: null, choices: findingRecords(state.choices) };
     }
     case 'text':
-      return { ...state, text: action.text, inputError: null };
+      return { ...state, text: action.text, inputError: null, choices: findingRecords(state.choices) };
     case 'pasted':
-      return { ...state, inputKind: 'text', text: action.text, inputError: null };
+      return {
+        ...state,
+        inputKind: 'text',
+        text: action.text,
+        inputError: null,
+        choices: findingRecords(state.choices),
+      };
     case 'input-error':
       return { ...state, inputError: action.message };
     case 'clear':
-      return { ...state, file: null, text: '', inputError: null };
+      return { ...state, file: null, text: '', inputError: null, choices: findingRecords(state.choices) };
     case 'choices':
       return { ...state, choices: action.choices };
     case 'excel-safe':
@@ -101,6 +107,11 @@ export function converterReducer(state: ConverterState, action: ConverterAction)
     case 'comparing':
       return { ...state, comparing: action.open };
   }
+}
+
+/** A records path chosen for one file's result belongs to that file: any other input's records are found again. */
+function findingRecords(choices: ConversionChoices): ConversionChoices {
+  return choices.recordsPath === '' ? choices : { ...choices, recordsPath: '' };
 }
 
 /** The plan a conversion asked for now uses: the panel's, for JSON to CSV only. */

@@ -99,11 +99,13 @@ export function FlattenPlanPanel(props: {
               disabled={disabled}
             />
           )}
-          {plan.paths.length === 0 ? (
-            <Typography variant="body2">Every path keeps the default: nothing to change.</Typography>
-          ) : (
-            <PlanPathList plan={plan} proposed={ready.plan} onPlan={setPlan} disabled={disabled || !used} />
-          )}
+          <PlanPathList
+            plan={plan}
+            proposed={ready.plan}
+            profiled={ready.paths}
+            onPlan={setPlan}
+            disabled={disabled || !used}
+          />
           {used && hasTables(plan) && <RelationalNotice plan={plan} outputFormat={choices.outputFormat} />}
           <PreviewUnderPlan preview={preview} sampleShown={sample !== null} />
         </Stack>

@@ -11,13 +11,34 @@ const CHOICES: ConversionChoices = {
   arrays: 'index',
   bom: false,
   excelSafe: false,
+  groupArrayColumns: true,
   analysis: false,
   quote: 'auto',
   escape: 'auto',
   skipRows: 'auto',
   headerRows: '1',
   types: 'auto',
+  encoding: 'auto',
+  jsonLayout: 'minified',
+  unflatten: true,
+  separator: '.',
+  header: true,
+  recordsPath: '',
 };
+
+describe('the preview of a single table', () => {
+  it("puts each array's columns together as the download does, unless Group array columns is cleared", async () => {
+    const orders = '[{"items":[{"sku":"a"}],"note":"n"},{"items":[{"sku":"b"},{"sku":"c"}],"note":"m"}]';
+    expect(await localPreview(orders, 'json-to-csv', CHOICES)).toEqual({
+      kind: 'csv',
+      text: 'items.0.sku,items.1.sku,note\na,,n\nb,c,m\n',
+    });
+    expect(await localPreview(orders, 'json-to-csv', { ...CHOICES, groupArrayColumns: false })).toEqual({
+      kind: 'csv',
+      text: 'items.0.sku,note,items.1.sku\na,n,\nb,m,c\n',
+    });
+  });
+});
 
 describe('the preview of relational output', () => {
   it('is the main table of the ZIP the server writes', async () => {

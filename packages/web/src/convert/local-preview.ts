@@ -62,6 +62,11 @@ function csvReadingOptions(choices: ConversionChoices): CsvToJsonOptions {
     ...(dialect.skip_rows === undefined ? {} : { skipRows: dialect.skip_rows }),
     ...(dialect.header_rows === undefined ? {} : { headerRows: dialect.header_rows }),
     ...(dialect.types === undefined ? {} : { typing: dialect.types }),
+    ...(dialect.pretty === undefined ? {} : { pretty: dialect.pretty }),
+    ...(dialect.ndjson === undefined ? {} : { ndjson: dialect.ndjson }),
+    ...(dialect.unflatten === undefined ? {} : { unflatten: dialect.unflatten }),
+    ...(dialect.separator === undefined ? {} : { separator: dialect.separator }),
+    ...(dialect.header === undefined ? {} : { header: dialect.header }),
     excelSafe: choices.excelSafe,
   };
 }
@@ -72,6 +77,8 @@ function tableOptions(choices: ConversionChoices) {
     arrays: choices.arrays,
     bom: choices.bom,
     excelSafe: choices.excelSafe,
+    groupArrayColumns: choices.groupArrayColumns,
+    ...(choices.recordsPath === '' ? {} : { recordsPath: choices.recordsPath }),
     delimiter: choices.outputFormat === 'csv' ? delimiterChar(choices.delimiter) : undefined,
     format: choices.outputFormat === 'tsv' ? ('tsv' as const) : ('csv' as const),
   };

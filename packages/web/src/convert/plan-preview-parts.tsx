@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { FlattenPlanDocument, FlattenPlanResponse } from '@unnest/contracts';
+import { Fragment } from 'react';
 import type { ConversionChoices } from '../components/conversion-options';
 import ResultPreview from '../components/result-preview';
 import { formatCount } from '../lib/format-count';
@@ -30,7 +31,14 @@ export function RelationalNotice(props: {
   return (
     <Alert severity="info">
       {paths.length === 1 ? 'This path goes to a table of its own' : 'These paths go to tables of their own'}, each row
-      linked to its parent row by id: {paths.join(', ')}. The result is {result}.
+      linked to its parent row by id:{' '}
+      {paths.map((path, index) => (
+        <Fragment key={path}>
+          {index > 0 && ', '}
+          <code>{path}</code>
+        </Fragment>
+      ))}
+      . The result is {result}.
     </Alert>
   );
 }

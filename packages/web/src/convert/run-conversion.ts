@@ -78,7 +78,7 @@ export async function runConversion(
   return {
     kind: 'text',
     blob: new Blob([answer.json], { type: 'application/json' }),
-    fileName: 'converted.json',
+    fileName: choices.jsonLayout === 'lines' ? 'converted.jsonl' : 'converted.json',
     text: answer.json,
     preview: { kind: 'text', text: answer.json, format: 'json' },
     reading: answer,

@@ -6,6 +6,7 @@ import { useSubscription } from '../lib/api/get-subscription';
 import type { InputKind } from './conversion-toggles';
 import {
   type ConverterAction,
+  type ConverterState,
   compareBlockedReason,
   comparedConversion,
   conversionToRun,
@@ -112,12 +113,20 @@ export function useConverter() {
     setFlattenPlan,
     toggleAnalysis: () => dispatch({ type: 'toggle-analysis' }),
     setComparing: (open: boolean) => dispatch({ type: 'comparing', open }),
-    convert() {
-      conversion.reset();
-      const run = conversionToRun(state, analysisForCredit);
-      dispatch({ type: 'converting', plan: planToConvertWith(state) });
-      if ('request' in run) conversion.convert(run.request);
-      else dispatch({ type: 'input-error', message: run.missing });
+    convert: () => convert(state),
+    /** Converts the file again with the records at `path` (see LeftOutNote). */
+    convertRecordsAt(path: string) {
+      const choices = { ...state.choices, recordsPath: path };
+      dispatch({ type: 'choices', choices });
+      convert({ ...state, choices });
     },
   };
+
+  function convert(from: ConverterState) {
+    conversion.reset();
+    const run = conversionToRun(from, analysisForCredit);
+    dispatch({ type: 'converting', plan: planToConvertWith(from) });
+    if ('request' in run) conversion.convert(run.request);
+    else dispatch({ type: 'input-error', message: run.missing });
+  }
 }

@@ -46,6 +46,7 @@ export function PlansSection({ purchase }: { purchase: PlanPurchasePanels }) {
                     choice={choiceOf(plan)}
                     mode={mode}
                     onBuy={() => setUpgrading({ plan, currency })}
+                    salesEmail={plans.data.sales_email}
                   />
                 )}
               />

@@ -40,45 +40,35 @@ const FEATURES: { icon: ReactNode; title: string; text: string }[] = [
 export default function LandingPage() {
   const openAuthDialog = useOpenAuthDialog();
   return (
-    <Stack spacing={{ xs: 5, md: 8 }}>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: { xs: 3, md: 6 },
-          gridTemplateColumns: { xs: '1fr', md: '5fr 6fr' },
-          alignItems: 'start',
-          pt: { md: 4 },
-        }}
-      >
-        <Box sx={{ pt: { md: 3 } }}>
-          <Typography variant="overline" color="secondary" sx={{ fontWeight: 700, letterSpacing: '0.12em' }}>
-            JSON ⇄ CSV, exactly
-          </Typography>
-          <Typography
-            variant="h3"
-            component="h1"
-            sx={{ fontWeight: 800, letterSpacing: '-0.02em', fontSize: { xs: '2rem', sm: '2.6rem', md: '3rem' } }}
-          >
-            Turn nested JSON into clean CSV, and back.
-          </Typography>
-          <Typography variant="h6" component="p" color="text.secondary" sx={{ mt: 2, fontWeight: 400 }}>
-            For developers, analysts and data teams: paste a snippet or upload a multi-gigabyte export, and get a
-            spreadsheet-ready table with every value kept as written.
-          </Typography>
-          <Stack direction="row" spacing={1.5} sx={{ mt: 4, flexWrap: 'wrap', rowGap: 1.5 }}>
-            <Button size="large" variant="contained" onClick={() => openAuthDialog('signup')}>
-              Get Started
-            </Button>
-            <Button size="large" variant="outlined" component={RouterLink} to="/pricing">
-              See pricing
-            </Button>
-          </Stack>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+    <Stack spacing={{ xs: 4, md: 5 }}>
+      <Box sx={{ pt: { md: 2 }, maxWidth: 880 }}>
+        <Typography variant="overline" color="secondary" sx={{ fontWeight: 700, letterSpacing: '0.12em' }}>
+          JSON ⇄ CSV, exactly
+        </Typography>
+        <Typography
+          variant="h3"
+          component="h1"
+          sx={{ fontWeight: 800, letterSpacing: '-0.02em', fontSize: { xs: '2rem', sm: '2.6rem', md: '3rem' } }}
+        >
+          Turn nested JSON into clean CSV, and back.
+        </Typography>
+        <Typography variant="h6" component="p" color="text.secondary" sx={{ mt: 2, fontWeight: 400 }}>
+          For developers, analysts and data teams: paste a snippet or upload a multi-gigabyte export, and get a
+          spreadsheet-ready table with every value kept as written.
+        </Typography>
+        <Stack direction="row" spacing={1.5} sx={{ mt: 3, flexWrap: 'wrap', rowGap: 1.5, alignItems: 'center' }}>
+          <Button size="large" variant="contained" onClick={() => openAuthDialog('signup')}>
+            Get Started
+          </Button>
+          <Button size="large" variant="outlined" component={RouterLink} to="/pricing">
+            See pricing
+          </Button>
+          <Typography variant="body2" color="text.secondary">
             Free account: file conversion, storage and history. No card needed.
           </Typography>
-        </Box>
-        <QuickConvert />
+        </Stack>
       </Box>
+      <QuickConvert />
       <Box
         component="section"
         aria-label="Features"

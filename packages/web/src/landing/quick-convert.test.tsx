@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthDialogControl } from '../lib/auth-dialog-control';
@@ -8,9 +8,16 @@ import { standingFrom } from './api/convert-simple';
 import { QuickConvert } from './quick-convert';
 import { conversionsLeftText } from './quick-convert-standing';
 
-/** The server's answers to POST /api/convert/simple, in order; each request's body is kept. */
+// The browser's engine runs in a Web Worker in the page; jsdom has none, so the tests run it in-thread.
+vi.mock('./quick-engine', async () => {
+  const { quickConversion } = await import('./quick-conversion');
+  return { convertInBrowser: quickConversion };
+});
+
+/** The server's answers to POST /api/convert/simple, in order; each request's body and type are kept. */
 let answers: Response[] = [];
 let sent: string[] = [];
+let sentTypes: string[] = [];
 
 function standingHeaders(remaining: number, resetSeconds: number): Record<string, string> {
   return {
@@ -28,11 +35,13 @@ beforeAll(async () => {
 beforeEach(() => {
   answers = [];
   sent = [];
+  sentTypes = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init?: RequestInit) => {
       if (path !== '/api/convert/simple') throw new Error(`unexpected request to ${path}`);
       sent.push(String(init?.body));
+      sentTypes.push(new Headers(init?.headers).get('content-type') ?? '');
       const answer = answers.shift();
       if (!answer) throw new Error('no answer scripted');
       return answer;
@@ -59,6 +68,9 @@ function renderQuickConvert() {
 
 const jsonField = () => screen.getByLabelText('JSON');
 const convertButton = () => screen.getByRole('button', { name: 'Convert to CSV' });
+const output = (format: 'CSV' | 'JSON') => screen.getByLabelText(`${format} output`) as HTMLTextAreaElement;
+const csvAnswer = (csv: string, remaining = 2) =>
+  new Response(csv, { status: 200, headers: { 'content-type': 'text/csv', ...standingHeaders(remaining, 86_400) } });
 
 describe('QuickConvert', () => {
   it('checks the JSON in the browser: a typo shows the reason with its position and sends nothing', async () => {
@@ -66,17 +78,14 @@ describe('QuickConvert', () => {
     await user.click(jsonField());
     await user.paste('[{"a": 1},\n {"b": }]');
     await user.click(convertButton());
-    const alert = await screen.findByText(/^This is not JSON the converter can read: /);
-    expect(alert.textContent).toMatch(
-      /\(line 2, column 8, record 2\)\. Nothing was sent, so no conversion was used\.$/,
+    await screen.findByText(
+      /^This is not JSON the converter can read: .+\(line 2, column 8, record 2\)\. Nothing was sent, so no conversion was used\.$/,
     );
     expect(sent).toEqual([]);
   });
 
   it('sends JSON that reads, and says how many conversions are left and when the next comes back', async () => {
-    answers.push(
-      new Response('a\n1\n', { status: 200, headers: { 'content-type': 'text/csv', ...standingHeaders(2, 86_400) } }),
-    );
+    answers.push(csvAnswer('a\n1\n'));
     const { user } = renderQuickConvert();
     await user.click(jsonField());
     await user.paste('[{"a": 1}]');
@@ -144,6 +153,90 @@ describe('QuickConvert', () => {
     expect(convertButton().hasAttribute('disabled')).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(openAuthDialog).toHaveBeenCalledWith('signin');
+  });
+});
+
+describe('QuickConvert as you type', () => {
+  it('converts pasted JSON in the browser: the CSV text, Copy, the table, and nothing sent', async () => {
+    const { user } = renderQuickConvert();
+    await user.click(jsonField());
+    await user.paste('[{"id": 12345678901234567890, "tags": ["a", "b"]}]');
+    await vi.waitFor(() => expect(output('CSV').value).toBe('id,tags.0,tags.1\n12345678901234567890,a,b\n'));
+    expect(
+      screen.getByText('Converted in your browser, which uses no conversion. Convert to download it.'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Copy CSV' }));
+    expect(await navigator.clipboard.readText()).toBe('id,tags.0,tags.1\n12345678901234567890,a,b\n');
+    const table = await screen.findByRole('region', { name: 'Result preview' });
+    expect(within(table).getByText('12345678901234567890')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull();
+    expect(sent).toEqual([]);
+  });
+
+  it('shows a typo with its position as you type, without saying anything was held back', async () => {
+    const { user } = renderQuickConvert();
+    await user.click(jsonField());
+    await user.paste('[{"a": }]');
+    await screen.findByText(/^This is not JSON the converter can read: .+\(line 1, column 8, record 1\)\.$/);
+    expect(sent).toEqual([]);
+  });
+
+  it('detects pasted CSV, converts it to JSON, and Ctrl+Enter sends it to the server as CSV', async () => {
+    answers.push(
+      new Response('[\n{"id":1}\n]\n', {
+        status: 200,
+        headers: { 'content-type': 'application/json', ...standingHeaders(2, 86_400) },
+      }),
+    );
+    const { user } = renderQuickConvert();
+    await user.click(jsonField());
+    await user.paste('id\n1\n');
+    const csvField = screen.getByLabelText('CSV');
+    expect(screen.getByText('Detected: CSV.')).toBeTruthy();
+    await vi.waitFor(() => expect(output('JSON').value).toBe('[\n{"id":1}\n]\n'));
+    await user.click(csvField);
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await screen.findByRole('button', { name: 'Download JSON' });
+    expect(sent).toEqual(['id\n1\n']);
+    expect(sentTypes).toEqual(['text/csv']);
+    // The result takes focus, so it is in view and a screen reader reads it.
+    expect(document.activeElement?.textContent).toBe('JSON');
+    // Typing again after clearing the box keeps focus where the typing is.
+    await user.clear(csvField);
+    await user.type(csvField, 'a');
+    await vi.waitFor(() => expect(output('JSON').value).toBe('[]\n'));
+    expect(document.activeElement).toBe(csvField);
+  });
+
+  it('takes a dropped CSV file into the box and converts it; the download is named after it', async () => {
+    renderQuickConvert();
+    const file = new File(['name,city\nAda,London\n'], 'people.csv', { type: 'text/csv' });
+    fireEvent.drop(screen.getByText('Drop a JSON or CSV file here'), { dataTransfer: { files: [file] } });
+    await vi.waitFor(() =>
+      expect((screen.getByLabelText('CSV') as HTMLTextAreaElement).value).toBe('name,city\nAda,London\n'),
+    );
+    await vi.waitFor(() => expect(output('JSON').value).toBe('[\n{"name":"Ada","city":"London"}\n]\n'));
+    expect(screen.getByRole('button', { name: 'Convert to JSON' })).toBeTruthy();
+  });
+
+  it('refuses a dropped file over 512 KB before reading it, and says why', async () => {
+    renderQuickConvert();
+    const file = new File(['x'.repeat(524_289)], 'big.json');
+    fireEvent.drop(screen.getByText('Drop a JSON or CSV file here'), { dataTransfer: { files: [file] } });
+    expect(
+      await screen.findByText(/^big\.json is .+: quick convert takes up to .+\. Sign in to convert bigger files\.$/),
+    ).toBeTruthy();
+  });
+
+  it('lets the person turn the direction round, and keeps that choice while typing', async () => {
+    const { user } = renderQuickConvert();
+    await user.click(jsonField());
+    await user.paste('[1,2]');
+    await user.click(screen.getByRole('combobox', { name: 'Direction' }));
+    await user.click(screen.getByRole('option', { name: 'CSV to JSON' }));
+    await user.type(screen.getByLabelText('CSV'), '{Enter}3,4');
+    expect(screen.getByText('Your choice stays until you clear the box.')).toBeTruthy();
+    await vi.waitFor(() => expect(output('JSON').value).toBe('[\n{"[1":3,"2]":4}\n]\n'));
   });
 });
 

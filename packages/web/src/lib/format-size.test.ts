@@ -11,10 +11,16 @@ describe('the one size format', () => {
     expect(formatBytes(Number.NaN)).toBe('0 Bytes');
   });
 
-  it('keeps a unit it is given, rounding the same way', () => {
-    expect(formatBytes(205, 'KB')).toBe('0.2 KB');
-    expect(formatBytes(2048, 'KB')).toBe('2 KB');
+  it('never writes a figure of 1,024 or more in a unit: 4,918.4 KB is 4.8 MB', () => {
+    expect(formatBytes(4918.4 * 1024)).toBe('4.8 MB');
+    expect(formatBytes(1024 * 1024 - 1)).toBe('1 MB');
+    expect(formatBytes(1024 ** 2 * 1023.99)).toBe('1 GB');
+  });
+
+  it('writes megabyte figures (plan limits, stats) the same way', () => {
     expect(formatMegabytes(0.5)).toBe('512 KB');
+    expect(formatMegabytes(100)).toBe('100 MB');
+    expect(formatMegabytes(1024)).toBe('1 GB');
   });
 
   it('reads a megabyte figure the API rounded to 0 as under 0.01 MB', () => {

@@ -1,5 +1,6 @@
 import type { Plan } from '@unnest/contracts';
 import { formatCount } from './format-count';
+import { formatMegabytes } from './format-size';
 
 /** A limit where -1 means unlimited, with its unit. */
 export function limitText(value: number, unit = ''): string {
@@ -10,7 +11,7 @@ export function limitText(value: number, unit = ''): string {
 /** A plan's file size limit, in MB or GB. */
 export function fileSizeText(megabytes: number): string {
   if (megabytes === -1) return 'Unlimited';
-  return megabytes >= 1024 ? `${megabytes / 1024} GB` : `${megabytes} MB`;
+  return formatMegabytes(megabytes);
 }
 
 /** How long a plan keeps files. */

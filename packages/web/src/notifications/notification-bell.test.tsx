@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Notification, NotificationsResponse } from '@unnest/contracts';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../lib/format-date';
 import { createQueryClient } from '../lib/query-client';
 import { ThemeModeProvider } from '../lib/theme/theme-mode';
 import { bellLabel, NotificationBell } from './notification-bell';
@@ -13,7 +14,9 @@ function notice(id: string, title: string, read: boolean, link: string | null): 
     id,
     kind: 'conversion_completed',
     title,
-    body: `${title} body`,
+    body: `${title} e-mail text`,
+    summary: `${title} sentence`,
+    date: null,
     link,
     read,
     created_at: '2026-11-24T06:00:00Z',
@@ -90,6 +93,28 @@ describe('the notification bell', () => {
     await screen.findByText('Files page');
     expect(calls).toContain('POST /api/notifications/n2/read');
     await screen.findByRole('button', { name: 'Notifications, none unread' });
+  });
+
+  it('shows the sentence with its date in the reader’s locale, never the e-mail’s text', async () => {
+    const expiresAt = '2026-12-01T09:30:00.000Z';
+    list = [
+      {
+        ...notice('n3', 'big.csv will be deleted soon', false, '/files'),
+        body: `big.csv is deleted at ${expiresAt} (UTC). Download it before then if you still need it.`,
+        summary: 'It is deleted on {date}. Download it before then if you still need it.',
+        date: expiresAt,
+      },
+    ];
+    const user = userEvent.setup();
+    renderBell();
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const menu = await screen.findByRole('menu', { name: 'Notifications' });
+    // The app's one date function writes it (Intl, the reader's locale).
+    const written = formatDateTime(expiresAt);
+    expect(written).not.toContain('2026-12-01');
+    within(menu).getByText(`It is deleted on ${written}. Download it before then if you still need it.`);
+    expect(menu.textContent).not.toContain(expiresAt);
+    expect(menu.textContent).not.toContain('{date}');
   });
 
   it('marks all read', async () => {

@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router';
 import { formatDateTime } from '../lib/format-date';
 import { useNotifications } from './api/get-notifications';
 import { useMarkRead } from './api/mark-read';
+import { noticeSentence } from './notice-sentence';
 
 const MAX_COUNT = 99;
 
@@ -66,7 +67,7 @@ function NotificationEntry({ notice, onOpen }: { notice: Notification; onOpen: (
           color="text.secondary"
           sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
         >
-          {notice.body}
+          {noticeSentence(notice)}
         </Typography>
         <Typography variant="caption" color="text.secondary">
           {formatDateTime(notice.created_at)}

@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CreditPack } from '@unnest/contracts';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthDialogControl } from '../lib/auth-dialog-control';
 import { createQueryClient } from '../lib/query-client';
 import { SessionProvider } from '../lib/session';
 import { endSession, startSession } from '../lib/session-store';
@@ -50,19 +51,21 @@ function Where() {
   return <p>at {`${location.pathname}${location.search}`}</p>;
 }
 
-function renderDialog() {
+function renderDialog(openAuthDialog = vi.fn()) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <ThemeModeProvider>
         <MemoryRouter initialEntries={['/pricing']}>
           <SessionProvider>
-            <Routes>
-              <Route
-                path="/pricing"
-                element={<BuyCreditsDialog open onClose={() => {}} packs={PACKS} currency="INR" mode="razorpay" />}
-              />
-              <Route path="/dashboard" element={<Where />} />
-            </Routes>
+            <AuthDialogControl.Provider value={openAuthDialog}>
+              <Routes>
+                <Route
+                  path="/pricing"
+                  element={<BuyCreditsDialog open onClose={() => {}} packs={PACKS} currency="INR" mode="razorpay" />}
+                />
+                <Route path="/dashboard" element={<Where />} />
+              </Routes>
+            </AuthDialogControl.Provider>
           </SessionProvider>
         </MemoryRouter>
       </ThemeModeProvider>
@@ -105,7 +108,27 @@ describe('the Buy Credits dialog', () => {
     renderDialog();
     expect((await screen.findByRole<HTMLInputElement>('radio', { name: /Small Pack/ })).checked).toBe(true);
     expect(screen.getByText(/Credits never expire\./)).toBeTruthy();
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sign In Required' }).disabled).toBe(true);
+    expect(screen.getByText('Sign in to buy credits: the purchase goes on once you are signed in.')).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sign In to Buy' }).disabled).toBe(false);
+    expect(screen.queryByRole('button', { name: /^Buy \d+ Credits$/ })).toBeNull();
+  });
+
+  it('signed out, opens the sign-in on this page and buys the chosen pack once signed in', async () => {
+    fakeRazorpay('pay');
+    handler = (path) => (path === '/api/payments/pay-per-use' ? json(200, ORDER) : json(200, { success: true }));
+    const openAuthDialog = vi.fn();
+    renderDialog(openAuthDialog);
+    await userEvent.click(await screen.findByRole('radio', { name: /Medium Pack/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In to Buy' }));
+    // The sign-in leaves the visitor where they are, so this dialog carries on.
+    expect(openAuthDialog).toHaveBeenCalledWith('signin', undefined, 'stay');
+    expect(requests.filter((request) => request.path.startsWith('/api/payments/'))).toEqual([]);
+    act(() => {
+      startSession(unsignedAccessToken({ sub: 'u1' }));
+    });
+    await screen.findByText('at /dashboard?payment=success');
+    const payments = requests.filter((request) => request.path.startsWith('/api/payments/'));
+    expect(payments[0]).toEqual({ path: '/api/payments/pay-per-use', body: { package_id: 'medium', currency: 'INR' } });
   });
 
   it('buys the chosen pack by id only, verifies the checkout result, then goes to /dashboard?payment=success', async () => {

@@ -8,20 +8,39 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CreditPurchase } from '../components/plans/plan-purchase';
+import { useOpenAuthDialog } from '../lib/auth-dialog-control';
 import { priceText } from '../lib/plan-limits';
 import { useSession } from '../lib/session';
 import { CheckoutModeNotice } from './checkout-mode-notice';
 import { useCheckout } from './use-checkout';
 
-/** The Buy Credits dialog (spec 2.3): pick a pack (small by default); credits never expire. */
+/**
+ * The Buy Credits dialog (spec 2.3): pick a pack (small by default); credits never expire. Signed out,
+ * its button asks for a sign-in, and the purchase goes on once the visitor is signed in.
+ */
 export function BuyCreditsDialog(props: CreditPurchase) {
   const { open, onClose, packs, currency, mode } = props;
   const { user } = useSession();
   const checkout = useCheckout();
+  const openAuthDialog = useOpenAuthDialog();
   const [packId, setPackId] = useState(props.initialPack ?? 'small');
+  const [buyOnSignIn, setBuyOnSignIn] = useState(false);
   const pack = packs.find((candidate) => candidate.id === packId) ?? packs[0];
+  const { buy } = checkout;
+
+  // The session arrives after the sign-in this dialog asked for: the purchase goes on with the pack chosen.
+  useEffect(() => {
+    if (!buyOnSignIn || !user || !pack) return;
+    setBuyOnSignIn(false);
+    void buy('credits', pack.id, currency, `${pack.conversions} conversion credits`);
+  }, [buyOnSignIn, user, pack, currency, buy]);
+
+  function signInToBuy() {
+    setBuyOnSignIn(true);
+    openAuthDialog('signin', undefined, 'stay');
+  }
 
   function close() {
     checkout.clearError();
@@ -49,17 +68,25 @@ export function BuyCreditsDialog(props: CreditPurchase) {
             />
           ))}
         </RadioGroup>
+        {!user && mode !== 'off' && (
+          <Alert severity="info">Sign in to buy credits: the purchase goes on once you are signed in.</Alert>
+        )}
         {checkout.error && <Alert severity="error">{checkout.error}</Alert>}
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>Close</Button>
-        {mode !== 'off' && pack && (
+        {mode !== 'off' && pack && !user && (
+          <Button variant="contained" onClick={signInToBuy}>
+            Sign In to Buy
+          </Button>
+        )}
+        {mode !== 'off' && pack && user && (
           <Button
             variant="contained"
-            disabled={!user || checkout.pending}
-            onClick={() => void checkout.buy('credits', pack.id, currency, `${pack.conversions} conversion credits`)}
+            disabled={checkout.pending}
+            onClick={() => void buy('credits', pack.id, currency, `${pack.conversions} conversion credits`)}
           >
-            {user ? (checkout.pending ? 'Processing...' : `Buy ${pack.conversions} Credits`) : 'Sign In Required'}
+            {checkout.pending ? 'Processing...' : `Buy ${pack.conversions} Credits`}
           </Button>
         )}
       </DialogActions>

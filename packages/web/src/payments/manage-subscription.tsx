@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useSubscription } from '../lib/api/get-subscription';
 import { errorText } from '../lib/api-error';
+import { formatDate } from '../lib/format-date';
 import { useSetRenewal } from './api/set-renewal';
 
 /**
@@ -16,7 +17,7 @@ export function ManageSubscription() {
   const renewal = useSetRenewal();
   const sub = subscription.data;
   if (!sub) return null;
-  const until = sub.period_end ? new Date(sub.period_end).toLocaleDateString() : null;
+  const until = sub.period_end ? formatDate(sub.period_end) : null;
   return (
     <Stack spacing={1.5}>
       <Typography>

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import type { PaymentNotice } from '@unnest/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { formatDate } from '../lib/format-date';
 import { acknowledgePayment, getPaymentNotice } from './api/payment-notice';
 
 type Notice = NonNullable<PaymentNotice['notice']>;
@@ -11,7 +12,7 @@ export function paymentNoticeText(notice: Notice): string {
   if (notice.kind === 'credits') {
     return `Payment successful. Your balance is now ${notice.credits} conversion credit${notice.credits === 1 ? '' : 's'}.`;
   }
-  const until = notice.period_end ? ` until ${new Date(notice.period_end).toLocaleDateString()}` : '';
+  const until = notice.period_end ? ` until ${formatDate(notice.period_end)}` : '';
   const part = notice.full_month
     ? ''
     : ' The 50 first-month places were taken before this payment was captured, so it bought the part of a month its amount pays for at the regular price.';

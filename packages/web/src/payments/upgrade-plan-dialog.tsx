@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { PlanUpgrade } from '../components/plans/plan-purchase';
+import { formatDate } from '../lib/format-date';
 import { priceText } from '../lib/plan-limits';
 import { CheckoutModeNotice } from './checkout-mode-notice';
 import { useCheckout } from './use-checkout';
@@ -18,7 +19,7 @@ import { useCheckout } from './use-checkout';
 export function UpgradePlanDialog(props: PlanUpgrade) {
   const { plan, choice, periodEnd, onClose, currency, mode, offer } = props;
   const nextMonth = choice?.change === 'current';
-  const until = periodEnd ? new Date(periodEnd).toLocaleDateString() : null;
+  const until = periodEnd ? formatDate(periodEnd) : null;
   const checkout = useCheckout();
   const regular = plan?.prices?.[currency] ?? null;
 

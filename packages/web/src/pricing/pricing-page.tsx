@@ -13,6 +13,7 @@ import { PlanChoiceAction } from '../components/plans/plan-choice-action';
 import { PlanComparisonTable } from '../components/plans/plan-comparison-table';
 import type { PlanPurchasePanels } from '../components/plans/plan-purchase';
 import { PlansLoading } from '../components/plans/plans-loading';
+import { PricedOnRequest } from '../components/plans/priced-on-request';
 import { UpgradeButton } from '../components/plans/upgrade-button';
 import { usePlans } from '../lib/api/get-plans';
 import { useSubscription } from '../lib/api/get-subscription';
@@ -34,11 +35,20 @@ export default function PricingPage({ purchase }: { purchase: PlanPurchasePanels
   const subscription = useSubscription({ enabled: user !== null });
   const choices = user ? (subscription.data?.plan_choices ?? []) : null;
   const choiceOf = (plan: Plan) => choices?.find((choice) => choice.plan_id === plan.id);
+  const salesEmail = plans.data?.sales_email ?? null;
 
   function action(plan: Plan) {
     // Signed in, the server says what each plan is to this account.
     if (choices) {
-      return <PlanChoiceAction plan={plan} choice={choiceOf(plan)} mode={mode} onBuy={() => setUpgrading(plan)} />;
+      return (
+        <PlanChoiceAction
+          plan={plan}
+          choice={choiceOf(plan)}
+          mode={mode}
+          onBuy={() => setUpgrading(plan)}
+          salesEmail={salesEmail}
+        />
+      );
     }
     if (plan.id === 'free') {
       return user ? (
@@ -51,7 +61,7 @@ export default function PricingPage({ purchase }: { purchase: PlanPurchasePanels
         </Button>
       );
     }
-    if (plan.prices === null) return <Typography color="text.secondary">Priced on request</Typography>;
+    if (plan.prices === null) return <PricedOnRequest plan={plan} salesEmail={salesEmail} />;
     if (mode === 'off') return null;
     return <UpgradeButton plan={plan} onClick={() => openAuthDialog('signin')} />;
   }

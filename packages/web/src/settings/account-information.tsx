@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { errorText } from '../lib/api-error';
-import { formatDateTime } from '../lib/format-date';
+import { formatDate } from '../lib/format-date';
 import { useProfile } from './api/get-profile';
 import { Section } from './settings-section';
 
@@ -29,7 +29,7 @@ export function AccountInformation() {
           <dt>Plan</dt>
           <dd style={{ textTransform: 'capitalize' }}>{profile.data.plan}</dd>
           <dt>Member since</dt>
-          <dd>{formatDateTime(profile.data.created_at)}</dd>
+          <dd>{formatDate(profile.data.created_at)}</dd>
           <dt>User ID</dt>
           <dd>{profile.data.user_id}</dd>
         </Box>

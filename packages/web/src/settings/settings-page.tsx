@@ -4,11 +4,14 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { PageHeader } from '../components/page-header';
 import { errorText } from '../lib/api-error';
 import { AccountInformation } from './account-information';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { PreferenceSections } from './preference-sections';
+import { SettingsIndex } from './settings-index';
+import { SettingsSaveBar } from './settings-save-bar';
 import { Section } from './settings-section';
 import { useSettingsForm } from './use-settings-form';
 
@@ -19,9 +22,13 @@ export interface SettingsPanels {
   webhooks: ReactNode;
 }
 
-/** Settings (spec section 2.9): notifications, storage, conversion defaults, appearance, account. */
+/**
+ * Settings (spec section 2.9): notifications, storage, conversion defaults, appearance, account, with an index
+ * at the top and the save bar in sight while there are unsaved changes; leaving with them asks first.
+ */
 export default function SettingsPage({ panels }: { panels: SettingsPanels }) {
-  const { settings, save, state, preference, setPreference, set, submit, openDelete, closeDelete } = useSettingsForm();
+  const form = useSettingsForm();
+  const { settings, save, state, unsaved, leaving } = form;
 
   if (settings.isPending) return <Skeleton variant="rounded" height={480} />;
 
@@ -29,10 +36,11 @@ export default function SettingsPage({ panels }: { panels: SettingsPanels }) {
     <>
       <PageHeader title="Settings" subtitle="How Unnest converts, keeps your files, notifies you and looks." />
       <Stack spacing={3}>
+        <SettingsIndex />
         {settings.isError && (
           <Alert severity="warning">Your saved settings could not be loaded, so the defaults are shown.</Alert>
         )}
-        <PreferenceSections form={state.form} set={set} theme={preference} setTheme={setPreference} />
+        <PreferenceSections form={state.form} set={form.set} theme={form.preference} setTheme={form.setPreference} />
 
         <AccountInformation />
         <Section title="Manage Subscription" subtitle="Your plan, its renewal reminders and your conversion credits.">
@@ -45,21 +53,29 @@ export default function SettingsPage({ panels }: { panels: SettingsPanels }) {
           {panels.webhooks}
         </Section>
 
-        {save.isError && (
-          <Alert severity="error">{errorText(save.error, 'Failed to save settings. Please try again.')}</Alert>
-        )}
-        {state.saved && <Alert severity="success">Settings saved successfully!</Alert>}
-        <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-          <Button variant="contained" onClick={submit} disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Settings'}
-          </Button>
-          <Box sx={{ flexGrow: 1 }} />
-          <Button color="error" variant="outlined" onClick={openDelete}>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button color="error" variant="outlined" onClick={form.openDelete}>
             Delete Account
           </Button>
         </Box>
+        <SettingsSaveBar
+          unsaved={unsaved.length}
+          saving={save.isPending}
+          saved={state.saved}
+          error={save.isError ? errorText(save.error, 'Failed to save settings. Please try again.') : null}
+          onSave={form.submit}
+          onDiscard={form.discard}
+        />
       </Stack>
-      <DeleteAccountDialog open={state.deleting} onCancel={closeDelete} />
+      <DeleteAccountDialog open={state.deleting} onCancel={form.closeDelete} />
+      <ConfirmDialog
+        open={leaving.state === 'blocked'}
+        title="Leave without saving?"
+        text={`Your changes to ${unsaved.length === 1 ? '1 setting are' : `${unsaved.length} settings are`} not saved. If you leave this page now, they are lost.`}
+        confirmLabel="Leave without saving"
+        onConfirm={() => leaving.proceed?.()}
+        onCancel={() => leaving.reset?.()}
+      />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { ARRAY_CHOICES, DELIMITER_CHOICES } from '../conversion-choices';
 import { LabelledSelect } from '../labelled-select';
 import type { ConversionChoices, ConversionMode, TableOutput } from './conversion-settings';
 import { CsvReadingOptions } from './csv-reading-options';
+import { JsonOutputOptions } from './json-output-options';
 
 const FORMATS: { value: TableOutput; label: string }[] = [
   { value: 'csv', label: 'CSV' },
@@ -29,7 +30,13 @@ export function ConversionOptions(props: {
   const set = <K extends keyof ConversionChoices>(key: K, next: ConversionChoices[K]) =>
     onChange({ ...value, [key]: next });
 
-  if (mode === 'csv-to-json') return <CsvReadingOptions value={value} onChange={onChange} disabled={disabled} />;
+  if (mode === 'csv-to-json')
+    return (
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <CsvReadingOptions value={value} onChange={onChange} disabled={disabled} />
+        <JsonOutputOptions value={value} onChange={onChange} disabled={disabled} />
+      </Box>
+    );
   const formats = FORMATS.map((option) =>
     !allowedFormats || allowedFormats.includes(option.value)
       ? option
@@ -84,6 +91,18 @@ export function ConversionOptions(props: {
               />
             }
             label="Spreadsheet-safe"
+            disabled={disabled}
+          />
+        </Tooltip>
+        <Tooltip describeChild title="Puts each array's columns side by side (items.0, items.1, then the next field)">
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={value.groupArrayColumns}
+                onChange={(event) => set('groupArrayColumns', event.target.checked)}
+              />
+            }
+            label="Group array columns"
             disabled={disabled}
           />
         </Tooltip>

@@ -11,6 +11,18 @@ describe('conversion choices', () => {
     expect(optionFields('json-to-csv', off)).toMatchObject({ excel_safe: 'false' });
   });
 
+  it("keep each array's columns together by default, as the API does only when asked", () => {
+    const before = choicesFromSettings(undefined, 'json-to-csv');
+    expect(before.groupArrayColumns).toBe(true);
+    expect(optionFields('json-to-csv', before)).toMatchObject({ group_array_columns: 'true' });
+    expect(optionFields('json-to-csv', { ...before, groupArrayColumns: false })).toMatchObject({
+      group_array_columns: 'false',
+    });
+    expect(optionFields('csv-to-json', choicesFromSettings(undefined, 'csv-to-json'))).not.toHaveProperty(
+      'group_array_columns',
+    );
+  });
+
   it('start CSV input on automatic delimiter detection and JSON input on the saved delimiter', () => {
     const settings = { ...DEFAULT_SETTINGS, delimiter: ';' };
     // CSV to JSON undoes Spreadsheet-safe as the saved setting writes it (on by default), so a round trip is exact.
@@ -43,6 +55,15 @@ describe('conversion choices', () => {
       header_rows: 3,
     });
     expect(csvDialectFields({ ...auto, delimiter: ', ', skipRows: '0' })).toEqual({ delimiter: ', ', skip_rows: 0 });
+  });
+
+  it('sends the records path of JSON input only when one was chosen', () => {
+    const found = choicesFromSettings(undefined, 'json-to-csv');
+    expect(optionFields('json-to-csv', found)).not.toHaveProperty('records');
+    expect(optionFields('json-to-csv', { ...found, recordsPath: 'data.users' })).toMatchObject({
+      records: 'data.users',
+    });
+    expect(optionFields('json-to-csv', { ...found, recordsPath: '.' })).toMatchObject({ records: '.' });
   });
 
   it('sends the typing only when chosen, as pasted CSV and an uploaded file', () => {

@@ -16,6 +16,8 @@ export interface ConversionChoices {
    * saved setting, so a file converted and converted back with the defaults comes back as it was.
    */
   excelSafe: boolean;
+  /** JSON to CSV: each array's columns side by side (`items.0.*`, `items.1.*`); on in the web app, off in the API. */
+  groupArrayColumns: boolean;
   /** The premium analysis asked for on a plan without it (one conversion credit). */
   analysis: boolean;
   /** CSV to JSON: the quote (`auto`, `"` or `'`), the escape (`auto`, `none` or `\\`), rows to skip (`auto` or a number). */
@@ -26,7 +28,22 @@ export interface ConversionChoices {
   headerRows: string;
   /** CSV to JSON: how cells are typed (`auto`, `per-column`, `per-cell` or `strings`). */
   types: CsvTyping;
+  /** CSV to JSON: an uploaded file's encoding (`auto`: detected); pasted text is already text. */
+  encoding: string;
+  /** CSV to JSON: one minified array (today's output), an indented one, or JSON Lines. */
+  jsonLayout: JsonLayout;
+  /** CSV to JSON: dotted headers become nested objects (`user.name`), as the CLI does unless --no-unflatten. */
+  unflatten: boolean;
+  /** CSV to JSON: what splits a header into nested keys. */
+  separator: string;
+  /** CSV to JSON: the first row is the header (off: every row is data, an array of text). */
+  header: boolean;
+  /** JSON to CSV: the records path (`data.users`, `.` for the whole document); '' finds the records automatically. */
+  recordsPath: string;
 }
+
+/** How the JSON of CSV to JSON is laid out. */
+export type JsonLayout = 'minified' | 'pretty' | 'lines';
 
 /** How CSV cells become values (see docs/csv-input.md). */
 export type CsvTyping = NonNullable<CsvToJsonBody['types']>;
@@ -43,12 +60,19 @@ export function choicesFromSettings(settings: UserSettings | undefined, mode: Co
     arrays: saved.array_strategy,
     bom: saved.include_bom,
     excelSafe: saved.excel_safe,
+    groupArrayColumns: true,
     analysis: false,
     quote: 'auto',
     escape: 'auto',
     skipRows: 'auto',
     headerRows: '1',
     types: 'auto',
+    encoding: 'auto',
+    jsonLayout: 'minified',
+    unflatten: true,
+    separator: '.',
+    header: true,
+    recordsPath: '',
   };
 }
 
@@ -57,7 +81,12 @@ export function optionFields(mode: ConversionMode, choices: ConversionChoices): 
   if (mode === 'csv-to-json') {
     // The same dialect parts as pasted CSV sends, as multipart text.
     const dialect = Object.entries(csvDialectFields(choices)).map(([name, value]) => [name, String(value)]);
-    return { output_format: 'json', ...Object.fromEntries(dialect), excel_safe: String(choices.excelSafe) };
+    return {
+      output_format: 'json',
+      ...Object.fromEntries(dialect),
+      ...(choices.encoding === 'auto' ? {} : { encoding: choices.encoding }),
+      excel_safe: String(choices.excelSafe),
+    };
   }
   return {
     output_format: choices.outputFormat,
@@ -65,7 +94,9 @@ export function optionFields(mode: ConversionMode, choices: ConversionChoices): 
     array_strategy: choices.arrays,
     include_bom: String(choices.bom),
     excel_safe: String(choices.excelSafe),
+    group_array_columns: String(choices.groupArrayColumns),
     ...(choices.analysis ? { analysis: 'true' } : {}),
+    ...(choices.recordsPath === '' ? {} : { records: choices.recordsPath }),
   };
 }
 
@@ -74,9 +105,17 @@ export function delimiterChar(choice: string): string {
   return choice === 'tab' ? '\t' : choice === 'space' ? ' ' : choice;
 }
 
-/** The CSV dialect chosen by hand for CSV to JSON (the API's field names); parts left on `auto` are sniffed. */
+/**
+ * The CSV dialect and JSON output chosen by hand for CSV to JSON (the API's field names); parts left on `auto`
+ * are sniffed, and options on their default are not sent, so the default request is what it always was.
+ */
 export function csvDialectFields(choices: ConversionChoices): CsvDialectFields {
   const fields: CsvDialectFields = {};
+  if (choices.jsonLayout === 'pretty') fields.pretty = true;
+  if (choices.jsonLayout === 'lines') fields.ndjson = true;
+  if (!choices.unflatten) fields.unflatten = false;
+  if (choices.separator !== '.') fields.separator = choices.separator;
+  if (!choices.header) fields.header = false;
   if (choices.delimiter !== 'auto') fields.delimiter = delimiterChar(choices.delimiter);
   if (choices.quote !== 'auto') fields.quote = choices.quote as '"' | "'";
   if (choices.escape !== 'auto') fields.escape = choices.escape;
@@ -88,5 +127,15 @@ export function csvDialectFields(choices: ConversionChoices): CsvDialectFields {
 
 export type CsvDialectFields = Pick<
   CsvToJsonBody,
-  'delimiter' | 'quote' | 'escape' | 'skip_rows' | 'header_rows' | 'types'
+  | 'delimiter'
+  | 'quote'
+  | 'escape'
+  | 'skip_rows'
+  | 'header_rows'
+  | 'types'
+  | 'pretty'
+  | 'ndjson'
+  | 'unflatten'
+  | 'separator'
+  | 'header'
 >;

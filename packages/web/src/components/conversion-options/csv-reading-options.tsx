@@ -30,11 +30,27 @@ const TYPES_CHOICES = [
   { value: 'strings', label: 'Everything as text' },
 ];
 
+// "auto" is the detection the reader does (byte order marks, UTF-8 validity); the others are WHATWG labels.
+const ENCODING_CHOICES = [
+  { value: 'auto', label: 'Detect automatically' },
+  { value: 'utf-8', label: 'UTF-8' },
+  { value: 'utf-16le', label: 'UTF-16 LE' },
+  { value: 'utf-16be', label: 'UTF-16 BE' },
+  { value: 'latin1', label: 'Latin-1 (ISO-8859-1)' },
+  { value: 'windows-1252', label: 'Windows-1252' },
+  { value: 'windows-1250', label: 'Windows-1250' },
+  { value: 'shift_jis', label: 'Shift JIS' },
+  { value: 'gb18030', label: 'GB18030' },
+];
+
 function rowCounts(from: number, to: number): { value: string; label: string }[] {
   return Array.from({ length: to - from + 1 }, (_, k) => ({ value: String(from + k), label: String(from + k) }));
 }
 
-/** CSV to JSON's options: how the CSV is read (dialect, header, types) and whether Spreadsheet-safe is undone. */
+/**
+ * CSV to JSON's reading options: the dialect, header, types, an uploaded file's encoding (pasted text has
+ * none), and whether Spreadsheet-safe is undone.
+ */
 export function CsvReadingOptions(props: {
   value: ConversionChoices;
   onChange: (value: ConversionChoices) => void;
@@ -98,6 +114,15 @@ export function CsvReadingOptions(props: {
         onChange={(next) => set('types', next as ConversionChoices['types'])}
         disabled={disabled}
         minWidth={300}
+      />
+      <LabelledSelect
+        id="encoding"
+        label="File encoding"
+        value={value.encoding}
+        options={ENCODING_CHOICES}
+        onChange={(next) => set('encoding', next)}
+        disabled={disabled}
+        minWidth={200}
       />
       <Tooltip
         describeChild

@@ -7,6 +7,7 @@ export {
   choicesFromSettings,
   csvDialectFields,
   delimiterChar,
+  type JsonLayout,
   optionFields,
   type TableOutput,
 } from './conversion-settings';

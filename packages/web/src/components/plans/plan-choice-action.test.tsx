@@ -3,6 +3,7 @@ import type { Plan, PlanChoice } from '@unnest/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlanCards } from './plan-cards';
 import { PlanChoiceAction } from './plan-choice-action';
+import { PlanComparisonTable } from './plan-comparison-table';
 
 afterEach(cleanup);
 
@@ -54,7 +55,7 @@ describe('plan cards for a Professional subscriber', () => {
         current="professional"
         firstMonthDiscount={(candidate) => of(candidate)?.first_month_discount ?? false}
         action={(candidate) => (
-          <PlanChoiceAction plan={candidate} choice={of(candidate)} mode="test" onBuy={() => {}} />
+          <PlanChoiceAction plan={candidate} choice={of(candidate)} mode="test" onBuy={() => {}} salesEmail={null} />
         )}
       />,
     );
@@ -65,7 +66,8 @@ describe('plan cards for a Professional subscriber', () => {
     expect(screen.queryByRole('button', { name: 'Upgrade to Starter' })).toBeNull();
     expect(
       screen.getByText(
-        `Downgrade: Starter can be bought from ${new Date(UNTIL).toLocaleDateString()}, when the month you paid for ends. Until then your plan stays as it is.`,
+        // The app's one date format (en-US here), never 1/15/2030.
+        'Downgrade: Starter can be bought from Jan 15, 2030, when the month you paid for ends. Until then your plan stays as it is.',
       ),
     ).toBeTruthy();
     // The regular price, not the first-month half.
@@ -92,6 +94,7 @@ describe('plan cards for a Professional subscriber', () => {
             choice={choice({ plan_id: 'starter', change: 'upgrade', can_buy: true, first_month_discount: true })}
             mode="test"
             onBuy={() => {}}
+            salesEmail={null}
           />
         )}
       />,
@@ -107,8 +110,50 @@ describe('plan cards for a Professional subscriber', () => {
         choice={choice({ plan_id: 'starter', change: 'downgrade' })}
         mode="test"
         onBuy={() => {}}
+        salesEmail={null}
       />,
     );
     expect(screen.getByText(/given by the operator of this server/)).toBeTruthy();
+  });
+
+  it('offers Contact Sales on a plan priced on request, an e-mail to the server’s sales address', () => {
+    const enterprise = { ...plan('enterprise', 'Enterprise', 0), prices: null };
+    const current = choice({ plan_id: 'enterprise', change: 'upgrade', can_buy: false });
+    render(
+      <PlanChoiceAction
+        plan={enterprise}
+        choice={current}
+        mode="test"
+        onBuy={() => {}}
+        salesEmail="sales@example.com"
+      />,
+    );
+    screen.getByText('Priced on request');
+    const contact = screen.getByRole('link', { name: 'Contact Sales' });
+    expect(contact.getAttribute('href')).toBe('mailto:sales@example.com?subject=Unnest%20Enterprise%20plan');
+    cleanup();
+    // Where the server names no address, the words alone: no control that leads nowhere.
+    render(<PlanChoiceAction plan={enterprise} choice={current} mode="test" onBuy={() => {}} salesEmail={null} />);
+    screen.getByText('Priced on request');
+    expect(screen.queryByRole('link', { name: 'Contact Sales' })).toBeNull();
+  });
+});
+
+describe('the feature comparison', () => {
+  it('writes file sizes and storage in the one size format', () => {
+    render(
+      <PlanComparisonTable
+        plans={[
+          { ...STARTER, storage_gb: 0.01 },
+          { ...BUSINESS, file_size_limit_mb: 4096 },
+        ]}
+      />,
+    );
+    const cells = (label: string) =>
+      [...(screen.getByRole('rowheader', { name: label }).parentElement?.children ?? [])]
+        .slice(1)
+        .map((cell) => cell.textContent);
+    expect(cells('Storage')).toEqual(['10.2 MB', '10 GB']);
+    expect(cells('File size')).toEqual(['100 MB', '4 GB']);
   });
 });

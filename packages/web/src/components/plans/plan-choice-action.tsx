@@ -2,6 +2,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PaymentMode, Plan, PlanChoice } from '@unnest/contracts';
+import { formatDate } from '../../lib/format-date';
+import { PricedOnRequest } from './priced-on-request';
 import { UpgradeButton } from './upgrade-button';
 
 /** What a downgrade card says: the server refuses a lower plan while a higher one is paid for. */
@@ -9,7 +11,7 @@ export function downgradeText(plan: Plan, choice: PlanChoice): string {
   if (choice.available_from === null) {
     return 'Downgrade: your current plan was given by the operator of this server; ask them to change it.';
   }
-  const date = new Date(choice.available_from).toLocaleDateString();
+  const date = formatDate(choice.available_from);
   return plan.id === 'free'
     ? `Downgrade: your account goes back to Free when the month you paid for ends on ${date}.`
     : `Downgrade: ${plan.name} can be bought from ${date}, when the month you paid for ends. Until then your plan stays as it is.`;
@@ -24,8 +26,10 @@ export function PlanChoiceAction(props: {
   choice: PlanChoice | undefined;
   mode: PaymentMode;
   onBuy: () => void;
+  /** Where enquiries about a plan priced on request go (the catalogue's `sales_email`). */
+  salesEmail: string | null;
 }) {
-  const { plan, choice, mode, onBuy } = props;
+  const { plan, choice, mode, onBuy, salesEmail } = props;
   if (!choice) return null;
   if (choice.change === 'downgrade') {
     return (
@@ -34,7 +38,7 @@ export function PlanChoiceAction(props: {
       </Typography>
     );
   }
-  if (plan.prices === null) return <Typography color="text.secondary">Priced on request</Typography>;
+  if (plan.prices === null) return <PricedOnRequest plan={plan} salesEmail={salesEmail} />;
   if (choice.change === 'current') {
     return (
       <Stack spacing={1}>

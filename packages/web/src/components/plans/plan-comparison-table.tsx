@@ -5,6 +5,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Plan } from '@unnest/contracts';
+import { formatMegabytes } from '../../lib/format-size';
 import { batchText, conversionTimeText, fileSizeText, limitText, retentionText } from '../../lib/plan-limits';
 
 const ROWS: { label: string; value: (plan: Plan) => string }[] = [
@@ -12,7 +13,10 @@ const ROWS: { label: string; value: (plan: Plan) => string }[] = [
   { label: 'Conversions per day', value: (plan) => limitText(plan.conversions_per_day) },
   { label: 'API calls per month', value: (plan) => limitText(plan.api_calls_per_month) },
   { label: 'Batch processing', value: batchText },
-  { label: 'Storage', value: (plan) => (plan.storage_gb === -1 ? 'Unlimited' : `${plan.storage_gb} GB`) },
+  {
+    label: 'Storage',
+    value: (plan) => (plan.storage_gb === -1 ? 'Unlimited' : formatMegabytes(plan.storage_gb * 1024)),
+  },
   { label: 'Speed', value: (plan) => plan.speed },
   { label: 'Export', value: (plan) => plan.formats.map((format) => format.toUpperCase()).join(', ') },
   { label: 'Support', value: (plan) => plan.support },

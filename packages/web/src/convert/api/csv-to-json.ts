@@ -61,5 +61,7 @@ export async function csvToJson(csv: string, dialect: CsvDialectFields, excelSaf
   const data = jsonMemberText(text, 'data');
   if (data === undefined) throw new ApiError(response.status, CONVERSION_TEXTS.csvToJsonFailed, 'UNKNOWN');
   const reading = JSON.parse(text) as Parameters<typeof csvReading>[0] & { columns?: string[] };
-  return { json: data, ...csvReading(reading, reading.columns) };
+  // JSON Lines are no one JSON value: the answer holds them as one string.
+  const json = dialect.ndjson === true ? (JSON.parse(data) as string) : data;
+  return { json, ...csvReading(reading, reading.columns) };
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { CONVERSION_TEXTS } from '@unnest/contracts';
 import { apiFetch } from '../../lib/api-client';
 
@@ -23,24 +22,22 @@ export function standingFrom(headers: Headers, now: Date): QuickConvertStanding 
   return { limit, remaining, nextAt: new Date(now.getTime() + reset * 1000) };
 }
 
-/** A quick conversion's CSV, and what the address has left afterwards. */
+/** A quick conversion's output, and what the address has left afterwards. */
 export interface QuickConversion {
-  csv: string;
+  text: string;
   standing: QuickConvertStanding | undefined;
 }
 
-/** POST /api/convert/simple: anonymous quick convert, raw JSON in, CSV text out (the standing in the headers). */
-export async function convertSimple(json: string): Promise<QuickConversion> {
+/**
+ * POST /api/convert/simple: anonymous quick convert, the standing in the answer's headers. JSON in, CSV out;
+ * or CSV in (`text/csv`), JSON out.
+ */
+export async function convertSimple(text: string, input: 'json' | 'csv'): Promise<QuickConversion> {
   const response = await apiFetch('/api/convert/simple', {
     method: 'POST',
-    body: json,
-    headers: { 'Content-Type': 'application/json' },
+    body: text,
+    headers: { 'Content-Type': input === 'json' ? 'application/json' : 'text/csv' },
     fallbackError: CONVERSION_TEXTS.conversionFailed,
   });
-  return { csv: await response.text(), standing: standingFrom(response.headers, new Date()) };
-}
-
-/** Mutation hook for the quick convert. */
-export function useConvertSimple() {
-  return useMutation({ mutationFn: convertSimple });
+  return { text: await response.text(), standing: standingFrom(response.headers, new Date()) };
 }

@@ -4,12 +4,18 @@ import { downloadStored } from '../save-file';
 
 /**
  * GET /api/files/download/{id}: a stored result (or, with `original`, the upload: a file stored without
- * converting has only that), downloaded by the browser itself (see downloadStored).
+ * converting has only that; with `header` smart, a CSV whose header row holds the smart column names),
+ * downloaded by the browser itself (see downloadStored).
  */
-export function downloadFile(fileId: string, fallbackName = 'converted', original = false): Promise<void> {
-  const variant = original ? '?variant=original' : '';
+export function downloadFile(
+  fileId: string,
+  fallbackName = 'converted',
+  original = false,
+  header?: 'smart',
+): Promise<void> {
+  const query = original ? '?variant=original' : header ? `?header=${header}` : '';
   return downloadStored(
-    `/api/files/download/${encodeURIComponent(fileId)}${variant}`,
+    `/api/files/download/${encodeURIComponent(fileId)}${query}`,
     fallbackName,
     CONVERSION_TEXTS.failedToDownload,
   );
@@ -18,7 +24,7 @@ export function downloadFile(fileId: string, fallbackName = 'converted', origina
 /** Mutation hook for downloading a stored file. */
 export function useDownloadFile() {
   return useMutation({
-    mutationFn: (file: { fileId: string; name?: string; original?: boolean }) =>
-      downloadFile(file.fileId, file.name, file.original),
+    mutationFn: (file: { fileId: string; name?: string; original?: boolean; header?: 'smart' }) =>
+      downloadFile(file.fileId, file.name, file.original, file.header),
   });
 }

@@ -1,6 +1,6 @@
-import type { AuditAction, AuditLog } from '@unnest/contracts';
+import type { AuditAction, AuditLog, AuditStatus } from '@unnest/contracts';
 
-/** How each audited action reads in the history. */
+/** How each audited action reads, wherever an audit entry is shown (the user's history, the admin area). */
 export const ACTION_LABELS: Record<AuditAction, string> = {
   json_to_csv: 'JSON to CSV',
   csv_to_json: 'CSV to JSON',
@@ -17,6 +17,13 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   admin_resend_confirmation: 'Admin: confirmation resent',
   admin_delete_user: 'Admin: account deleted',
   admin_retry_job: 'Admin: job retried',
+};
+
+/** How each outcome reads. */
+export const STATUS_LABELS: Record<AuditStatus, string> = {
+  success: 'Success',
+  error: 'Error',
+  warning: 'Warning',
 };
 
 /** Whether an entry is a conversion (what the chart counts). */

@@ -1,0 +1,39 @@
+import { type FormulaGuardSummary, QUICK_CONVERT_CSV } from '@unnest/contracts';
+import { ConversionError, csvToJsonText, jsonToCsvText } from '@unnest/engine';
+
+/** Which way a quick conversion goes. */
+export type QuickDirection = 'json-to-csv' | 'csv-to-json';
+
+/** One conversion for the browser's engine: the text and which way. */
+export interface QuickRequest {
+  direction: QuickDirection;
+  text: string;
+}
+
+/**
+ * What the browser's engine made of the text: the output (and, from JSON, what the formula guard changed in
+ * the CSV), or a `problem`, the engine's reason with its position (`Unexpected '}' (line 2, column 9)`).
+ */
+export type QuickBrowserResult = { output: string; formulaGuard?: FormulaGuardSummary } | { problem: string };
+
+/**
+ * Converts the text with the engine and the options the server's quick convert uses (JSON to CSV with
+ * Spreadsheet-safe on; CSV to JSON with every part of the dialect detected), so what the page shows as you
+ * type is what the server would send. Run in the quick convert's worker, off the page's thread.
+ */
+export async function quickConversion(request: QuickRequest): Promise<QuickBrowserResult> {
+  try {
+    if (request.direction === 'csv-to-json') return { output: await csvToJsonText(request.text) };
+    let formulaGuard: FormulaGuardSummary = { cells: 0, examples: [] };
+    const output = await jsonToCsvText(request.text, {
+      ...QUICK_CONVERT_CSV,
+      onNotice: (notice) => {
+        if (notice.kind === 'formula-guard') formulaGuard = { cells: notice.cells, examples: notice.examples };
+      },
+    });
+    return { output, formulaGuard };
+  } catch (error) {
+    if (error instanceof ConversionError) return { problem: error.describe() };
+    throw error;
+  }
+}
