@@ -123,7 +123,11 @@ describe('the converter in the page', () => {
         `[${durations.map((duration) => Math.round(duration)).join(', ')}] ms, ${frozen.length} over ${FROZEN_MS} ms`,
     );
     expect(frozen).toEqual([]);
+    // The result, below the input before, scrolled into view with the focus on its heading.
     expect(await focusedId()).toBe('conversion-result-heading');
+    const heading = await page.getByRole('heading', { name: 'Conversion result' }).boundingBox();
+    expect(heading?.y).toBeGreaterThanOrEqual(0);
+    expect(heading?.y).toBeLessThan(page.viewportSize()?.height ?? 0);
     await inspectBothThemes(page, 'convert-5mb-preview');
   });
 
