@@ -11,9 +11,6 @@ import Typography from '@mui/material/Typography';
 import { formatCount } from '../lib/format-count';
 import type { LoadedTable } from '../lib/use-loaded-table';
 
-/** Rows shown in a preview. */
-export const PREVIEW_ROWS = 20;
-
 /** A table of the first rows of a result (while it is made, a placeholder), every value shown exactly as in the file. */
 export function PreviewTableView({ state, label }: { state: LoadedTable; label: string }) {
   if (state.status === 'loading') return <Skeleton variant="rounded" height={160} />;

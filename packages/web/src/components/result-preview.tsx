@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import type { TextTableTask } from '../lib/preview-rows';
+import { PREVIEW_ROWS, type TextTableTask } from '../lib/preview-rows';
 import { previewTable } from '../lib/preview-table';
 import { useLoadedTable } from '../lib/use-loaded-table';
-import { PREVIEW_ROWS, PreviewTableView } from './preview-table-view';
+import { PreviewTableView } from './preview-table-view';
 
 /**
  * A table of the first rows of a CSV/TSV or JSON result, every value shown exactly as in the file; a long

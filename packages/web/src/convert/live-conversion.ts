@@ -1,8 +1,8 @@
 import type { FlattenPlanDocument } from '@unnest/contracts';
 import type { ConversionChoices, ConversionMode } from '../components/conversion-options';
-import { tableOfText } from '../lib/preview-rows';
+import { PREVIEW_ROWS, tableOfText } from '../lib/preview-rows';
 import type { ConversionOutcome } from './conversion-outcome';
-import { localFormulaGuard, localPreview, PREVIEW_ROWS } from './local-preview';
+import { localFormulaGuard, localPreview } from './local-preview';
 
 /**
  * Pasted text up to this size converts as it is typed, in the browser (in a worker: the page's thread only

@@ -14,15 +14,12 @@ import {
   csvDialectFields,
   delimiterChar,
 } from '../components/conversion-options';
-import { type PreviewTable, tableOfText } from '../lib/preview-rows';
+import { PREVIEW_ROWS, type PreviewTable, tableOfText } from '../lib/preview-rows';
 import { hasTables } from './plan-editing';
 import { relationalTables } from './plan-preview';
 
 /** Inputs up to this size are previewed in the browser; bigger ones are only converted on the server. */
 export const LOCAL_PREVIEW_MAX_BYTES = 5 * 1024 * 1024;
-
-/** Rows a result's preview shows. */
-export const PREVIEW_ROWS = 20;
 
 /** What the preview table reads: the result as CSV text, or as JSON text. */
 export interface PreviewSource {

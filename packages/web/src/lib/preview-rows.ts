@@ -1,5 +1,8 @@
 import { csvToJson, jsonToCsvText } from '@unnest/engine';
 
+/** Rows a result's preview shows. */
+export const PREVIEW_ROWS = 20;
+
 /** The first rows of a result as text cells, exactly as written in the file. */
 export interface PreviewTable {
   header: string[];
