@@ -1,23 +1,13 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
-import { formatCount } from '../lib/format-count';
-import { type PreviewTable, tableFromCsv, tableFromJson } from '../lib/preview-rows';
+import { useMemo } from 'react';
+import { PREVIEW_ROWS, type TextTableTask } from '../lib/preview-rows';
+import { previewTable } from '../lib/preview-table';
+import { useLoadedTable } from '../lib/use-loaded-table';
+import { PreviewTableView } from './preview-table-view';
 
-/** Rows shown in a preview. */
-export const PREVIEW_ROWS = 20;
-
-type State = { status: 'loading' } | { status: 'ready'; table: PreviewTable } | { status: 'failed'; message: string };
-
-/** A table of the first rows of a CSV/TSV or JSON result, every value shown exactly as in the file. */
+/**
+ * A table of the first rows of a CSV/TSV or JSON result, every value shown exactly as in the file; a long
+ * text is read in a worker, so showing it never stalls the page.
+ */
 export default function ResultPreview({
   text,
   kind,
@@ -28,81 +18,7 @@ export default function ResultPreview({
   /** The scrollable table's name, when a page shows more than one. */
   label?: string;
 }) {
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  useEffect(() => {
-    let current = true;
-    setState({ status: 'loading' });
-    (kind === 'csv' ? tableFromCsv(text, PREVIEW_ROWS) : tableFromJson(text, PREVIEW_ROWS)).then(
-      (table) => current && setState({ status: 'ready', table }),
-      (error: unknown) =>
-        current &&
-        setState({
-          status: 'failed',
-          message: error instanceof Error ? error.message : 'The result could not be read',
-        }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [text, kind]);
-
-  if (state.status === 'loading') return <Skeleton variant="rounded" height={160} />;
-  if (state.status === 'failed') return <Alert severity="warning">Preview unavailable: {state.message}</Alert>;
-  const { header, rows, totalRows } = state.table;
-  if (header.length === 0) return <Typography color="text.secondary">The result is empty.</Typography>;
-  return (
-    <Box>
-      <TableContainer
-        sx={{ maxHeight: 420, border: 1, borderColor: 'divider', borderRadius: 1 }}
-        aria-label={label}
-        role="region"
-        tabIndex={0}
-      >
-        <Table size="small" stickyHeader>
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ color: 'text.secondary', width: 48 }}>#</TableCell>
-              {header.map((name, index) => (
-                // Headers can repeat in hand-made CSV, so the position is part of the key.
-                // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity beyond their position
-                <TableCell key={index} sx={{ fontFamily: 'fontFamilyMonospace', whiteSpace: 'nowrap' }}>
-                  {name}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row, rowIndex) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows of a static preview never reorder
-              <TableRow key={rowIndex} hover>
-                <TableCell sx={{ color: 'text.secondary' }}>{rowIndex + 1}</TableCell>
-                {header.map((_, cellIndex) => (
-                  <TableCell
-                    // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
-                    key={cellIndex}
-                    sx={{
-                      fontFamily: 'fontFamilyMonospace',
-                      whiteSpace: 'pre',
-                      maxWidth: 360,
-                      overflow: 'hidden',
-                      textOverflow: 'ellipsis',
-                    }}
-                    title={row[cellIndex] ?? ''}
-                  >
-                    {row[cellIndex] ?? ''}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
-        {totalRows > rows.length
-          ? `First ${rows.length} of ${formatCount(totalRows)} rows, ${header.length} columns`
-          : `${formatCount(totalRows)} ${totalRows === 1 ? 'row' : 'rows'}, ${header.length} columns`}
-      </Typography>
-    </Box>
-  );
+  const task = useMemo<TextTableTask>(() => ({ text, kind, limit: PREVIEW_ROWS }), [text, kind]);
+  const table = useLoadedTable(task, previewTable);
+  return <PreviewTableView state={table} label={label} />;
 }

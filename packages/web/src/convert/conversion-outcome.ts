@@ -1,16 +1,18 @@
 import type { ConversionResult, FormulaGuardSummary } from '@unnest/contracts';
 import type { CsvReading } from './api/csv-to-json';
-import type { PreviewSource } from './local-preview';
+import type { PreviewJob } from './local-preview';
 
 /**
- * A finished conversion: a stored file (file mode) or bytes in hand (text mode), with what the formula guard
- * changed (null when it was off, or for JSON and XLSX output).
+ * A finished conversion: a stored file (file mode), bytes in hand (text mode), or pasted text converted in the
+ * browser as it was typed (live), with what the formula guard changed (null when it was off, or for JSON and
+ * XLSX output).
  */
 export type ConversionOutcome = { formulaGuard: FormulaGuardSummary | null } & (
   | {
       kind: 'file';
       response: ConversionResult;
-      preview: PreviewSource | string | null;
+      /** Null: the file is too big to preview in the browser. */
+      preview: PreviewJob | null;
       /** A CSV file: how the server read it. */
       reading?: CsvReading;
     }
@@ -19,8 +21,9 @@ export type ConversionOutcome = { formulaGuard: FormulaGuardSummary | null } & (
       blob: Blob;
       fileName: string;
       text: string | null;
-      preview: PreviewSource | string;
+      preview: PreviewJob;
       /** CSV to JSON: how the server read the CSV. */
       reading?: CsvReading;
     }
+  | { kind: 'live'; text: string; preview: PreviewJob }
 );

@@ -54,13 +54,18 @@ function fileOutcome(
   return { kind: 'file', response: storedFile(formulaGuard, outputFormat), preview: null, formulaGuard };
 }
 
-function renderPanel(outcome: ConversionOutcome, excelSafe: boolean, onExcelSafe = vi.fn()) {
+function renderPanel(
+  outcome: ConversionOutcome,
+  excelSafe: boolean,
+  onExcelSafe = vi.fn(),
+  mode: 'json-to-csv' | 'csv-to-json' = 'json-to-csv',
+) {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <ThemeModeProvider>
         <ConversionResultPanel
           outcome={outcome}
-          mode="json-to-csv"
+          mode={mode}
           excelSafe={excelSafe}
           onExcelSafe={onExcelSafe}
           recordsPath=""
@@ -72,6 +77,58 @@ function renderPanel(outcome: ConversionOutcome, excelSafe: boolean, onExcelSafe
   );
   return onExcelSafe;
 }
+
+const LIVE_CSV = "id,f\n12345678901234567890,'=SUM(A1)\n";
+
+describe('the result made as the text is typed', () => {
+  it('shows its text with Copy and the table of that same text beside it, and offers no download', async () => {
+    renderPanel(
+      {
+        kind: 'live',
+        text: LIVE_CSV,
+        preview: { kind: 'text', text: LIVE_CSV, format: 'csv' },
+        formulaGuard: { cells: 1, examples: [{ column: 'f', value: '=SUM(A1)' }] },
+      },
+      true,
+    );
+    expect((screen.getByLabelText('Result') as HTMLTextAreaElement).value).toBe(LIVE_CSV);
+    const table = await screen.findByRole('region', { name: 'Result preview' });
+    within(table).getByRole('cell', { name: "'=SUM(A1)" });
+    within(table).getByRole('cell', { name: '12345678901234567890' });
+    expect(screen.getByText(/Converted in your browser as you type/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Download/ })).toBeNull();
+    // Made while typing: the focus stays where it was.
+    expect(document.activeElement).toBe(document.body);
+    // user-event puts a clipboard of its own in the page.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toBe(LIVE_CSV);
+    await screen.findByRole('button', { name: 'Copied' });
+  });
+
+  it('a conversion asked for takes the focus on the result heading', async () => {
+    const json = '[\n{"id":1}\n]\n';
+    renderPanel(
+      {
+        kind: 'text',
+        blob: new Blob([json]),
+        fileName: 'converted.json',
+        text: json,
+        preview: { kind: 'text', text: json, format: 'json' },
+        formulaGuard: null,
+      },
+      false,
+      vi.fn(),
+      'csv-to-json',
+    );
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Conversion result' })),
+    );
+    expect(screen.getByRole('button', { name: 'Download JSON' })).toBeTruthy();
+    expect(
+      await within(await screen.findByRole('region', { name: 'Result preview' })).findAllByRole('cell', { name: '1' }),
+    ).toHaveLength(2);
+  });
+});
 
 describe('the result card', () => {
   it('says how many cells Spreadsheet-safe changed, shows two, and has the switch beside them', async () => {

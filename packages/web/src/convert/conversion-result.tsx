@@ -1,33 +1,33 @@
-import ContentCopy from '@mui/icons-material/ContentCopy';
-import Download from '@mui/icons-material/FileDownloadOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { CONVERSION_TEXTS } from '@unnest/contracts';
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ConversionMode } from '../components/conversion-options';
-import { LongTextField } from '../components/long-text-field';
-import ResultPreview from '../components/result-preview';
-import { useDownloadFile } from '../lib/api/download-file';
-import { errorText } from '../lib/api-error';
-import { formatBytes } from '../lib/format-size';
-import { saveFile } from '../lib/save-file';
 import type { ConversionOutcome } from './conversion-outcome';
 import { CsvReadingFacts } from './csv-reading-facts';
 import { FileFacts } from './file-facts';
 import { FormulaGuardNotice } from './formula-guard-notice';
 import { LeftOutNote } from './left-out-note';
-import { LOCAL_PREVIEW_MAX_BYTES } from './local-preview';
+import { ResultBody } from './result-body';
+import { ResultDownload } from './result-download';
 
-// Long results are shown in part; the download has all of it.
-const SHOWN_CHARACTERS = 100_000;
+/** The file format a result is in: the stored file's, the downloaded bytes' or, live, the text's. */
+function formatOf(outcome: ConversionOutcome, mode: ConversionMode): string {
+  if (outcome.kind === 'file') return outcome.response.output_format;
+  if (outcome.kind === 'text') return outcome.fileName.split('.').pop() ?? 'csv';
+  return mode === 'json-to-csv' ? 'csv' : 'json';
+}
+
+function messageOf(outcome: ConversionOutcome, mode: ConversionMode): string {
+  if (outcome.kind === 'file') return outcome.response.message;
+  return mode === 'json-to-csv' ? 'Your JSON was converted.' : 'Your CSV was converted to JSON.';
+}
 
 /**
  * The result of a conversion: message, what Spreadsheet-safe changed (with its switch), download, the text,
- * and a preview of the first rows.
+ * and a preview of the first rows. A conversion asked for (not one made as the text is typed) brings the
+ * result into view and moves the focus to its heading.
  */
 export function ConversionResultPanel({
   outcome,
@@ -48,34 +48,41 @@ export function ConversionResultPanel({
   onRecordsPath: (path: string) => void;
   busy: boolean;
 }) {
-  const download = useDownloadFile();
-  const [copied, setCopied] = useState(false);
-  const format =
-    outcome.kind === 'file' ? outcome.response.output_format : (outcome.fileName.split('.').pop() ?? 'csv');
-  const label = `Download ${format.toUpperCase()}`;
-  const message =
-    outcome.kind === 'file'
-      ? outcome.response.message
-      : mode === 'json-to-csv'
-        ? 'Your JSON was converted.'
-        : 'Your CSV was converted to JSON.';
-
-  async function copy(text: string) {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
-    } catch {
-      setCopied(false);
-    }
-  }
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (outcome.kind === 'live') return;
+    // In the next frame, so the layout this asks for is not one more step of the render's task.
+    const frame = requestAnimationFrame(() => {
+      heading.current?.focus({ preventScroll: true });
+      heading.current?.scrollIntoView?.({ block: 'start' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [outcome]);
+  const format = formatOf(outcome, mode);
 
   return (
-    <Card>
+    <Card component="section" aria-labelledby="conversion-result-heading">
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Alert severity="success">{message}</Alert>
+        <Typography
+          variant="h6"
+          component="h2"
+          id="conversion-result-heading"
+          ref={heading}
+          tabIndex={-1}
+          // Below the fixed top bar when scrolled to.
+          sx={{ scrollMarginTop: 80 }}
+        >
+          Conversion result
+        </Typography>
+        {outcome.kind === 'live' ? (
+          <Typography variant="body2" color="text.secondary">
+            Converted in your browser as you type. Convert to download it and keep it in your history.
+          </Typography>
+        ) : (
+          <Alert severity="success">{messageOf(outcome, mode)}</Alert>
+        )}
         {outcome.kind === 'file' && <FileFacts response={outcome.response} />}
-        {outcome.reading && <CsvReadingFacts reading={outcome.reading} />}
+        {outcome.kind !== 'live' && outcome.reading && <CsvReadingFacts reading={outcome.reading} />}
         {mode === 'json-to-csv' && format !== 'xlsx' && (
           <FormulaGuardNotice summary={outcome.formulaGuard} switchedOn={excelSafe} onSwitch={onExcelSafe} />
         )}
@@ -89,59 +96,8 @@ export function ConversionResultPanel({
             database. Upload it to CSV to JSON to get the nested JSON back.
           </Typography>
         )}
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          {outcome.kind === 'file' ? (
-            <Button
-              variant="contained"
-              startIcon={<Download />}
-              disabled={download.isPending}
-              onClick={() => download.mutate({ fileId: outcome.response.file_id, name: outcome.response.filename })}
-            >
-              {download.isPending ? 'Downloading...' : label}
-            </Button>
-          ) : (
-            <Button
-              variant="contained"
-              startIcon={<Download />}
-              onClick={() => saveFile(outcome.blob, outcome.fileName)}
-            >
-              {label}
-            </Button>
-          )}
-          {outcome.kind === 'text' && outcome.text !== null && (
-            <Button startIcon={<ContentCopy />} color="inherit" onClick={() => copy(outcome.text ?? '')}>
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
-          )}
-        </Box>
-        {download.isError && (
-          <Alert severity="error">{errorText(download.error, CONVERSION_TEXTS.downloadFailed)}</Alert>
-        )}
-        {outcome.kind === 'text' && outcome.text !== null && (
-          <LongTextField
-            label="Result"
-            text={outcome.text}
-            limit={SHOWN_CHARACTERS}
-            minRows={4}
-            maxRows={12}
-            fontSize={13}
-          />
-        )}
-        <Box>
-          <Typography variant="subtitle2" sx={{ mb: 1 }}>
-            Preview
-          </Typography>
-          {outcome.preview === null ? (
-            <Typography variant="body2" color="text.secondary">
-              Previews are shown for inputs up to {formatBytes(LOCAL_PREVIEW_MAX_BYTES)}. Download the file to see every
-              row.
-            </Typography>
-          ) : typeof outcome.preview === 'string' ? (
-            <Alert severity="warning">Preview unavailable: {outcome.preview}</Alert>
-          ) : (
-            <ResultPreview text={outcome.preview.text} kind={outcome.preview.kind} />
-          )}
-        </Box>
+        <ResultDownload outcome={outcome} format={format} />
+        <ResultBody text={outcome.kind === 'file' ? null : outcome.text} preview={outcome.preview} />
       </CardContent>
     </Card>
   );

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -5,14 +6,14 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ConversionResult } from '@unnest/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { ConversionOptions } from '../components/conversion-options';
 import { PageHeader } from '../components/page-header';
 import { useHashFocus } from '../lib/use-hash-focus';
 import { ConversionResultPanel } from './conversion-result';
 import { ConverterActions } from './converter-actions';
 import { ConverterInput } from './converter-input';
-import type { ComparedConversion } from './converter-state';
+import { type ComparedConversion, isConvertShortcut } from './converter-state';
 import { FlattenPlanPanel } from './flatten-plan-panel';
 import { useConverter } from './use-converter';
 
@@ -35,6 +36,8 @@ export function ConvertPage({ slots }: { slots: ConverterSlots }) {
   const { state, conversion, planInput } = converter;
   const { mode, inputKind, choices } = state;
   const { outcome, busy } = conversion;
+  // The result renders at low priority, in slices React can pause between: a big result never holds the page.
+  const shown = useDeferredValue(converter.shown);
   const source = mode === 'json-to-csv' ? 'JSON' : 'CSV';
 
   return (
@@ -45,7 +48,14 @@ export function ConvertPage({ slots }: { slots: ConverterSlots }) {
       />
       <Stack spacing={3}>
         <Card>
-          <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+          <CardContent
+            sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
+            onKeyDown={(event) => {
+              if (!isConvertShortcut(event) || busy) return;
+              event.preventDefault();
+              converter.convert();
+            }}
+          >
             <ConverterInput
               mode={mode}
               inputKind={inputKind}
@@ -98,6 +108,7 @@ export function ConvertPage({ slots }: { slots: ConverterSlots }) {
             <ConverterActions
               convertLabel={`Convert ${source} ${inputKind === 'file' ? 'File' : 'Text'}`}
               comparisonForCredit={converter.creditPaysAnalysis}
+              compareBlocked={converter.compareBlocked}
               busy={busy}
               progress={conversion.progress}
               error={converter.error}
@@ -112,9 +123,14 @@ export function ConvertPage({ slots }: { slots: ConverterSlots }) {
         {converter.isPremium &&
           mode === 'json-to-csv' &&
           slots.analysisSwitch(state.showAnalysis, converter.toggleAnalysis)}
-        {outcome && (
+        {converter.liveError !== null && (
+          <Alert severity="info" role="status">
+            Not converted yet: {converter.liveError}
+          </Alert>
+        )}
+        {shown && (
           <ConversionResultPanel
-            outcome={outcome}
+            outcome={shown}
             mode={mode}
             excelSafe={choices.excelSafe}
             onExcelSafe={converter.setExcelSafe}

@@ -5,13 +5,17 @@ import type { ConversionOutcome } from './conversion-outcome';
 import {
   type ConverterAction,
   type ConverterState,
+  compareBlockedReason,
   comparedConversion,
   conversionToRun,
   converterReducer,
   initialConverterState,
+  isConvertShortcut,
+  liveRequestOf,
   offersAnalysisForCredit,
   planInputOf,
 } from './converter-state';
+import { LIVE_MAX_BYTES } from './live-conversion';
 
 const PLAN: FlattenPlanDocument = { version: 1, paths: [{ path: 'tags', strategy: 'json' }] };
 
@@ -141,12 +145,12 @@ describe('converter state', () => {
       { type: 'plan', plan: PLAN },
       { type: 'converting', plan: PLAN },
     );
-    const inHand: ConversionOutcome = {
+    const inHand: ConversionOutcome & { kind: 'text' } = {
       kind: 'text',
       blob: new Blob(["a\n'=1"]),
       fileName: 'converted.csv',
       text: "a\n'=1",
-      preview: { text: "a\n'=1", kind: 'csv' },
+      preview: { kind: 'text', text: "a\n'=1", format: 'csv' },
       formulaGuard: { cells: 1, examples: [] },
     };
     expect(comparedConversion(pasted, inHand)).toEqual({
@@ -158,5 +162,60 @@ describe('converter state', () => {
       excelSafe: true,
     });
     expect(comparedConversion(pasted, { ...inHand, text: null })).toBeNull();
+  });
+
+  it('converts pasted text as it is typed up to LIVE_MAX_BYTES, into text formats only, with the plan', () => {
+    const pasted = after({ type: 'pasted', text: '[{"a": 1}]' }, { type: 'plan', plan: PLAN });
+    expect(liveRequestOf(pasted)).toEqual({
+      text: '[{"a": 1}]',
+      mode: 'json-to-csv',
+      choices: pasted.choices,
+      plan: PLAN,
+    });
+    expect(liveRequestOf(after({ type: 'file', file: jsonFile }))).toBeNull();
+    expect(liveRequestOf(after({ type: 'pasted', text: '  \n' }))).toBeNull();
+    // Bytes count, not characters: 'é' is two.
+    expect(liveRequestOf(after({ type: 'pasted', text: `"${'x'.repeat(LIVE_MAX_BYTES - 2)}"` }))).not.toBeNull();
+    expect(liveRequestOf(after({ type: 'pasted', text: `"${'é'.repeat(LIVE_MAX_BYTES / 2)}"` }))).toBeNull();
+    const xlsx = { ...initialConverterState().choices, outputFormat: 'xlsx' as const };
+    expect(liveRequestOf(after({ type: 'pasted', text: '[1]' }, { type: 'choices', choices: xlsx }))).toBeNull();
+    const tables: FlattenPlanDocument = { version: 1, paths: [{ path: 'items', strategy: 'table' }] };
+    expect(liveRequestOf(after({ type: 'pasted', text: '[1]' }, { type: 'plan', plan: tables }))).toBeNull();
+    const csv = after(
+      { type: 'mode', mode: 'csv-to-json' },
+      { type: 'pasted', text: 'a\n1' },
+      { type: 'plan', plan: PLAN },
+    );
+    expect(liveRequestOf(csv)).toMatchObject({ mode: 'csv-to-json', plan: undefined });
+  });
+
+  it('says why Compare cannot open, until a JSON to CSV conversion made on the server gives it a CSV', () => {
+    const state = initialConverterState();
+    const response = { output_format: 'csv', file_id: 'f1', original_filename: 'people.json' } as ConversionResult;
+    const stored: ConversionOutcome = { kind: 'file', response, preview: null, formulaGuard: null };
+    expect(compareBlockedReason(state, null, null)).toBe('Compare needs a converted file: convert first.');
+    const live: ConversionOutcome = {
+      kind: 'live',
+      text: 'a\n1\n',
+      preview: { kind: 'text', text: 'a\n1\n', format: 'csv' },
+      formulaGuard: null,
+    };
+    expect(compareBlockedReason(state, live, null)).toBe('Compare needs a converted file: convert first.');
+    expect(compareBlockedReason({ ...state, mode: 'csv-to-json' }, null, null)).toBe(
+      'Compare checks a JSON to CSV conversion: switch to JSON to CSV and convert first.',
+    );
+    expect(compareBlockedReason(state, stored, null)).toBe('Compare reads CSV or TSV: convert to CSV or TSV first.');
+    const tables: FlattenPlanDocument = { version: 1, paths: [{ path: 'items', strategy: 'table' }] };
+    expect(compareBlockedReason({ ...state, convertedPlan: tables }, stored, null)).toBe(
+      'Compare reads one CSV table: convert without tables of their own first.',
+    );
+    expect(compareBlockedReason(state, stored, comparedConversion(state, stored))).toBeNull();
+  });
+
+  it('converts on Ctrl+Enter or Cmd+Enter, not on Enter alone', () => {
+    expect(isConvertShortcut({ key: 'Enter', ctrlKey: true, metaKey: false })).toBe(true);
+    expect(isConvertShortcut({ key: 'Enter', ctrlKey: false, metaKey: true })).toBe(true);
+    expect(isConvertShortcut({ key: 'Enter', ctrlKey: false, metaKey: false })).toBe(false);
+    expect(isConvertShortcut({ key: 'a', ctrlKey: true, metaKey: false })).toBe(false);
   });
 });

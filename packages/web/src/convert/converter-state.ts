@@ -3,6 +3,8 @@ import { type ConversionChoices, type ConversionMode, choicesFromSettings } from
 import { extensionsText } from '../components/drop-zone';
 import type { ConversionOutcome } from './conversion-outcome';
 import type { InputKind } from './conversion-toggles';
+import { LIVE_MAX_BYTES, type LiveRequest } from './live-conversion';
+import { hasTables } from './plan-editing';
 import type { ConversionRequest } from './run-conversion';
 
 // CSV to JSON also reads back a relational ZIP (linked tables with their plan inside).
@@ -113,7 +115,7 @@ function findingRecords(choices: ConversionChoices): ConversionChoices {
 }
 
 /** The plan a conversion asked for now uses: the panel's, for JSON to CSV only. */
-export function planToConvertWith(state: ConverterState): FlattenPlanDocument | null {
+export function planToConvertWith(state: Pick<ConverterState, 'mode' | 'flattenPlan'>): FlattenPlanDocument | null {
   return state.mode === 'json-to-csv' ? state.flattenPlan : null;
 }
 
@@ -165,7 +167,7 @@ export function comparedConversion(
   last: Pick<ConverterState, 'mode' | 'text' | 'convertedPlan'>,
   outcome: ConversionOutcome | null,
 ): ComparedConversion | null {
-  if (!outcome || last.mode !== 'json-to-csv') return null;
+  if (!outcome || outcome.kind === 'live' || last.mode !== 'json-to-csv') return null;
   if (outcome.kind === 'file') {
     const { output_format: format, file_id: fileId, original_filename: filename } = outcome.response;
     return format === 'csv' || format === 'tsv' ? { kind: 'file', fileId, filename } : null;
@@ -179,4 +181,42 @@ export function comparedConversion(
     plan: last.convertedPlan ?? undefined,
     excelSafe: outcome.formulaGuard !== null,
   };
+}
+
+/**
+ * Why the quality analysis cannot open now, or null when it can: it compares the CSV (TSV) of a JSON to CSV
+ * conversion the server made with the JSON it came from.
+ */
+export function compareBlockedReason(
+  state: Pick<ConverterState, 'mode' | 'choices' | 'convertedPlan'>,
+  outcome: ConversionOutcome | null,
+  compared: ComparedConversion | null,
+): string | null {
+  if (compared !== null) return null;
+  if (state.mode === 'csv-to-json')
+    return 'Compare checks a JSON to CSV conversion: switch to JSON to CSV and convert first.';
+  if (outcome === null || outcome.kind === 'live') return 'Compare needs a converted file: convert first.';
+  if (hasTables(state.convertedPlan)) return 'Compare reads one CSV table: convert without tables of their own first.';
+  return 'Compare reads CSV or TSV: convert to CSV or TSV first.';
+}
+
+/**
+ * What converts as it is typed: pasted text up to LIVE_MAX_BYTES into CSV, TSV or JSON text (an XLSX workbook
+ * or a ZIP of linked tables waits for Convert); null otherwise.
+ */
+export function liveRequestOf(
+  state: Pick<ConverterState, 'mode' | 'inputKind' | 'text' | 'choices' | 'flattenPlan'>,
+): LiveRequest | null {
+  const { mode, text, choices } = state;
+  // A character is at least one byte: a longer text is never measured.
+  if (state.inputKind !== 'text' || !text.trim() || text.length > LIVE_MAX_BYTES) return null;
+  if (new TextEncoder().encode(text).length > LIVE_MAX_BYTES) return null;
+  const plan = planToConvertWith(state) ?? undefined;
+  if (mode === 'json-to-csv' && (choices.outputFormat === 'xlsx' || hasTables(plan))) return null;
+  return { text, mode, choices, plan };
+}
+
+/** Ctrl+Enter (Cmd+Enter on a Mac) converts from anywhere in the converter's input. */
+export function isConvertShortcut(key: { key: string; ctrlKey: boolean; metaKey: boolean }): boolean {
+  return key.key === 'Enter' && (key.ctrlKey || key.metaKey);
 }

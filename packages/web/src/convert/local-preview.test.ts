@@ -55,3 +55,28 @@ describe('the preview of relational output', () => {
     expect(preview.text.replace(/\s/g, '')).toBe(ORDERS);
   });
 });
+
+describe('a conversion made in the browser reads the options the server reads', () => {
+  it('CSV to JSON: the dialect, the JSON layout, the header and the nesting', async () => {
+    const csv = "a.b;c\n'=1;2\n";
+    const csvChoices = { ...CHOICES, delimiter: ';', excelSafe: true };
+    expect(await localPreview(csv, 'csv-to-json', { ...csvChoices, jsonLayout: 'lines' })).toEqual({
+      kind: 'json',
+      text: '{"a":{"b":"=1"},"c":2}\n',
+    });
+    const flat = await localPreview(csv, 'csv-to-json', { ...csvChoices, jsonLayout: 'lines', unflatten: false });
+    expect(flat.text).toBe('{"a.b":"=1","c":2}\n');
+    const rows = await localPreview(csv, 'csv-to-json', { ...csvChoices, jsonLayout: 'lines', header: false });
+    expect(rows.text).toBe('["a.b","c"]\n["=1","2"]\n');
+    const pretty = await localPreview(csv, 'csv-to-json', { ...csvChoices, jsonLayout: 'pretty' });
+    expect(pretty.text).toContain('\n  ');
+  });
+
+  it('JSON to CSV: the records path and the byte order mark', async () => {
+    const wrapped = '{"meta": {"n": 1}, "data": {"users": [{"id": 1}], "other": [{"x": 2}]}}';
+    expect(await localPreview(wrapped, 'json-to-csv', { ...CHOICES, recordsPath: 'data.users', bom: true })).toEqual({
+      kind: 'csv',
+      text: '\uFEFFid\n1\n',
+    });
+  });
+});

@@ -1,5 +1,6 @@
 import type { FlattenPlanDocument, FormulaGuardSummary } from '@unnest/contracts';
 import {
+  type CsvToJsonOptions,
   checkFlattenPlan,
   csvToJsonText,
   jsonToCsvText,
@@ -7,7 +8,13 @@ import {
   type Notice,
   relationalToJson,
 } from '@unnest/engine';
-import { type ConversionChoices, type ConversionMode, delimiterChar } from '../components/conversion-options';
+import {
+  type ConversionChoices,
+  type ConversionMode,
+  csvDialectFields,
+  delimiterChar,
+} from '../components/conversion-options';
+import { PREVIEW_ROWS, type PreviewTable, tableOfText } from '../lib/preview-rows';
 import { hasTables } from './plan-editing';
 import { relationalTables } from './plan-preview';
 
@@ -30,17 +37,7 @@ export async function localPreview(
   choices: ConversionChoices,
   plan?: FlattenPlanDocument,
 ): Promise<PreviewSource> {
-  if (mode === 'csv-to-json') {
-    const delimiter = choices.delimiter === 'auto' ? undefined : delimiterChar(choices.delimiter);
-    return {
-      text: await csvToJsonText(input, {
-        ...(delimiter ? { delimiter } : {}),
-        ...(choices.types === 'auto' ? {} : { typing: choices.types }),
-        excelSafe: choices.excelSafe,
-      }),
-      kind: 'json',
-    };
-  }
+  if (mode === 'csv-to-json') return { text: await csvToJsonText(input, csvReadingOptions(choices)), kind: 'json' };
   const options = tableOptions(choices);
   // Relational output: the main table is what the preview shows (the own tables are in the download).
   if (plan !== undefined && hasTables(plan))
@@ -52,15 +49,43 @@ export async function localPreview(
   return { text, kind: 'csv' };
 }
 
+/** The engine options of a CSV to JSON conversion with these choices, as the server reads the same fields. */
+function csvReadingOptions(choices: ConversionChoices): CsvToJsonOptions {
+  const dialect = csvDialectFields(choices);
+  return {
+    ...(dialect.delimiter === undefined ? {} : { delimiter: dialect.delimiter }),
+    ...(dialect.quote === undefined ? {} : { quote: dialect.quote }),
+    ...(dialect.escape === undefined ? {} : { escape: dialect.escape }),
+    ...(dialect.skip_rows === undefined ? {} : { skipRows: dialect.skip_rows }),
+    ...(dialect.header_rows === undefined ? {} : { headerRows: dialect.header_rows }),
+    ...(dialect.types === undefined ? {} : { typing: dialect.types }),
+    ...(dialect.pretty === undefined ? {} : { pretty: dialect.pretty }),
+    ...(dialect.ndjson === undefined ? {} : { ndjson: dialect.ndjson }),
+    ...(dialect.unflatten === undefined ? {} : { unflatten: dialect.unflatten }),
+    ...(dialect.separator === undefined ? {} : { separator: dialect.separator }),
+    ...(dialect.header === undefined ? {} : { header: dialect.header }),
+    excelSafe: choices.excelSafe,
+  };
+}
+
 /** The engine options of a JSON to CSV (or TSV) conversion with these choices. */
 function tableOptions(choices: ConversionChoices) {
   return {
     arrays: choices.arrays,
+    bom: choices.bom,
     excelSafe: choices.excelSafe,
     groupArrayColumns: choices.groupArrayColumns,
+    ...(choices.recordsPath === '' ? {} : { recordsPath: choices.recordsPath }),
     delimiter: choices.outputFormat === 'csv' ? delimiterChar(choices.delimiter) : undefined,
     format: choices.outputFormat === 'tsv' ? ('tsv' as const) : ('csv' as const),
   };
+}
+
+/** A look for what the formula guard changes: the JSON, and the options and plan of its conversion. */
+export interface FormulaGuardTask {
+  text: string;
+  choices: ConversionChoices;
+  plan: FlattenPlanDocument | undefined;
 }
 
 /**
@@ -68,11 +93,11 @@ function tableOptions(choices: ConversionChoices) {
  * (for pasted text, whose download answer carries only the bytes); null when the guard is off or the output
  * is XLSX, which has no formulas.
  */
-export async function localFormulaGuard(
-  input: string,
-  choices: ConversionChoices,
-  plan?: FlattenPlanDocument,
-): Promise<FormulaGuardSummary | null> {
+export async function localFormulaGuard({
+  text: input,
+  choices,
+  plan,
+}: FormulaGuardTask): Promise<FormulaGuardSummary | null> {
   if (!choices.excelSafe || choices.outputFormat === 'xlsx') return null;
   let found: FormulaGuardSummary | null = null;
   const onNotice = (notice: Notice) => {
@@ -96,4 +121,50 @@ export async function relationalZipPreview(zip: Uint8Array): Promise<PreviewSour
   for await (const chunk of relationalToJson([zip])) chunks.push(decoder.decode(chunk, { stream: true }));
   chunks.push(decoder.decode());
   return { text: chunks.join(''), kind: 'json' };
+}
+
+/**
+ * How the preview of a result is made: made already; from the result's own text; from the input converted again here
+ * with the same options (an XLSX or a relational ZIP is no text to show; a stored file is not downloaded
+ * just to be previewed); or from a relational ZIP read back.
+ */
+export type PreviewJob =
+  /** Made already, where the result was (a conversion in a worker). */
+  | { kind: 'table'; table: PreviewTable }
+  | { kind: 'text'; text: string; format: 'csv' | 'json' }
+  | {
+      kind: 'convert';
+      input: File | string;
+      mode: ConversionMode;
+      choices: ConversionChoices;
+      plan: FlattenPlanDocument | undefined;
+    }
+  | { kind: 'zip'; zip: Blob };
+
+/** The first rows of a result, made as the job says. */
+export async function tableOfJob(job: PreviewJob): Promise<PreviewTable> {
+  if (job.kind === 'table') return job.table;
+  const source = await previewSourceOf(job);
+  return tableOfText({ ...source, limit: PREVIEW_ROWS });
+}
+
+async function previewSourceOf(job: Exclude<PreviewJob, { kind: 'table' }>): Promise<PreviewSource> {
+  switch (job.kind) {
+    case 'text':
+      return { text: job.text, kind: job.format };
+    case 'zip':
+      return relationalZipPreview(new Uint8Array(await job.zip.arrayBuffer()));
+    case 'convert': {
+      const input = typeof job.input === 'string' ? job.input : await job.input.text();
+      return localPreview(input, job.mode, job.choices, job.plan);
+    }
+  }
+}
+
+/** How much input a preview job reads (characters of text, bytes of a file). */
+export function previewJobSize(job: PreviewJob): number {
+  if (job.kind === 'table') return 0;
+  if (job.kind === 'text') return job.text.length;
+  if (job.kind === 'zip') return job.zip.size;
+  return typeof job.input === 'string' ? job.input.length : job.input.size;
 }

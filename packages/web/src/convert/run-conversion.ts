@@ -10,13 +10,8 @@ import { convertFile } from './api/convert-file';
 import { convertText } from './api/convert-text';
 import { csvReading, csvToJson } from './api/csv-to-json';
 import type { ConversionOutcome } from './conversion-outcome';
-import {
-  LOCAL_PREVIEW_MAX_BYTES,
-  localFormulaGuard,
-  localPreview,
-  type PreviewSource,
-  relationalZipPreview,
-} from './local-preview';
+import { LOCAL_PREVIEW_MAX_BYTES, type PreviewJob } from './local-preview';
+import { formulaGuardOf } from './local-work';
 import { hasTables, planFieldText } from './plan-editing';
 
 /** One conversion the user asked for: a chosen file or pasted text, the direction and the options. */
@@ -27,25 +22,15 @@ export type ConversionRequest = {
   plan?: FlattenPlanDocument | null;
 } & ({ input: 'file'; file: File } | { input: 'text'; text: string });
 
-/** A preview made in the browser, or why it could not be made. */
-async function previewOf(make: () => Promise<PreviewSource>): Promise<PreviewSource | string> {
-  try {
-    return await make();
-  } catch (error) {
-    return error instanceof Error ? error.message : 'The result could not be read';
-  }
-}
-
-/** The preview of an uploaded file's result: a relational ZIP read back, or the file converted. */
-async function filePreview(
+/** How an uploaded file's result is previewed: a relational ZIP read back, or the file converted here. */
+function filePreview(
   file: File,
   mode: ConversionMode,
   choices: ConversionChoices,
   plan: FlattenPlanDocument | null | undefined,
-): Promise<PreviewSource | string> {
-  if (mode === 'csv-to-json' && file.name.toLowerCase().endsWith('.zip'))
-    return previewOf(async () => relationalZipPreview(new Uint8Array(await file.arrayBuffer())));
-  return previewOf(async () => localPreview(await file.text(), mode, choices, plan ?? undefined));
+): PreviewJob {
+  if (mode === 'csv-to-json' && file.name.toLowerCase().endsWith('.zip')) return { kind: 'zip', zip: file };
+  return { kind: 'convert', input: file, mode, choices, plan: plan ?? undefined };
 }
 
 /** The spec's message for a failed conversion of this kind when the server gives no detail. */
@@ -56,7 +41,8 @@ export function conversionFailureText(request: ConversionRequest): string {
 
 /**
  * Converts on the server: a file is uploaded (with progress) and stored, pasted JSON comes back as the
- * CSV (TSV, XLSX) bytes, pasted CSV as JSON text. Small inputs also get a preview made in the browser.
+ * CSV (TSV, XLSX) bytes, pasted CSV as JSON text. The result comes with how its preview is made (in the
+ * browser, off the page's thread for big inputs, once the result is shown); a file too big has none.
  */
 export async function runConversion(
   request: ConversionRequest,
@@ -70,7 +56,7 @@ export async function runConversion(
     const { file } = request;
     onProgress({ loaded: 0, total: file.size });
     const response = await convertFile(file, fields, onProgress, signal);
-    const preview = file.size <= LOCAL_PREVIEW_MAX_BYTES ? await filePreview(file, mode, choices, plan) : null;
+    const preview = file.size <= LOCAL_PREVIEW_MAX_BYTES ? filePreview(file, mode, choices, plan) : null;
     // A CSV file's answer says how it was read, as pasted CSV's does.
     const reading = response.dialect ? csvReading(response) : undefined;
     return { kind: 'file', response, preview, formulaGuard: response.formula_guard, reading };
@@ -80,12 +66,12 @@ export async function runConversion(
     const converted = await convertText(text, fields);
     // An XLSX workbook or a ZIP of linked tables is not text to show: the preview is made in the browser.
     const shown = choices.outputFormat === 'xlsx' || hasTables(plan) ? null : await converted.blob.text();
-    const preview: PreviewSource | string =
+    const preview: PreviewJob =
       shown === null
-        ? await previewOf(() => localPreview(text, mode, choices, plan ?? undefined))
-        : { text: shown, kind: 'csv' };
+        ? { kind: 'convert', input: text, mode, choices, plan: plan ?? undefined }
+        : { kind: 'text', text: shown, format: 'csv' };
     // The download answer is the bytes only: what the guard changed is found by the same engine here.
-    const formulaGuard = await localFormulaGuard(text, choices, plan ?? undefined).catch(() => null);
+    const formulaGuard = await formulaGuardOf({ text, choices, plan: plan ?? undefined }).catch(() => null);
     return { kind: 'text', ...converted, text: shown, preview, formulaGuard };
   }
   const answer = await csvToJson(text, csvDialectFields(choices), choices.excelSafe);
@@ -94,7 +80,7 @@ export async function runConversion(
     blob: new Blob([answer.json], { type: 'application/json' }),
     fileName: choices.jsonLayout === 'lines' ? 'converted.jsonl' : 'converted.json',
     text: answer.json,
-    preview: { text: answer.json, kind: 'json' },
+    preview: { kind: 'text', text: answer.json, format: 'json' },
     reading: answer,
     formulaGuard: null,
   };

@@ -1,5 +1,5 @@
 import type { FlattenPlanDocument } from '@unnest/contracts';
-import { useCallback, useEffect, useMemo, useReducer } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { ConversionChoices, ConversionMode } from '../components/conversion-options';
 import { useSettings } from '../lib/api/get-settings';
 import { useSubscription } from '../lib/api/get-subscription';
@@ -7,35 +7,48 @@ import type { InputKind } from './conversion-toggles';
 import {
   type ConverterAction,
   type ConverterState,
+  compareBlockedReason,
   comparedConversion,
   conversionToRun,
   converterReducer,
   initialConverterState,
+  liveRequestOf,
   offersAnalysisForCredit,
   planInputOf,
   planToConvertWith,
 } from './converter-state';
 import { useConversion } from './use-conversion';
+import { useLiveConversion } from './use-live-conversion';
 
 /** Refusals a conversion credit pays for (the server's text then says to buy credits). */
 const CREDIT_PAYS_FOR = new Set(['FORMAT_NOT_IN_PLAN', 'FILE_TOO_LARGE', 'QUOTA_EXCEEDED', 'FORBIDDEN']);
 
 /**
- * The converter page's state (`converterReducer`) with the conversion it runs, the saved settings its
- * options start from and the plan's allowances; every change of input clears the last result.
+ * The converter page's state (`converterReducer`) with the conversion it runs, the one made as small pasted
+ * text is typed, the saved settings its options start from and the plan's allowances; every change of input
+ * clears the last result.
  */
 export function useConverter() {
   const settings = useSettings();
   const subscription = useSubscription();
   const conversion = useConversion();
   const [state, dispatch] = useReducer(converterReducer, undefined, initialConverterState);
-  const { mode, text, convertedPlan } = state;
+  const { mode, inputKind, text, choices, flattenPlan, convertedPlan } = state;
   const { outcome } = conversion;
+  const liveRequest = useMemo(
+    () => liveRequestOf({ mode, inputKind, text, choices, flattenPlan }),
+    [mode, inputKind, text, choices, flattenPlan],
+  );
+  const live = useLiveConversion(liveRequest);
 
-  // Options start from the saved settings once they arrive, and again on every mode change.
+  // Options start from the saved settings once they arrive, and again on every mode change; settings saved
+  // meanwhile (the theme switched in the top bar) leave the options chosen here as they are.
   const loadedSettings = settings.data;
+  const settingsAppliedFor = useRef<ConversionMode | null>(null);
   useEffect(() => {
-    if (loadedSettings) dispatch({ type: 'settings', settings: loadedSettings, mode });
+    if (!loadedSettings || settingsAppliedFor.current === mode) return;
+    settingsAppliedFor.current = mode;
+    dispatch({ type: 'settings', settings: loadedSettings, mode });
   }, [loadedSettings, mode]);
 
   const subscribed = subscription.data;
@@ -48,8 +61,16 @@ export function useConverter() {
   // Stable: the flattening plan panel reports its plan from an effect that depends on it.
   const setFlattenPlan = useCallback((next: FlattenPlanDocument | null) => dispatch({ type: 'plan', plan: next }), []);
 
+  const error = state.inputError ?? conversion.errorMessage;
+
   function changeInput(action: ConverterAction) {
     conversion.reset();
+    dispatch(action);
+  }
+
+  // Text converted as it is typed follows the options at once: a result the server made with others goes.
+  function changeOptions(action: ConverterAction) {
+    if (liveRequest !== null) conversion.reset();
     dispatch(action);
   }
 
@@ -57,7 +78,7 @@ export function useConverter() {
     state,
     conversion,
     /** The error to show: the input's, else the conversion's. */
-    error: state.inputError ?? conversion.errorMessage,
+    error,
     /** The error is a refusal a conversion credit pays for: offer to buy credits beside it. */
     creditPaysForError: conversion.errorCode !== null && CREDIT_PAYS_FOR.has(conversion.errorCode),
     isPremium: subscribed?.is_premium === true,
@@ -68,6 +89,12 @@ export function useConverter() {
     creditsLeft: subscribed?.credits ?? 0,
     planInput: planInputOf(state),
     compared,
+    /** What the page shows: the last conversion asked for, else the one made as the text is typed. */
+    shown: outcome ?? (live.status === 'ready' ? live.outcome : null),
+    /** What is wrong with the text being typed, as the engine read it (a conversion's own error says it instead). */
+    liveError: outcome === null && error === null && live.status === 'failed' ? live.message : null,
+    /** Why the quality analysis cannot open now (null: it can). */
+    compareBlocked: compareBlockedReason(state, outcome, compared),
     changeMode: (next: ConversionMode) => changeInput({ type: 'mode', mode: next }),
     changeInputKind: (next: InputKind) => changeInput({ type: 'input-kind', inputKind: next }),
     chooseFile: (file: File | null) => changeInput({ type: 'file', file }),
@@ -81,8 +108,8 @@ export function useConverter() {
         dispatch({ type: 'input-error', message: 'Failed to read from clipboard' });
       }
     },
-    setChoices: (choices: ConversionChoices) => dispatch({ type: 'choices', choices }),
-    setExcelSafe: (on: boolean) => dispatch({ type: 'excel-safe', on }),
+    setChoices: (next: ConversionChoices) => changeOptions({ type: 'choices', choices: next }),
+    setExcelSafe: (on: boolean) => changeOptions({ type: 'excel-safe', on }),
     setFlattenPlan,
     toggleAnalysis: () => dispatch({ type: 'toggle-analysis' }),
     setComparing: (open: boolean) => dispatch({ type: 'comparing', open }),

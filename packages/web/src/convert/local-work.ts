@@ -1,0 +1,41 @@
+import type { FormulaGuardSummary } from '@unnest/contracts';
+import type { PreviewTable } from '../lib/preview-rows';
+import { INLINE_WORK_MAX_SIZE } from '../lib/preview-table';
+import { offMainThread } from '../lib/worker-task';
+import type { ConversionOutcome } from './conversion-outcome';
+import { convertLive, type LiveRequest } from './live-conversion';
+import { type FormulaGuardTask, localFormulaGuard, type PreviewJob, previewJobSize, tableOfJob } from './local-preview';
+
+/** The first rows of a result (see `PreviewJob`), made in a worker when the input is big. */
+export function resultTable(job: PreviewJob, signal: AbortSignal): Promise<PreviewTable> {
+  if (previewJobSize(job) <= INLINE_WORK_MAX_SIZE) return tableOfJob(job);
+  return offMainThread(
+    () => new Worker(new URL('./result-table.worker.ts', import.meta.url), { type: 'module' }),
+    tableOfJob,
+    job,
+    signal,
+  );
+}
+
+/** What the formula guard changes in pasted JSON (see `localFormulaGuard`), found in a worker when it is long. */
+export function formulaGuardOf(task: FormulaGuardTask): Promise<FormulaGuardSummary | null> {
+  if (task.text.length <= INLINE_WORK_MAX_SIZE) return localFormulaGuard(task);
+  return offMainThread(
+    () => new Worker(new URL('./formula-guard.worker.ts', import.meta.url), { type: 'module' }),
+    localFormulaGuard,
+    task,
+  );
+}
+
+/** Pasted text converted as it is typed (see `convertLive`), in a worker: typing never waits for the engine. */
+export function liveConversion(
+  request: LiveRequest,
+  signal: AbortSignal,
+): Promise<ConversionOutcome & { kind: 'live' }> {
+  return offMainThread(
+    () => new Worker(new URL('./live-conversion.worker.ts', import.meta.url), { type: 'module' }),
+    convertLive,
+    request,
+    signal,
+  );
+}
