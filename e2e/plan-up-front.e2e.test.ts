@@ -44,7 +44,7 @@ describe('the flattening plan up front for a wide file', () => {
     await chooseCountries();
     await page
       .getByText(
-        '`currencies` is a map: its keys are codes (AWG, AFN, AOA, …). Kept as JSON in one column instead of 325 columns.',
+        'currencies is a map: its keys are codes (AWG, AFN, AOA, …). Kept as JSON in one column instead of 325 columns.',
       )
       .waitFor();
     await inspectBothThemes(page, 'plan-up-front');

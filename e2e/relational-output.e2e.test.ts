@@ -35,7 +35,7 @@ describe('relational output in a real browser', () => {
     page = await converterWithJsonFile(session().browser, 'orders.json', Buffer.from(JSON.stringify(ORDERS)));
     await page.getByText('orders.json').first().waitFor();
     await page.getByRole('button', { name: 'Propose a flattening plan' }).click();
-    await page.getByRole('combobox', { name: 'Strategy for items' }).click();
+    await page.getByRole('combobox', { name: 'Strategy for items', exact: true }).click();
     await page.getByRole('option', { name: 'Own table (linked by id)' }).click();
     await page
       .getByText('This path goes to a table of its own, each row linked to its parent row by id: items.')
