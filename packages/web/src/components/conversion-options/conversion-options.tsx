@@ -1,12 +1,10 @@
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Tooltip from '@mui/material/Tooltip';
 import { ARRAY_CHOICES, DELIMITER_CHOICES } from '../conversion-choices';
 import { LabelledSelect } from '../labelled-select';
 import type { ConversionChoices, ConversionMode, TableOutput } from './conversion-settings';
 import { CsvReadingOptions } from './csv-reading-options';
 import { JsonOutputOptions } from './json-output-options';
+import { OptionCheckbox } from './option-checkbox';
 
 const FORMATS: { value: TableOutput; label: string }[] = [
   { value: 'csv', label: 'CSV' },
@@ -71,51 +69,36 @@ export function ConversionOptions(props: {
         disabled={disabled}
       />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, gridColumn: '1 / -1' }}>
-        <Tooltip title="Starts the file with a byte order mark so Excel reads UTF-8 correctly">
-          <FormControlLabel
-            control={<Checkbox checked={value.bom} onChange={(event) => set('bom', event.target.checked)} />}
-            label="UTF-8 BOM for Excel"
-            disabled={disabled || value.outputFormat === 'xlsx'}
-          />
-        </Tooltip>
-        <Tooltip
-          describeChild
-          title="Puts a ' before cells a spreadsheet would run as formulas (starting with = or @, or + or - before anything but a number or phone number)"
-        >
-          <FormControlLabel
-            control={
-              <Checkbox
-                id="spreadsheet-safe"
-                checked={value.excelSafe}
-                onChange={(event) => set('excelSafe', event.target.checked)}
-              />
-            }
-            label="Spreadsheet-safe"
-            disabled={disabled}
-          />
-        </Tooltip>
-        <Tooltip describeChild title="Puts each array's columns side by side (items.0, items.1, then the next field)">
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={value.groupArrayColumns}
-                onChange={(event) => set('groupArrayColumns', event.target.checked)}
-              />
-            }
-            label="Group array columns"
-            disabled={disabled}
-          />
-        </Tooltip>
+        <OptionCheckbox
+          label="UTF-8 BOM for Excel"
+          hint="Starts the file with a byte order mark so Excel reads UTF-8 correctly"
+          checked={value.bom}
+          onChange={(checked) => set('bom', checked)}
+          disabled={disabled || value.outputFormat === 'xlsx'}
+        />
+        <OptionCheckbox
+          id="spreadsheet-safe"
+          label="Spreadsheet-safe"
+          hint="Puts a ' before cells a spreadsheet would run as formulas (starting with = or @, or + or - before anything but a number or phone number)"
+          checked={value.excelSafe}
+          onChange={(checked) => set('excelSafe', checked)}
+          disabled={disabled}
+        />
+        <OptionCheckbox
+          label="Group array columns"
+          hint="Puts each array's columns side by side (items.0, items.1, then the next field)"
+          checked={value.groupArrayColumns}
+          onChange={(checked) => set('groupArrayColumns', checked)}
+          disabled={disabled}
+        />
         {analysisForCredit && (
-          <Tooltip describeChild title="Schema, smart column names and data quality of the file, from the same pass">
-            <FormControlLabel
-              control={
-                <Checkbox checked={value.analysis} onChange={(event) => set('analysis', event.target.checked)} />
-              }
-              label="AI-Powered Analysis (1 credit)"
-              disabled={disabled}
-            />
-          </Tooltip>
+          <OptionCheckbox
+            label="AI-Powered Analysis (1 credit)"
+            hint="Schema, smart column names and data quality of the file, from the same pass"
+            checked={value.analysis}
+            onChange={(checked) => set('analysis', checked)}
+            disabled={disabled}
+          />
         )}
       </Box>
     </Box>

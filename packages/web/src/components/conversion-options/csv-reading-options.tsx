@@ -1,10 +1,8 @@
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Tooltip from '@mui/material/Tooltip';
 import { DELIMITER_CHOICES } from '../conversion-choices';
 import { LabelledSelect } from '../labelled-select';
 import type { ConversionChoices } from './conversion-settings';
+import { OptionCheckbox } from './option-checkbox';
 
 /** Delimiters CSV input may have beyond those JSON to CSV writes. */
 const READ_DELIMITER_CHOICES = [
@@ -124,22 +122,14 @@ export function CsvReadingOptions(props: {
         disabled={disabled}
         minWidth={200}
       />
-      <Tooltip
-        describeChild
-        title="Takes off the ' that Spreadsheet-safe put before cells starting like a formula, so the JSON comes back as it was"
-      >
-        <FormControlLabel
-          control={
-            <Checkbox
-              id="spreadsheet-safe"
-              checked={value.excelSafe}
-              onChange={(event) => set('excelSafe', event.target.checked)}
-            />
-          }
-          label="Undo Spreadsheet-safe"
-          disabled={disabled}
-        />
-      </Tooltip>
+      <OptionCheckbox
+        id="spreadsheet-safe"
+        label="Undo Spreadsheet-safe"
+        hint="Takes off the ' that Spreadsheet-safe put before cells starting like a formula, so the JSON comes back as it was"
+        checked={value.excelSafe}
+        onChange={(checked) => set('excelSafe', checked)}
+        disabled={disabled}
+      />
     </Box>
   );
 }

@@ -1,9 +1,7 @@
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Tooltip from '@mui/material/Tooltip';
 import { LabelledSelect } from '../labelled-select';
 import type { ConversionChoices, JsonLayout } from './conversion-settings';
+import { OptionCheckbox } from './option-checkbox';
 
 const LAYOUT_CHOICES: { value: JsonLayout; label: string }[] = [
   { value: 'minified', label: 'One array, minified' },
@@ -48,32 +46,22 @@ export function JsonOutputOptions(props: {
         disabled={disabled || !value.unflatten || !value.header}
         minWidth={240}
       />
-      <Tooltip describeChild title="A header such as user.name becomes a nested object; off, it stays one key">
-        <FormControlLabel
-          control={
-            <Checkbox
-              id="unflatten"
-              checked={value.unflatten}
-              onChange={(event) => set('unflatten', event.target.checked)}
-            />
-          }
-          label="Nest dotted headers"
-          disabled={disabled || !value.header}
-        />
-      </Tooltip>
-      <Tooltip describeChild title="Off: the first row is data too, and every row becomes an array of text">
-        <FormControlLabel
-          control={
-            <Checkbox
-              id="has-header"
-              checked={value.header}
-              onChange={(event) => set('header', event.target.checked)}
-            />
-          }
-          label="First row is the header"
-          disabled={disabled}
-        />
-      </Tooltip>
+      <OptionCheckbox
+        id="unflatten"
+        label="Nest dotted headers"
+        hint="A header such as user.name becomes a nested object; off, it stays one key"
+        checked={value.unflatten}
+        onChange={(checked) => set('unflatten', checked)}
+        disabled={disabled || !value.header}
+      />
+      <OptionCheckbox
+        id="has-header"
+        label="First row is the header"
+        hint="Off: the first row is data too, and every row becomes an array of text"
+        checked={value.header}
+        onChange={(checked) => set('header', checked)}
+        disabled={disabled}
+      />
     </Box>
   );
 }
