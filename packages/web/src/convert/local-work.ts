@@ -5,6 +5,7 @@ import { offMainThread } from '../lib/worker-task';
 import type { ConversionOutcome } from './conversion-outcome';
 import { convertLive, type LiveRequest } from './live-conversion';
 import { type FormulaGuardTask, localFormulaGuard, type PreviewJob, previewJobSize, tableOfJob } from './local-preview';
+import { type PlanPreview, type PlanPreviewTask, previewPlanTask } from './plan-preview';
 
 /** The first rows of a result (see `PreviewJob`), made in a worker when the input is big. */
 export function resultTable(job: PreviewJob, signal: AbortSignal): Promise<PreviewTable> {
@@ -36,6 +37,17 @@ export function liveConversion(
     () => new Worker(new URL('./live-conversion.worker.ts', import.meta.url), { type: 'module' }),
     convertLive,
     request,
+    signal,
+  );
+}
+
+/** The table a flattening plan gives on the input (see `previewUnderPlan`), made in a worker when the input is big. */
+export function planPreview(task: PlanPreviewTask, signal: AbortSignal): Promise<PlanPreview> {
+  if (task.json.length <= INLINE_WORK_MAX_SIZE) return previewPlanTask(task);
+  return offMainThread(
+    () => new Worker(new URL('./plan-preview.worker.ts', import.meta.url), { type: 'module' }),
+    previewPlanTask,
+    task,
     signal,
   );
 }

@@ -71,3 +71,15 @@ export async function previewUnderPlan(
   );
   return { csv: main, columns: table.header.length, rows: table.totalRows, tables: own };
 }
+
+/** What the preview of a plan is made from, as one message (see `planPreview` in local-work.ts). */
+export interface PlanPreviewTask {
+  json: string;
+  plan: FlattenPlanDocument;
+  arrays: ConversionChoices['arrays'];
+}
+
+/** `previewUnderPlan` for one task: what a worker serves. */
+export function previewPlanTask(task: PlanPreviewTask): Promise<PlanPreview> {
+  return previewUnderPlan(task.json, task.plan, { arrays: task.arrays });
+}

@@ -4,7 +4,8 @@ import type { ConversionChoices } from '../components/conversion-options';
 import { errorText } from '../lib/api-error';
 import { proposePlan } from './api/propose-plan';
 import { LOCAL_PREVIEW_MAX_BYTES } from './local-preview';
-import { type PlanPreview, previewUnderPlan } from './plan-preview';
+import { planPreview } from './local-work';
+import type { PlanPreview } from './plan-preview';
 
 /**
  * `upFront`: proposed unasked, as soon as the input was chosen, because the plain table would be wider than
@@ -63,18 +64,18 @@ export function useFlattenPlan(
 
   useEffect(() => {
     if (plan === null || sample === null) return;
-    let current = true;
+    // Up to 5 MB of JSON runs through the engine here: a big input is previewed in a worker, ended when
+    // the plan changes again.
+    const stop = new AbortController();
     setPreview({ status: 'loading' });
-    previewUnderPlan(sample, plan, choices).then(
-      (made) => current && setPreview({ status: 'ready', preview: made }),
+    planPreview({ json: sample, plan, arrays: choices.arrays }, stop.signal).then(
+      (made) => !stop.signal.aborted && setPreview({ status: 'ready', preview: made }),
       (error: unknown) =>
-        current &&
+        !stop.signal.aborted &&
         setPreview({ status: 'failed', message: error instanceof Error ? error.message : 'The preview failed' }),
     );
-    return () => {
-      current = false;
-    };
-  }, [plan, sample, choices]);
+    return () => stop.abort();
+  }, [plan, sample, choices.arrays]);
 
   // Whether the proposal shown came unasked (for this input) or by hand (then it stays until asked again).
   const shownUnasked = useRef(false);

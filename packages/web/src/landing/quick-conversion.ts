@@ -18,8 +18,9 @@ export type QuickBrowserResult = { output: string; formulaGuard?: FormulaGuardSu
 
 /**
  * Converts the text with the engine and the options the server's quick convert uses (JSON to CSV with
- * Spreadsheet-safe on; CSV to JSON with every part of the dialect detected), so what the page shows as you
- * type is what the server would send. Run in the quick convert's worker, off the page's thread.
+ * Spreadsheet-safe on and each array's columns together, as the web app sends `group_array_columns`; CSV to
+ * JSON with every part of the dialect detected), so what the page shows as you type is what the server
+ * would send. Run in the quick convert's worker, off the page's thread.
  */
 export async function quickConversion(request: QuickRequest): Promise<QuickBrowserResult> {
   try {
@@ -27,6 +28,7 @@ export async function quickConversion(request: QuickRequest): Promise<QuickBrows
     let formulaGuard: FormulaGuardSummary = { cells: 0, examples: [] };
     const output = await jsonToCsvText(request.text, {
       ...QUICK_CONVERT_CSV,
+      groupArrayColumns: true,
       onNotice: (notice) => {
         if (notice.kind === 'formula-guard') formulaGuard = { cells: notice.cells, examples: notice.examples };
       },

@@ -18,6 +18,7 @@ vi.mock('./quick-engine', async () => {
 let answers: Response[] = [];
 let sent: string[] = [];
 let sentTypes: string[] = [];
+let sentQueries: string[] = [];
 
 function standingHeaders(remaining: number, resetSeconds: number): Record<string, string> {
   return {
@@ -36,11 +37,14 @@ beforeEach(() => {
   answers = [];
   sent = [];
   sentTypes = [];
+  sentQueries = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init?: RequestInit) => {
-      if (path !== '/api/convert/simple') throw new Error(`unexpected request to ${path}`);
+      const url = new URL(path, 'http://localhost');
+      if (url.pathname !== '/api/convert/simple') throw new Error(`unexpected request to ${path}`);
       sent.push(String(init?.body));
+      sentQueries.push(url.search);
       sentTypes.push(new Headers(init?.headers).get('content-type') ?? '');
       const answer = answers.shift();
       if (!answer) throw new Error('no answer scripted');
@@ -171,6 +175,19 @@ describe('QuickConvert as you type', () => {
     expect(within(table).getByText('12345678901234567890')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull();
     expect(sent).toEqual([]);
+  });
+
+  it("keeps each array's columns together, as you type and in what the server is asked for", async () => {
+    answers.push(csvAnswer('id,items.0.sku,items.1.sku,note\n1,a,,x\n2,b,c,y\n'));
+    const { user } = renderQuickConvert();
+    await user.click(jsonField());
+    await user.paste(
+      '[{"id":1,"items":[{"sku":"a"}],"note":"x"},{"id":2,"items":[{"sku":"b"},{"sku":"c"}],"note":"y"}]',
+    );
+    await vi.waitFor(() => expect(output('CSV').value).toBe('id,items.0.sku,items.1.sku,note\n1,a,,x\n2,b,c,y\n'));
+    await user.click(convertButton());
+    await screen.findByRole('button', { name: 'Download CSV' });
+    expect(sentQueries).toEqual(['?group_array_columns=true']);
   });
 
   it('shows a typo with its position as you type, without saying anything was held back', async () => {

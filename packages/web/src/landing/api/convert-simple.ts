@@ -29,11 +29,13 @@ export interface QuickConversion {
 }
 
 /**
- * POST /api/convert/simple: anonymous quick convert, the standing in the answer's headers. JSON in, CSV out;
- * or CSV in (`text/csv`), JSON out.
+ * POST /api/convert/simple: anonymous quick convert, the standing in the answer's headers. JSON in, CSV out
+ * with each array's columns together (the web app's default, as in the converter); or CSV in (`text/csv`),
+ * JSON out.
  */
 export async function convertSimple(text: string, input: 'json' | 'csv'): Promise<QuickConversion> {
-  const response = await apiFetch('/api/convert/simple', {
+  const path = input === 'json' ? '/api/convert/simple?group_array_columns=true' : '/api/convert/simple';
+  const response = await apiFetch(path, {
     method: 'POST',
     body: text,
     headers: { 'Content-Type': input === 'json' ? 'application/json' : 'text/csv' },
