@@ -8,12 +8,8 @@ import { standingFrom } from './api/convert-simple';
 import { QuickConvert } from './quick-convert';
 import { conversionsLeftText } from './quick-convert-standing';
 
-// The browser's engine runs in a Web Worker in the page; jsdom has none, so the tests run it in-thread.
-vi.mock('./quick-engine', async () => {
-  const { quickConversion } = await import('./quick-conversion');
-  return { convertInBrowser: quickConversion };
-});
-
+// The browser's engine runs in a Web Worker in the page; jsdom has none, so it runs in the test's thread
+// (see convertInBrowser).
 /** The server's answers to POST /api/convert/simple, in order; each request's body and type are kept. */
 let answers: Response[] = [];
 let sent: string[] = [];

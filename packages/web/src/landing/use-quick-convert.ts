@@ -43,14 +43,20 @@ export function useQuickConvert(): QuickConvertControls {
   // As you type: once typing pauses, the browser converts what is there.
   useEffect(() => {
     if (!live) return;
+    // Typing again ends the conversion of the text before (its worker is stopped).
+    const stop = new AbortController();
     const timer = setTimeout(() => {
-      convertInBrowser({ direction, text: input }).then(
+      convertInBrowser({ direction, text: input }, stop.signal).then(
         (result) => dispatch({ type: 'converted', revision, result }),
-        // Only the worker itself can fail here; Convert still sends the input to the server, which answers.
+        // Only the worker itself can fail here (or it was stopped); Convert still sends the input to the
+        // server, which answers.
         () => undefined,
       );
     }, LIVE_DELAY_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      stop.abort();
+    };
   }, [live, direction, input, revision]);
 
   // The limit lifts when the next conversion comes back.
