@@ -15,6 +15,7 @@ import { StatCard, StatGrid } from '../components/stat-card';
 import { useProfileStats } from '../lib/api/get-profile-stats';
 import { formatCount } from '../lib/format-count';
 import { formatRoundedMegabytes } from '../lib/format-size';
+import { successRateText } from '../lib/success-rate-text';
 import { ActivityTable } from './activity-table';
 import { useAuditLogs, useRecentAuditLogs } from './api/get-audit-logs';
 
@@ -65,7 +66,7 @@ export default function AuditPage() {
             <StatCard label="This Month" value={stats.data?.thisMonth ?? 0} loading={stats.isPending} />
             <StatCard
               label="Success Rate"
-              value={stats.data?.totalConversions ? `${stats.data.successRate.toFixed(1)}%` : '–'}
+              value={successRateText(stats.data)}
               hint={stats.data?.totalConversions ? attemptsText(stats.data) : undefined}
               loading={stats.isPending}
             />

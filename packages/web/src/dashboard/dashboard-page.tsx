@@ -8,6 +8,7 @@ import { StatCard, StatGrid } from '../components/stat-card';
 import { useProfileStats } from '../lib/api/get-profile-stats';
 import { useSubscription } from '../lib/api/get-subscription';
 import { formatRoundedMegabytes } from '../lib/format-size';
+import { successRateText } from '../lib/success-rate-text';
 import { PlansSection } from './plans-section';
 import { UsageSections } from './usage-sections';
 import { WelcomeCard } from './welcome-card';
@@ -62,11 +63,7 @@ export default function DashboardPage({ panels }: { panels: DashboardPanels }) {
             loading={stats.isPending}
             hint={panels.buyCredits}
           />
-          <StatCard
-            label="Success Rate"
-            value={`${(stats.data?.successRate ?? 0).toFixed(1)}%`}
-            loading={stats.isPending}
-          />
+          <StatCard label="Success Rate" value={successRateText(stats.data)} loading={stats.isPending} />
           <StatCard
             label="Avg File Size"
             value={stats.data?.totalConversions ? formatRoundedMegabytes(stats.data.averageFileSize) : '–'}
