@@ -1,29 +1,18 @@
 import { jsonToRelational } from '@unnest/engine';
 import { describe, expect, it } from 'vitest';
-import type { ConversionChoices } from '../components/conversion-options';
+import { type ConversionChoices, choicesFromSettings } from '../components/conversion-options';
 import { localPreview, relationalZipPreview } from './local-preview';
 
 const ORDERS = '[{"id":1,"items":[{"sku":"a","qty":1.10},{"sku":"b","qty":2}]},{"id":2,"items":[{"sku":"c","qty":3}]}]';
 const PLAN = { version: 1 as const, paths: [{ path: 'items', strategy: 'table' as const }] };
+// The web app's defaults, with the file options these cases are written for.
 const CHOICES: ConversionChoices = {
+  ...choicesFromSettings(undefined, 'json-to-csv'),
   outputFormat: 'csv',
   delimiter: ',',
   arrays: 'index',
   bom: false,
   excelSafe: false,
-  groupArrayColumns: true,
-  analysis: false,
-  quote: 'auto',
-  escape: 'auto',
-  skipRows: 'auto',
-  headerRows: '1',
-  types: 'auto',
-  encoding: 'auto',
-  jsonLayout: 'minified',
-  unflatten: true,
-  separator: '.',
-  header: true,
-  recordsPath: '',
 };
 
 describe('the preview of a single table', () => {
