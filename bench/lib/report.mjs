@@ -79,9 +79,13 @@ function ratioCell(value, target) {
   return `${value.toFixed(2)}× ${value >= target ? '✓' : `✗ (target ≥ ${target}×)`}`;
 }
 
+/** The result of one tool on one case, or undefined. */
+function findResult(results, direction, caseName, tool) {
+  return results.find((r) => r.direction === direction && r.caseName === caseName && r.tool === tool);
+}
+
 function ratioTable(results) {
-  const find = (direction, caseName, tool) =>
-    results.find((r) => r.direction === direction && r.caseName === caseName && r.tool === tool);
+  const find = (direction, caseName, tool) => findResult(results, direction, caseName, tool);
   const lines = [
     '### unnest against the targets (issue 2, item 11; same run)',
     '',
@@ -116,6 +120,30 @@ function ratioTable(results) {
   return lines;
 }
 
+/** unnest, on one thread and on every core, against a bare loop over the same file's bytes (issue 27). */
+function byteLoopTable(results) {
+  const find = (direction, caseName, tool) => findResult(results, direction, caseName, tool);
+  const lines = [
+    '### unnest against the byte loop (issue 27: 0.6 or better; same run)',
+    '',
+    '| Case | byte loop MB/s | unnest, 1 thread MB/s | ÷ byte loop | unnest, all cores MB/s | ÷ byte loop |',
+    '|---|--:|--:|--:|--:|--:|',
+  ];
+  for (const key of Object.keys(TARGETS)) {
+    const [direction, caseName] = key.split(' ');
+    const loop = summarize(find(direction, caseName, 'byte loop (ref)') ?? { runs: [] });
+    const single = summarize(find(direction, caseName, 'unnest, 1 thread') ?? { runs: [] });
+    const cores = summarize(find(direction, caseName, 'unnest') ?? { runs: [] });
+    if (!loop || (!single && !cores)) continue;
+    const cell = (ours) => (ours ? `${fixed(ours.mbps, 1)} | ${fixed(ratio(ours, loop), 2)}` : '— | —');
+    lines.push(
+      `| ${DIRECTION_TITLES[direction]} ${caseName} | ${fixed(loop.mbps, 1)} | ${cell(single)} | ${cell(cores)} |`,
+    );
+  }
+  lines.push('');
+  return lines;
+}
+
 /** The whole Markdown report. */
 export function renderReport({ results, context }) {
   return [
@@ -126,5 +154,6 @@ export function renderReport({ results, context }) {
     ...directionTable(results, 'json2csv'),
     ...directionTable(results, 'csv2json'),
     ...ratioTable(results),
+    ...byteLoopTable(results),
   ].join('\n');
 }

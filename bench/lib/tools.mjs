@@ -45,6 +45,16 @@ export function benchTools(repoDir, benchDir) {
       }),
     },
     {
+      // The same on one thread: JSON Lines and CSV files are otherwise split across every core.
+      id: 'unnest, 1 thread',
+      cases: { json2csv: JSON_CASES, csv2json: CSV_CASES },
+      available: () => (existsSync(unnestBin) ? true : 'not built'),
+      command: (direction, set, output) => ({
+        cmd: process.execPath,
+        args: [unnestBin, direction, set.file, '-o', output, '--threads', '1'],
+      }),
+    },
+    {
       id: 'Miller',
       cases: { json2csv: JSON_CASES, csv2json: CSV_CASES },
       available: () => (probe('mlr', ['--version']) === null ? 'not installed (`apt-get install miller`)' : true),

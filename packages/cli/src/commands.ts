@@ -14,6 +14,12 @@ const recordsFlag: FlagSpec = {
   help: "dot path of the records array, e.g. data.items; '\\.' is a dot inside a key, '\\\\' a backslash (default: found automatically)",
 };
 
+const threadsFlag: FlagSpec = {
+  name: 'threads',
+  value: 'N',
+  help: 'threads for a JSON Lines or CSV file of 32 MB or more written to -o FILE, split at record boundaries (default: one per core; 1 for one thread)',
+};
+
 export const json2csvCommand: CommandSpec = {
   name: 'json2csv',
   summary: 'Convert JSON (array, object, JSON Lines, records at a path) to CSV, TSV or XLSX.',
@@ -50,6 +56,7 @@ export const json2csvCommand: CommandSpec = {
       help: "related tables: a ZIP of CSVs (TSVs with --format tsv; one workbook, a sheet per table, with --format xlsx), the plan's 'table' paths each in a table of their own",
     },
     { name: 'max-depth', value: 'N', help: 'deepest nesting accepted (default 1000, at most 10000)' },
+    threadsFlag,
     ...common,
   ],
   examples: [
@@ -103,6 +110,7 @@ export const csv2jsonCommand: CommandSpec = {
     { name: 'excel-safe', help: "undo the formula guard (drop the ' before = + - @), in header names too" },
     { name: 'no-header', help: 'the first row is data; each row becomes an array of strings' },
     { ...planFlag, help: 'read the table back under the plan it was written with (joined cells, rows, map keys)' },
+    threadsFlag,
     ...common,
   ],
   examples: [

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { Readable } from 'node:stream';
 import {
   analyzeJson,
   ConversionError,
@@ -35,6 +36,7 @@ import {
 import { type CommandSpec, formatCommandHelp, type ParsedArgs, parseArgs, UsageError } from './flags.js';
 import { type CliIo, IoError, openInput, peekFirst, writeOutput } from './io.js';
 import { noticePrinter } from './notice-lines.js';
+import { convertOnCores, threadsFrom } from './on-cores.js';
 import { plan, planCommand, readPlanFile } from './plan-command.js';
 import { createProgress, type Progress, silentProgress } from './progress.js';
 import { analysisText, comparisonText } from './report-text.js';
@@ -148,6 +150,38 @@ async function convertInput(
     onNotice: notices.onNotice,
     isUtf8,
   };
+  const inputPath = args.positionals[0];
+  const splittable =
+    typeof outputPath === 'string' &&
+    outputPath !== '-' &&
+    source === undefined &&
+    planned === undefined &&
+    !relational &&
+    !zipInput &&
+    inputPath !== undefined &&
+    inputPath !== '-';
+  const threads = threadsFrom(args);
+  if (
+    splittable &&
+    (await convertOnCores({
+      direction: command === json2csvCommand ? 'json2csv' : 'csv2json',
+      inputPath,
+      outputPath,
+      options: command === json2csvCommand ? jsonToCsvOptionsFrom(args) : csvToJsonOptionsFrom(args),
+      threads,
+      hooks: { onProgress: hooks.onProgress, onNotice: hooks.onNotice },
+      say: (line) => {
+        progress.finish();
+        say(line);
+      },
+    }))
+  ) {
+    // The input was opened to look at its start: the threads read the file themselves.
+    if (opened.bytes instanceof Readable) opened.bytes.destroy();
+    progress.finish();
+    notices.finish();
+    return;
+  }
   const spool = fileSpoolFactory(tmpdir());
   const output = relational
     ? jsonToRelational(converted.bytes, {

@@ -67,6 +67,31 @@ export function csvToSparseJson(
   return convertChecked(input, { ...normalizeCsvToJsonOptions(options), onOmittedNulls });
 }
 
+/** What a conversion of one piece of a CSV file tells its caller besides its output (see `csvToJsonPiece`). */
+export interface CsvPieceReport {
+  /** The header's names as the records' keys, once the input has ended. */
+  headers: string[];
+  /** Rows read right after a blank line: the first record's types decided whether each began a second table. */
+  rowsAfterBlank: number;
+}
+
+/**
+ * `csvToJson` for one piece of a file converted in parts (`@unnest/engine/node`): fills `report` when the input
+ * has ended, so that the parts can be checked against each other. Per-column typing and plans are not for
+ * pieces (they read the whole input first).
+ */
+export function csvToJsonPiece(
+  input: ByteSource,
+  options: CsvToJsonOptions,
+  report: CsvPieceReport,
+): AsyncIterable<Uint8Array> {
+  const normalized = normalizeCsvToJsonOptions(options);
+  if (normalized.plan !== undefined || normalized.typing === 'per-column') {
+    throw new ConversionError('INVALID_OPTION', 'A piece of a CSV file is converted without a plan, typed per cell');
+  }
+  return convert(input, normalized, report);
+}
+
 function convertChecked(input: ByteSource, normalized: NormalizedCsvToJsonOptions): AsyncIterable<Uint8Array> {
   if (normalized.delimiter !== undefined && [...normalized.delimiter].some((ch) => ch.charCodeAt(0) > 0x7f)) {
     throw new ConversionError('INVALID_OPTION', 'The CSV delimiter must be an ASCII character');
@@ -106,7 +131,11 @@ interface Reading {
   typing: CellTypingReport;
 }
 
-async function* convert(input: ByteSource, options: NormalizedCsvToJsonOptions): AsyncGenerator<Uint8Array> {
+async function* convert(
+  input: ByteSource,
+  options: NormalizedCsvToJsonOptions,
+  report?: CsvPieceReport,
+): AsyncGenerator<Uint8Array> {
   const trust = new Utf8Trust(options.isUtf8);
   const given = givenParts(options);
   const sniffs = SNIFFED_PARTS.some((part) => given[part] === undefined);
@@ -157,6 +186,10 @@ async function* convert(input: ByteSource, options: NormalizedCsvToJsonOptions):
   }
   if (normalizer) converter.push(normalizer.end());
   converter.end();
+  if (report !== undefined) {
+    report.headers = converter.headers;
+    report.rowsAfterBlank = converter.rowsAfterBlank;
+  }
   for (const output of out.take(0)) yield output;
 }
 

@@ -69,6 +69,8 @@ export class RecordConverter {
   headers: string[] = [];
   /** In a `count` pass: each column's cells counted, once the header is read. */
   tally: ColumnTally | undefined;
+  /** Rows read right after a blank line (each one was looked at as a possible second table's header). */
+  rowsAfterBlank = 0;
 
   constructor(
     private readonly out: OutputBuffer,
@@ -228,6 +230,7 @@ export class RecordConverter {
   private endsTable(data: Uint8Array, count: number): boolean {
     const afterBlank = this.afterBlank;
     this.afterBlank = false;
+    if (afterBlank) this.rowsAfterBlank++;
     const mayRepeat = this.headerRepeatable && count === this.headerNames.length && this.firstCellIsHeaders(data);
     if (!mayRepeat && !afterBlank) return false;
     const texts = this.rowTexts(data, count);

@@ -108,6 +108,8 @@ export class DocumentReader {
   readonly leftOut: LeftOutPart[] = [];
   /** Bytes of every part left out. */
   leftOutBytes = 0;
+  /** Whether the document is read as JSON Lines (top-level values one after another, each a record). */
+  readsLines = false;
 
   constructor(
     private readonly sink: RecordSink,
@@ -209,6 +211,7 @@ export class DocumentReader {
             cursor.fail('RECORDS_PATH_NOT_FOUND', 'A records path was given but the input is not an object', i);
           }
           this.sink.begin('records');
+          this.readsLines = true;
           this.state = State.LinesRecord;
         }
         return true;
@@ -436,6 +439,7 @@ export class DocumentReader {
     cursor.lineStart = lineStart;
     if (next < end) {
       this.sink.begin('records');
+      this.readsLines = true;
       this.state = State.LinesRecord;
     } else if (e - this.start > PROBE_LIMIT) {
       // Streamed as a wrapper however it arrived, so that the records found do not depend on the chunks.

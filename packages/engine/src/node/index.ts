@@ -6,3 +6,12 @@ export {
   type RefinedNames,
   refineColumnNames,
 } from './llm-column-names.js';
+export {
+  csvToJsonInParallel,
+  DEFAULT_MIN_PIECE_BYTES,
+  jsonLinesToCsvInParallel,
+  type ParallelOutcome,
+  type ParallelSettings,
+  type PieceCsvToJsonOptions,
+  type PieceJsonToCsvOptions,
+} from './parallel/index.js';

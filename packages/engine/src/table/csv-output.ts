@@ -118,10 +118,8 @@ class PaddingPlan {
 }
 
 /**
- * The final CSV: optional BOM, the header (known only now), then the spooled rows. Rows written before a
- * column was added are narrower and get the missing delimiters before their line ending; the spool of row
- * lengths says where each row ends, so no byte is scanned again. Each spool chunk becomes one output chunk
- * (copied once, and only when it holds a row to pad). No output at all when there is no column.
+ * The final CSV: optional BOM, the header (known only now), then the spooled rows at the header's width (see
+ * `paddedRows`), or rewritten in `order`. No output at all when there is no column.
  */
 export async function* csvOutput(
   rows: AsyncIterable<Uint8Array>,
@@ -143,7 +141,35 @@ export async function* csvOutput(
     });
     return;
   }
-  const plan = new PaddingPlan(options.widthLog, width, encoder.encode(options.delimiter), options.eol.length);
+  yield* paddedRows(rows, rowLengths, {
+    width,
+    widthLog: options.widthLog,
+    delimiter: options.delimiter,
+    eol: options.eol,
+  });
+}
+
+/** How spooled rows are brought to one width. */
+export interface PaddedRowsOptions {
+  width: number;
+  /** Pairs of (spool offset, width): rows from that offset on were written that many cells wide. */
+  widthLog: readonly number[];
+  delimiter: string;
+  eol: string;
+}
+
+/**
+ * The spooled rows, each `width` cells wide. Rows written before a column was added are narrower and get the
+ * missing delimiters before their line ending; the spool of row lengths says where each row ends, so no byte
+ * is scanned again. Each spool chunk becomes one output chunk (copied once, and only when it holds a row to
+ * pad).
+ */
+export async function* paddedRows(
+  rows: AsyncIterable<Uint8Array>,
+  rowLengths: AsyncIterable<Uint8Array>,
+  { width, widthLog, delimiter, eol }: PaddedRowsOptions,
+): AsyncGenerator<Uint8Array> {
+  const plan = new PaddingPlan(widthLog, width, encoder.encode(delimiter), eol.length);
   const lengths = new RowLengthReader(rowLengths);
   let lengthsLeft = true;
   let offset = 0;

@@ -173,6 +173,11 @@ export class JsonTable {
     };
   }
 
+  /** Whether the input was read as JSON Lines. */
+  get readsLines(): boolean {
+    return this.reader.readsLines;
+  }
+
   /** Whether every column's header is a path (`items.0.sku`), not a name from an array of arrays' header row. */
   get headersArePaths(): boolean {
     return !this.sink.readsRows;

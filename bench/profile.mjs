@@ -1,0 +1,91 @@
+/**
+ * Where a conversion's CPU time goes: runs the CLI (its compiled modules, not the bundle, so every
+ * function keeps its file) under V8's sampling profiler on a benchmark data set and prints the functions
+ * with the most self time, with their share of all samples. The tables in docs/performance.md come from it.
+ *
+ *   node bench/profile.mjs [--mb 200] [--case flat.json] [--top 15] [--interval 200] [-- extra CLI flags]
+ *
+ * The case picks the direction: `flat.csv` runs `unnest csv2json`, the others `unnest json2csv`.
+ * The raw profile is kept in bench/results/<case>.cpuprofile (open it in Chrome's DevTools).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { BENCH_DIR, DEFAULT_SEED, ensureDataSets } from './generate.mjs';
+
+const REPO_DIR = dirname(BENCH_DIR);
+const CLI_MAIN = join(REPO_DIR, 'packages', 'cli', 'dist', 'main.js');
+
+const { values: flags, positionals } = parseArgs({
+  options: {
+    mb: { type: 'string', default: '200' },
+    case: { type: 'string', default: 'flat.json' },
+    top: { type: 'string', default: '15' },
+    interval: { type: 'string', default: '200' },
+  },
+  allowPositionals: true,
+});
+
+/** Self time per function (name and source position), from a .cpuprofile's samples and their time deltas. */
+export function selfTimes(profile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const micros = new Map();
+  const { samples, timeDeltas } = profile;
+  // Each delta is the time before its sample; the sample's node was running for the next delta.
+  for (let k = 0; k < samples.length; k++) {
+    const node = byId.get(samples[k]);
+    const spent = timeDeltas[k + 1] ?? 0;
+    const frame = node.callFrame;
+    const file = frame.url === '' ? '' : relative(REPO_DIR, frame.url.replace(/^file:\/\//, ''));
+    const key = `${frame.functionName || '(anonymous)'} ${file}${file ? `:${frame.lineNumber + 1}` : ''}`;
+    micros.set(key, (micros.get(key) ?? 0) + spent);
+  }
+  const total = [...micros.values()].reduce((a, b) => a + b, 0);
+  return { total, rows: [...micros.entries()].sort((a, b) => b[1] - a[1]) };
+}
+
+function main() {
+  ensureDataSets({ mb: Number(flags.mb), seed: DEFAULT_SEED, log: () => {} });
+  const dir = join(BENCH_DIR, 'data', `${flags.mb}mb`);
+  const input = join(dir, flags.case);
+  const command = flags.case.endsWith('.csv') ? 'csv2json' : 'json2csv';
+  const profileDir = join(tmpdir(), `unnest-profile-${process.pid}`);
+  mkdirSync(profileDir, { recursive: true });
+  const output = join(profileDir, 'out');
+  const cliArgs = [command, input, '-o', output, ...positionals];
+  // The compiled modules, so that each function keeps its file (the bundle would name one file for all).
+  const entry = `const { runCli } = await import(${JSON.stringify(CLI_MAIN)}); process.exitCode = await runCli(process.argv.slice(1));`;
+  const started = performance.now();
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--cpu-prof',
+      `--cpu-prof-dir=${profileDir}`,
+      `--cpu-prof-interval=${flags.interval}`,
+      '--input-type=module',
+      '-e',
+      entry,
+      ...cliArgs,
+    ],
+    { stdio: 'inherit' },
+  );
+  const seconds = (performance.now() - started) / 1000;
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
+  const kept = join(BENCH_DIR, 'results', `${flags.case}.cpuprofile`);
+  mkdirSync(dirname(kept), { recursive: true });
+  renameSync(join(profileDir, file), kept);
+  rmSync(profileDir, { recursive: true, force: true });
+  const { total, rows } = selfTimes(JSON.parse(readFileSync(kept, 'utf8')));
+  console.log(`unnest ${command} ${flags.mb} MB ${flags.case}: ${seconds.toFixed(2)} s wall under the profiler`);
+  console.log(`| function | file | self ms | share |\n|---|---|--:|--:|`);
+  for (const [key, us] of rows.slice(0, Number(flags.top))) {
+    const [name, file] = key.split(' ');
+    console.log(`| ${name} | ${file ?? ''} | ${(us / 1000).toFixed(0)} | ${((100 * us) / total).toFixed(1)}% |`);
+  }
+  console.log(`Profile: ${relative(REPO_DIR, kept)}`);
+}
+
+main();

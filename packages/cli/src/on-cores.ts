@@ -1,0 +1,64 @@
+import { rename, rm, stat, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import type { ConversionHooks, CsvToJsonOptions, JsonToCsvOptions } from '@unnest/engine';
+import { csvToJsonInParallel, DEFAULT_MIN_PIECE_BYTES, jsonLinesToCsvInParallel } from '@unnest/engine/node';
+import { type ParsedArgs, UsageError } from './flags.js';
+
+/** The most threads `--threads` takes. */
+const MAX_THREADS = 64;
+
+/** The threads `--threads` asks for (default: one per core). */
+export function threadsFrom(args: ParsedArgs): number {
+  const value = args.flags.get('threads');
+  if (typeof value !== 'string') return availableParallelism();
+  const threads = Number(value);
+  if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) {
+    throw new UsageError(`--threads must be a whole number from 1 to ${MAX_THREADS}, got '${value}'`);
+  }
+  return threads;
+}
+
+/** One conversion that may be split: a file in, a file out, the direction and its options. */
+export interface SplittableConversion {
+  direction: 'json2csv' | 'csv2json';
+  inputPath: string;
+  outputPath: string;
+  options: JsonToCsvOptions | CsvToJsonOptions;
+  threads: number;
+  hooks: Pick<ConversionHooks, 'onProgress' | 'onNotice'>;
+  say: (line: string) => void;
+}
+
+/**
+ * Converts a JSON Lines or CSV file of at least two pieces' size on several threads, into a file beside the
+ * output renamed over it at the end (as `writeOutput` does). Answers false, having written nothing, when the
+ * file is smaller, one thread is asked for, or the engine finds the file cannot be split safely (it says why
+ * on standard error): the caller then converts it on one thread.
+ */
+export async function convertOnCores(conversion: SplittableConversion): Promise<boolean> {
+  const { direction, inputPath, outputPath, threads, hooks, say } = conversion;
+  if (threads < 2) return false;
+  const { size } = await stat(inputPath);
+  if (size < 2 * DEFAULT_MIN_PIECE_BYTES) return false;
+  const temporary = join(dirname(outputPath), `.${basename(outputPath)}.${process.pid}.partial`);
+  await writeFile(temporary, new Uint8Array(0));
+  try {
+    const settings = { threads };
+    const outcome =
+      direction === 'json2csv'
+        ? await jsonLinesToCsvInParallel(inputPath, temporary, conversion.options as JsonToCsvOptions, hooks, settings)
+        : await csvToJsonInParallel(inputPath, temporary, conversion.options as CsvToJsonOptions, hooks, settings);
+    if (!outcome.parallel) {
+      say(`converting on one thread: ${outcome.reason}`);
+      await rm(temporary, { force: true });
+      return false;
+    }
+    await rename(temporary, outputPath);
+    say(`converted in ${outcome.pieces} pieces on ${outcome.pieces} threads`);
+    return true;
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,189 @@
+import { closeSync, ftruncateSync, openSync, statSync, writeSync } from 'node:fs';
+import type { ConversionHooks } from '../../byte-source.js';
+import { addGuardedCells, type FormulaGuardReport, GuardedCells, guardHeaders } from '../../formula-guard.js';
+import { normalizeJsonToCsvOptions } from '../../options.js';
+import { groupedColumnOrder } from '../../table/column-order.js';
+import { encodeHeaderCell } from '../../table/csv-output.js';
+import { PieceThread } from './piece-thread.js';
+import type { JsonPieceResult, PieceJsonToCsvOptions } from './protocol.js';
+import { fileHead, type ParallelOutcome, type ParallelSettings, pieceFailure, resolvedSettings } from './settings.js';
+import { splitPoints } from './split-points.js';
+
+const encoder = new TextEncoder();
+
+/**
+ * `jsonToCsv` of a JSON Lines file on several cores, writing `outputPath` (which must exist; it is rewritten from
+ * its start). The file is cut after line feeds into one piece per thread; each thread converts its piece as a
+ * document of its own and spools its rows. The cuts are proven, not assumed: a piece is kept only when it reads
+ * as JSON Lines to its last byte, and as the first piece starts the file, each next one then starts a record
+ * (a value spread over lines, cut in two, makes the piece before it end inside a value and fail). The header is
+ * the union of the pieces' columns in piece order, which is the columns' first-seen order in the whole file;
+ * then each thread writes its rows at their place in the output, padded (or reordered) to that header. The
+ * bytes are those of `jsonToCsv` on the whole file, notices included (sent only once the output is whole).
+ *
+ * Answers why not when the input or the options are not for pieces (a JSON array or document, XLSX, a records
+ * path, a plan, another encoding than UTF-8, a failed piece: the whole file then reports the error).
+ */
+export async function jsonLinesToCsvInParallel(
+  inputPath: string,
+  outputPath: string,
+  options: PieceJsonToCsvOptions,
+  hooks: Pick<ConversionHooks, 'onProgress' | 'onNotice'> = {},
+  settings: ParallelSettings = {},
+): Promise<ParallelOutcome> {
+  const { threads, minPieceBytes, directory } = resolvedSettings(settings);
+  const normalized = normalizeJsonToCsvOptions(options);
+  if (normalized.format === 'xlsx') return { parallel: false, reason: 'XLSX output is written by one thread' };
+  if (normalized.recordsPath !== undefined) return { parallel: false, reason: 'a records path is read by one thread' };
+  const head = fileHead(inputPath, 4096);
+  const first = firstValueByte(head);
+  if (first !== 0x7b) {
+    return {
+      parallel: false,
+      reason: first === 0x5b ? 'a JSON array is read by one thread' : 'only JSON Lines of objects are split',
+    };
+  }
+  const size = statSync(inputPath).size;
+  const cuts = splitPoints(inputPath, size, threads, minPieceBytes);
+  if (cuts.length === 0) return { parallel: false, reason: 'the file is too small or has no line break to cut at' };
+  const bounds = [0, ...cuts, size];
+  let read = 0;
+  const pieces = Array.from(
+    { length: bounds.length - 1 },
+    () =>
+      new PieceThread((bytes) => {
+        read += bytes;
+        hooks.onProgress?.(read);
+      }),
+  );
+  try {
+    let results: JsonPieceResult[];
+    try {
+      results = await Promise.all(
+        pieces.map((piece, k) =>
+          piece.ask<JsonPieceResult>({
+            type: 'json2csv',
+            range: { path: inputPath, start: bounds[k] as number, end: bounds[k + 1] as number },
+            first: k === 0,
+            options,
+            spoolDirectory: directory,
+          }),
+        ),
+      );
+    } catch (error) {
+      return { parallel: false, reason: pieceFailure(error) };
+    }
+    const refusal = refusalOf(results);
+    if (refusal !== null) return { parallel: false, reason: refusal };
+    const headers = unionOf(results);
+    if (headers === null) return { parallel: false, reason: 'a piece has two columns of one name' };
+    const width = headers.length;
+    const order = normalized.groupArrayColumns && width > 0 ? groupedColumnOrder(headers, normalized.separator) : null;
+    const guard: FormulaGuardReport = { cells: 0, examples: [] };
+    for (const result of results) addGuardedCells(guard, guardedOf(result), result.headers);
+    const written = guardHeaders(headers, normalized.excelSafe, guard);
+    const eol = normalized.eol === 'crlf' ? '\r\n' : '\n';
+    const names = order === null ? written : order.map((col) => written[col] as string);
+    const headerLine = encoder.encode(
+      `${normalized.bom ? '\ufeff' : ''}${names.map((name) => encodeHeaderCell(name, normalized.delimiter)).join(normalized.delimiter)}${eol}`,
+    );
+    const delimiterBytes = encoder.encode(normalized.delimiter).length;
+    const fd = openSync(outputPath, 'r+');
+    try {
+      ftruncateSync(fd, 0);
+      if (width > 0) writeSync(fd, headerLine, 0, headerLine.length, 0);
+    } finally {
+      closeSync(fd);
+    }
+    if (width > 0) {
+      let offset = headerLine.length;
+      const writes = results.map((result, k) => {
+        const size = paddedSize(result, width, delimiterBytes);
+        const at = offset;
+        offset += size;
+        return (pieces[k] as PieceThread)
+          .ask<number>({
+            type: 'json2csv-write',
+            order: pieceOrder(result.headers, headers, order),
+            width,
+            outputPath,
+            offset: at,
+          })
+          .then((bytes) => {
+            if (bytes !== size) throw new Error(`A piece wrote ${bytes} bytes where ${size} were planned`);
+          });
+      });
+      await Promise.all(writes);
+    }
+    if (normalized.excelSafe) hooks.onNotice?.({ kind: 'formula-guard', ...guard });
+    const records = results.reduce((sum, result) => sum + result.records, 0);
+    hooks.onNotice?.({ kind: 'summary', records, columns: width });
+    return { parallel: true, pieces: pieces.length };
+  } finally {
+    await Promise.all(pieces.map((piece) => piece.stop()));
+  }
+}
+
+/** The first byte of the first value (after a UTF-8 byte order mark and white space), or -1. */
+function firstValueByte(head: Uint8Array): number {
+  let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  while (i < head.length && (head[i] === 0x20 || head[i] === 0x0a || head[i] === 0x0d || head[i] === 0x09)) i++;
+  return i < head.length ? (head[i] as number) : -1;
+}
+
+/** Why the pieces cannot be joined into the whole file's output, or null when they can. */
+function refusalOf(results: readonly JsonPieceResult[]): string | null {
+  if (results[0]?.encoding !== 'utf-8') return 'only UTF-8 input is split';
+  for (const result of results) {
+    if (!result.readsLines) return 'a piece did not read as JSON Lines';
+    if (!result.headersArePaths) return 'only JSON Lines of objects are split';
+    if (result.leftOut || result.notices.length > 0) return 'a piece read differently from JSON Lines records';
+  }
+  return null;
+}
+
+/** The columns of every piece in piece order (each piece's in its first-seen order), or null on a repeated name. */
+function unionOf(results: readonly JsonPieceResult[]): string[] | null {
+  const seen = new Set<string>();
+  const headers: string[] = [];
+  for (const result of results) {
+    if (new Set(result.headers).size !== result.headers.length) return null;
+    for (const header of result.headers) {
+      if (seen.has(header)) continue;
+      seen.add(header);
+      headers.push(header);
+    }
+  }
+  return headers;
+}
+
+function guardedOf(result: JsonPieceResult): GuardedCells {
+  const cells = new GuardedCells();
+  cells.count = result.guarded.count;
+  cells.examples.push(...result.guarded.examples);
+  return cells;
+}
+
+/** The piece's rows once every row is `width` cells wide: each narrower row gains its missing delimiters. */
+function paddedSize(result: JsonPieceResult, width: number, delimiterBytes: number): number {
+  let size = result.spoolBytes;
+  result.segmentRows.forEach((rows, segment) => {
+    const rowWidth = result.widthLog[segment * 2 + 1] ?? width;
+    size += rows * (width - Math.max(rowWidth, 1)) * delimiterBytes;
+  });
+  return size;
+}
+
+/**
+ * The piece's column at each output position (-1: the piece has none), or null when the piece's columns are
+ * the first ones of the output in the same order, so that its rows only need padding.
+ */
+function pieceOrder(
+  pieceHeaders: readonly string[],
+  headers: readonly string[],
+  order: number[] | null,
+): number[] | null {
+  if (order === null && pieceHeaders.every((header, col) => headers[col] === header)) return null;
+  const local = new Map(pieceHeaders.map((header, col) => [header, col]));
+  return (order ?? headers.map((_, col) => col)).map((col) => local.get(headers[col] as string) ?? -1);
+}
