@@ -5,13 +5,16 @@
  *
  *   node bench/profile.mjs [--mb 200] [--case flat.json] [--top 15] [--interval 200] [-- extra CLI flags]
  *
- * The case picks the direction: `flat.csv` runs `unnest csv2json`, the others `unnest json2csv`.
- * The raw profile is kept in bench/results/<case>.cpuprofile (open it in Chrome's DevTools).
+ * The case picks the direction: `flat.csv` runs `unnest csv2json`, the others `unnest json2csv`. A JSON Lines
+ * or CSV file is split across the cores unless `-- --threads 1` is given: every thread writes its own profile,
+ * and the table adds them up (self time of all threads, so the shares are of the CPU time, not the wall time).
+ * The raw profiles are kept in bench/results/<case>.<n>.cpuprofile (open them in Chrome's DevTools).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BENCH_DIR, DEFAULT_SEED, ensureDataSets } from './generate.mjs';
 
@@ -28,10 +31,16 @@ const { values: flags, positionals } = parseArgs({
   allowPositionals: true,
 });
 
-/** Self time per function (name and source position), from a .cpuprofile's samples and their time deltas. */
-export function selfTimes(profile) {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+/** Self time per function (name and source position), from .cpuprofile samples and their time deltas. */
+export function selfTimes(profiles) {
   const micros = new Map();
+  for (const profile of profiles) addSelfTimes(profile, micros);
+  const total = [...micros.values()].reduce((a, b) => a + b, 0);
+  return { total, rows: [...micros.entries()].sort((a, b) => b[1] - a[1]) };
+}
+
+function addSelfTimes(profile, micros) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const { samples, timeDeltas } = profile;
   // Each delta is the time before its sample; the sample's node was running for the next delta.
   for (let k = 0; k < samples.length; k++) {
@@ -39,11 +48,9 @@ export function selfTimes(profile) {
     const spent = timeDeltas[k + 1] ?? 0;
     const frame = node.callFrame;
     const file = frame.url === '' ? '' : relative(REPO_DIR, frame.url.replace(/^file:\/\//, ''));
-    const key = `${frame.functionName || '(anonymous)'} ${file}${file ? `:${frame.lineNumber + 1}` : ''}`;
+    const key = `${frame.functionName || '(anonymous)'}\t${file}${file ? `:${frame.lineNumber + 1}` : ''}`;
     micros.set(key, (micros.get(key) ?? 0) + spent);
   }
-  const total = [...micros.values()].reduce((a, b) => a + b, 0);
-  return { total, rows: [...micros.entries()].sort((a, b) => b[1] - a[1]) };
 }
 
 function main() {
@@ -55,37 +62,39 @@ function main() {
   mkdirSync(profileDir, { recursive: true });
   const output = join(profileDir, 'out');
   const cliArgs = [command, input, '-o', output, ...positionals];
-  // The compiled modules, so that each function keeps its file (the bundle would name one file for all).
-  const entry = `const { runCli } = await import(${JSON.stringify(CLI_MAIN)}); process.exitCode = await runCli(process.argv.slice(1));`;
+  // The compiled modules, so that each function keeps its file (the bundle would name one file for all); a file,
+  // not `-e`, since worker threads inherit the flags of the process.
+  const entry = join(profileDir, 'entry.mjs');
+  writeFileSync(
+    entry,
+    `import { runCli } from ${JSON.stringify(pathToFileURL(CLI_MAIN).href)};\nprocess.exitCode = await runCli(process.argv.slice(2));\n`,
+  );
   const started = performance.now();
   const result = spawnSync(
     process.execPath,
-    [
-      '--cpu-prof',
-      `--cpu-prof-dir=${profileDir}`,
-      `--cpu-prof-interval=${flags.interval}`,
-      '--input-type=module',
-      '-e',
-      entry,
-      ...cliArgs,
-    ],
+    ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-interval=${flags.interval}`, entry, ...cliArgs],
     { stdio: 'inherit' },
   );
   const seconds = (performance.now() - started) / 1000;
   if (result.status !== 0) process.exit(result.status ?? 1);
-  const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
-  const kept = join(BENCH_DIR, 'results', `${flags.case}.cpuprofile`);
-  mkdirSync(dirname(kept), { recursive: true });
-  renameSync(join(profileDir, file), kept);
+  const files = readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
+  mkdirSync(join(BENCH_DIR, 'results'), { recursive: true });
+  const profiles = files.map((name, n) => {
+    const kept = join(BENCH_DIR, 'results', `${flags.case}.${n}.cpuprofile`);
+    renameSync(join(profileDir, name), kept);
+    return kept;
+  });
   rmSync(profileDir, { recursive: true, force: true });
-  const { total, rows } = selfTimes(JSON.parse(readFileSync(kept, 'utf8')));
-  console.log(`unnest ${command} ${flags.mb} MB ${flags.case}: ${seconds.toFixed(2)} s wall under the profiler`);
+  const { total, rows } = selfTimes(profiles.map((path) => JSON.parse(readFileSync(path, 'utf8'))));
+  console.log(
+    `unnest ${command} ${flags.mb} MB ${flags.case} ${positionals.join(' ')}: ${seconds.toFixed(2)} s wall under the profiler, ${(total / 1e6).toFixed(2)} s of samples in ${profiles.length} thread(s)`,
+  );
   console.log(`| function | file | self ms | share |\n|---|---|--:|--:|`);
   for (const [key, us] of rows.slice(0, Number(flags.top))) {
-    const [name, file] = key.split(' ');
+    const [name, file] = key.split('\t');
     console.log(`| ${name} | ${file ?? ''} | ${(us / 1000).toFixed(0)} | ${((100 * us) / total).toFixed(1)}% |`);
   }
-  console.log(`Profile: ${relative(REPO_DIR, kept)}`);
+  console.log(`Profiles: ${profiles.map((path) => relative(REPO_DIR, path)).join(', ')}`);
 }
 
 main();

@@ -73,6 +73,11 @@ export interface CsvPieceReport {
   headers: string[];
   /** Rows read right after a blank line: the first record's types decided whether each began a second table. */
   rowsAfterBlank: number;
+  /**
+   * Whether the input read so far ends with a whole record; set once the converter is made, so that the source
+   * of the input can read on past the end of its piece to the end of a record cut there.
+   */
+  betweenRecords: () => boolean;
 }
 
 /**
@@ -171,6 +176,7 @@ async function* convert(
   const normalizer = reading.normalizer();
   const { skipRows, headerRows } = reading.dialect;
   const converter = new RecordConverter(out, options, reading.delimiter, trust, skipRows, headerRows);
+  if (report !== undefined) report.betweenRecords = () => converter.betweenRecords;
   for (const chunk of sample) converter.push(normalizer ? normalizer.push(chunk) : chunk);
   for (const output of out.take(MIN_OUTPUT_CHUNK)) {
     yield output;

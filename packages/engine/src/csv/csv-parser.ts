@@ -157,6 +157,11 @@ export class CsvParser {
     this.keepUnfinished(data);
   }
 
+  /** Whether every byte pushed so far belongs to a record handed over: no record is cut by the last chunk's end. */
+  get betweenRecords(): boolean {
+    return this.carryLength === 0;
+  }
+
   /** Leaves the next record to the general scan, so that its handler sees it. */
   pauseShortcut(): void {
     if (this.shortcutPause === 0) this.shortcutPause = 1;

@@ -104,6 +104,11 @@ export class RecordConverter {
     };
   }
 
+  /** Whether the input pushed so far ends with a whole record (or row of the header), none cut in two. */
+  get betweenRecords(): boolean {
+    return this.parser.betweenRecords;
+  }
+
   /** Converts the next chunk of UTF-8 input. */
   push(chunk: Uint8Array): void {
     this.parser.push(chunk);

@@ -5,9 +5,17 @@ import type { ConversionHooks, Notice } from '../../byte-source.js';
 import type { CellTypingReport } from '../../csv/column-types.js';
 import { type DialectReport, isStandardDialect } from '../../csv/dialect.js';
 import { normalizeCsvToJsonOptions } from '../../options.js';
-import { PieceThread } from './piece-thread.js';
+import { LocalPiece, type PieceRunner, PieceThread } from './piece-thread.js';
 import type { CsvPieceResult, PieceCsvToJsonOptions } from './protocol.js';
-import { fileHead, type ParallelOutcome, type ParallelSettings, pieceFailure, resolvedSettings } from './settings.js';
+import { firstRowWidth, likelyDelimiter, looksLikeRecordStart } from './record-start-probe.js';
+import {
+  FIRST_PIECE_WEIGHT,
+  fileHead,
+  type ParallelOutcome,
+  type ParallelSettings,
+  pieceFailure,
+  resolvedSettings,
+} from './settings.js';
 import { splitPoints } from './split-points.js';
 
 const encoder = new TextEncoder();
@@ -41,7 +49,13 @@ export async function csvToJsonInParallel(
   const normalized = normalizeCsvToJsonOptions(options);
   if (normalized.typing === 'per-column') return { parallel: false, reason: 'per-column typing reads the file twice' };
   const size = statSync(inputPath).size;
-  const cuts = splitPoints(inputPath, size, threads, minPieceBytes);
+  // Cut where a record likely starts, read as the header reads (the dialect is not sniffed yet).
+  const head = fileHead(inputPath, PREFIX_SEARCH_BYTES);
+  const delimiter = likelyDelimiter(head);
+  const width = firstRowWidth(head, delimiter);
+  const cuts = splitPoints(inputPath, size, threads, minPieceBytes, FIRST_PIECE_WEIGHT, (window, at) =>
+    looksLikeRecordStart(window, at, delimiter, width),
+  );
   if (cuts.length === 0) return { parallel: false, reason: 'the file is too small or has no line break to cut at' };
   const bounds = [0, ...cuts, size];
   let read = 0;
@@ -55,20 +69,25 @@ export async function csvToJsonInParallel(
   const reading = new Promise<void>((resolve) => {
     decided = resolve;
   });
-  const pieces: PieceThread[] = [
-    new PieceThread(onProgress, (notice) => {
+  // The first piece on this thread; the others, each on a worker thread, once it has said how it reads the file.
+  const pieces: PieceRunner[] = [
+    new LocalPiece(onProgress, (notice) => {
       if (notice.kind === 'dialect') dialect = notice.dialect;
       if (notice.kind === 'column-types') typing = notice;
       if (dialect !== null && typing !== null) decided();
     }),
   ];
+  // The other pieces' threads start up while the first piece reads the file's start.
+  const others = cuts.map(() => new PieceThread(onProgress));
+  pieces.push(...others);
   const parts = await mkdtemp(join(directory, 'unnest-pieces-'));
   try {
-    const firstPiece = pieces[0] as PieceThread;
+    const firstPiece = pieces[0] as PieceRunner;
     const firstResult = firstPiece.ask<CsvPieceResult>({
       type: 'csv2json',
       range: { path: inputPath, start: 0, end: bounds[1] as number },
       prefix: null,
+      readOn: true,
       options,
       outputPath,
     });
@@ -83,25 +102,41 @@ export async function csvToJsonInParallel(
     const prefix = given.rowsBefore === 0 ? null : headerRows(inputPath, given.rowsBefore);
     if (given.rowsBefore > 0 && prefix === null)
       return { parallel: false, reason: 'the header rows are not within the first megabyte' };
+    const pieceOptions = { ...options, ...given.options };
     const rest = cuts.map((start, k) => {
-      const piece = new PieceThread(onProgress);
-      pieces.push(piece);
+      const piece = others[k] as PieceThread;
       const partPath = join(parts, `part-${k + 1}`);
       writeFileSync(partPath, new Uint8Array(0));
-      const result = piece.ask<CsvPieceResult>({
-        type: 'csv2json',
-        range: { path: inputPath, start, end: bounds[k + 2] as number },
-        prefix,
-        options: { ...options, ...given.options },
-        outputPath: partPath,
-      });
-      return { piece, partPath, result };
+      const last = k === cuts.length - 1;
+      const convert = (from: number) =>
+        piece.ask<CsvPieceResult>({
+          type: 'csv2json',
+          range: { path: inputPath, start: from, end: bounds[k + 2] as number },
+          prefix,
+          readOn: !last,
+          options: pieceOptions,
+          outputPath: partPath,
+        });
+      return { piece, partPath, start, convert, result: convert(start) };
     });
-    let results: CsvPieceResult[];
-    try {
-      results = await Promise.all([firstResult, ...rest.map((part) => part.result)]);
-    } catch (error) {
-      return { parallel: false, reason: pieceFailure(error) };
+    const first = await Promise.allSettled([firstResult]);
+    if (first[0]?.status === 'rejected') return { parallel: false, reason: pieceFailure(first[0].reason) };
+    const results: CsvPieceResult[] = [(first[0] as PromiseFulfilledResult<CsvPieceResult>).value];
+    // Each piece is right only if it starts where the one before ended: a record cut by the piece before (a line
+    // break inside quotes) was read to its end there, and the piece is converted again from that end.
+    for (const part of rest) {
+      const start = (results.at(-1) as CsvPieceResult).end;
+      const settled = (await Promise.allSettled([part.result]))[0] as PromiseSettledResult<CsvPieceResult>;
+      if (start === part.start) {
+        if (settled.status === 'rejected') return { parallel: false, reason: pieceFailure(settled.reason) };
+        results.push(settled.value);
+        continue;
+      }
+      try {
+        results.push(await part.convert(start));
+      } catch (error) {
+        return { parallel: false, reason: pieceFailure(error) };
+      }
     }
     const refusal = refusalOf(results);
     if (refusal !== null) return { parallel: false, reason: refusal };

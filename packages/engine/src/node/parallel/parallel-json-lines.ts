@@ -4,9 +4,16 @@ import { addGuardedCells, type FormulaGuardReport, GuardedCells, guardHeaders } 
 import { normalizeJsonToCsvOptions } from '../../options.js';
 import { groupedColumnOrder } from '../../table/column-order.js';
 import { encodeHeaderCell } from '../../table/csv-output.js';
-import { PieceThread } from './piece-thread.js';
+import { LocalPiece, type PieceRunner, PieceThread } from './piece-thread.js';
 import type { JsonPieceResult, PieceJsonToCsvOptions } from './protocol.js';
-import { fileHead, type ParallelOutcome, type ParallelSettings, pieceFailure, resolvedSettings } from './settings.js';
+import {
+  FIRST_PIECE_WEIGHT,
+  fileHead,
+  type ParallelOutcome,
+  type ParallelSettings,
+  pieceFailure,
+  resolvedSettings,
+} from './settings.js';
 import { splitPoints } from './split-points.js';
 
 const encoder = new TextEncoder();
@@ -44,17 +51,17 @@ export async function jsonLinesToCsvInParallel(
     };
   }
   const size = statSync(inputPath).size;
-  const cuts = splitPoints(inputPath, size, threads, minPieceBytes);
+  const cuts = splitPoints(inputPath, size, threads, minPieceBytes, FIRST_PIECE_WEIGHT);
   if (cuts.length === 0) return { parallel: false, reason: 'the file is too small or has no line break to cut at' };
   const bounds = [0, ...cuts, size];
   let read = 0;
-  const pieces = Array.from(
-    { length: bounds.length - 1 },
-    () =>
-      new PieceThread((bytes) => {
-        read += bytes;
-        hooks.onProgress?.(read);
-      }),
+  const onProgress = (bytes: number) => {
+    read += bytes;
+    hooks.onProgress?.(read);
+  };
+  // The first piece on this thread, the others each on a worker thread.
+  const pieces: PieceRunner[] = Array.from({ length: bounds.length - 1 }, (_, k) =>
+    k === 0 ? new LocalPiece(onProgress) : new PieceThread(onProgress),
   );
   try {
     let results: JsonPieceResult[];
@@ -101,7 +108,7 @@ export async function jsonLinesToCsvInParallel(
         const size = paddedSize(result, width, delimiterBytes);
         const at = offset;
         offset += size;
-        return (pieces[k] as PieceThread)
+        return (pieces[k] as PieceRunner)
           .ask<number>({
             type: 'json2csv-write',
             order: pieceOrder(result.headers, headers, order),

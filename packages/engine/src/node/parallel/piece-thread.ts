@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Notice } from '../../byte-source.js';
+import { PieceWork } from './piece-work.js';
 import type { PieceMessage, PieceRequest } from './protocol.js';
 
 const fromSources = import.meta.url.endsWith('.ts');
@@ -21,8 +22,41 @@ export class PieceError extends Error {
   }
 }
 
-/** One worker thread converting one piece, asked one request at a time. */
-export class PieceThread {
+/** Where one piece is converted, asked one request at a time. */
+export interface PieceRunner {
+  ask<T>(request: PieceRequest): Promise<T>;
+  /** Stops (a request still running is abandoned) and frees what the piece holds. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The first piece, on the calling thread: it starts at once, while the worker threads of the others start up
+ * (about a tenth of a second each here), and the calling thread would only wait otherwise.
+ */
+export class LocalPiece implements PieceRunner {
+  private readonly work: PieceWork;
+  /** The request running, which `stop` waits for: it writes into the output until it ends. */
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(onProgress: (bytes: number) => void, onNotice: (notice: Notice) => void = () => {}) {
+    this.work = new PieceWork({ progress: onProgress, notice: onNotice });
+  }
+
+  ask<T>(request: PieceRequest): Promise<T> {
+    const reply = this.work.handle(request);
+    this.running = reply.catch(() => undefined);
+    return reply as Promise<T>;
+  }
+
+  async stop(): Promise<void> {
+    this.work.stop();
+    await this.running;
+    await this.work.dispose();
+  }
+}
+
+/** One worker thread converting one piece. */
+export class PieceThread implements PieceRunner {
   private readonly worker = new Worker(WORKER_FILE);
   private pending: { resolve: (value: unknown) => void; reject: (error: Error) => void } | null = null;
   private failure: Error | null = null;
@@ -49,7 +83,6 @@ export class PieceThread {
     pending?.reject(error);
   }
 
-  /** Sends a request and waits for its reply. */
   ask<T>(request: PieceRequest): Promise<T> {
     if (this.failure !== null) return Promise.reject(this.failure);
     return new Promise<T>((resolve, reject) => {
@@ -58,7 +91,6 @@ export class PieceThread {
     });
   }
 
-  /** Stops the thread (a request still running is abandoned). */
   async stop(): Promise<void> {
     this.failure ??= new Error('The piece was stopped');
     await this.worker.terminate();

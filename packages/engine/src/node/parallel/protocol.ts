@@ -30,6 +30,8 @@ export type PieceRequest =
       type: 'csv2json';
       range: PieceRange;
       prefix: Uint8Array | null;
+      /** Read on past the range's end, line by line, while the last record read is not whole (not the last piece). */
+      readOn: boolean;
       options: PieceCsvToJsonOptions;
       /** Where the output goes: the output file itself (the first piece, from offset 0), or a part file. */
       outputPath: string;
@@ -65,6 +67,8 @@ export interface JsonPieceResult {
 
 /** One csv2json piece, converted to its output file. */
 export interface CsvPieceResult {
+  /** Where the piece's reading stopped: its range's end, or past it where a record cut there ends. */
+  end: number;
   headers: string[];
   rowsAfterBlank: number;
   outputBytes: number;

@@ -16,6 +16,13 @@ export type ParallelOutcome = { parallel: true; pieces: number } | { parallel: f
 
 export const DEFAULT_MIN_PIECE_BYTES = 16 << 20;
 
+/**
+ * How much bigger the first piece is than the others: it runs on the calling thread and starts at once, while
+ * each other piece waits about a tenth of a second for its worker thread (measured on the 200 MB JSON Lines
+ * set: equal pieces ended 0.12 s apart).
+ */
+export const FIRST_PIECE_WEIGHT = 1.15;
+
 export function resolvedSettings(settings: ParallelSettings): Required<ParallelSettings> {
   return {
     threads: settings.threads ?? availableParallelism(),
