@@ -61,7 +61,8 @@ export async function csvToJsonInParallel(
   let read = 0;
   const onProgress = (bytes: number) => {
     read += bytes;
-    hooks.onProgress?.(read);
+    // A piece converted again reads its bytes twice: the file is read once as far as the user can tell.
+    hooks.onProgress?.(Math.min(read, size));
   };
   let dialect: DialectReport | null = null;
   let typing: CellTypingReport | null = null;

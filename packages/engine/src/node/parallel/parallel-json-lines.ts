@@ -43,6 +43,9 @@ export async function jsonLinesToCsvInParallel(
   if (normalized.format === 'xlsx') return { parallel: false, reason: 'XLSX output is written by one thread' };
   if (normalized.recordsPath !== undefined) return { parallel: false, reason: 'a records path is read by one thread' };
   const head = fileHead(inputPath, 4096);
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) {
+    return { parallel: false, reason: 'only UTF-8 input is split' };
+  }
   const first = firstValueByte(head);
   if (first !== 0x7b) {
     return {
