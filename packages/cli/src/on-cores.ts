@@ -2,7 +2,7 @@ import { rename, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { ConversionHooks, CsvToJsonOptions, JsonToCsvOptions } from '@unnest/engine';
-import { csvToJsonInParallel, DEFAULT_MIN_PIECE_BYTES, jsonLinesToCsvInParallel } from '@unnest/engine/node';
+import { csvToJsonInParallel, DEFAULT_MIN_PIECE_BYTES, jsonToCsvInParallel } from '@unnest/engine/node';
 import { type ParsedArgs, UsageError } from './flags.js';
 
 /** The most threads `--threads` takes. */
@@ -31,7 +31,7 @@ export interface SplittableConversion {
 }
 
 /**
- * Converts a JSON Lines or CSV file of at least two pieces' size on several threads, into a file beside the
+ * Converts a JSON Lines, JSON array or CSV file of at least two pieces' size on several threads, into a file beside the
  * output renamed over it at the end (as `writeOutput` does). Answers false, having written nothing, when the
  * file is smaller, one thread is asked for, or the engine finds the file cannot be split safely (it says why
  * on standard error): the caller then converts it on one thread.
@@ -47,7 +47,7 @@ export async function convertOnCores(conversion: SplittableConversion): Promise<
     const settings = { threads };
     const outcome =
       direction === 'json2csv'
-        ? await jsonLinesToCsvInParallel(inputPath, temporary, conversion.options as JsonToCsvOptions, hooks, settings)
+        ? await jsonToCsvInParallel(inputPath, temporary, conversion.options as JsonToCsvOptions, hooks, settings)
         : await csvToJsonInParallel(inputPath, temporary, conversion.options as CsvToJsonOptions, hooks, settings);
     if (!outcome.parallel) {
       say(`converting on one thread: ${outcome.reason}`);

@@ -21,6 +21,7 @@ beforeAll(async () => {
   }
   await writeFile(join(dir, 'in.jsonl'), `${lines.join('\n')}\n`);
   await writeFile(join(dir, 'in.json'), `[${lines.join(',\n')}]`);
+  await writeFile(join(dir, 'in-document.json'), `{"data":[${lines.join(',\n')}]}`);
   const rows = ['id,note,price'];
   for (let i = 0; rows.length * 40 < SIZE; i++) rows.push(`${i},"line one\nline, two ${'x'.repeat(i % 9)}",${i}.5`);
   await writeFile(join(dir, 'in.csv'), `${rows.join('\r\n')}\r\n`);
@@ -50,13 +51,16 @@ describe('unnest --threads', () => {
     expect((await readFile(join(dir, 'two.json'))).equals(await readFile(join(dir, 'one.json')))).toBe(true);
   });
 
-  it('says why a JSON array is converted on one thread, and refuses a thread count it cannot use', async () => {
+  it('converts a JSON array on two threads, says why a document is converted on one, refuses a bad count', async () => {
     const array = await convert(['json2csv', join(dir, 'in.json'), '-o', join(dir, 'array.csv'), '--threads', '2']);
-    expect(array).toEqual({
-      code: 0,
-      stderr: 'unnest: converting on one thread: a JSON array is read by one thread\n',
-    });
+    expect(array).toEqual({ code: 0, stderr: 'unnest: converted in 2 pieces on 2 threads\n' });
     expect((await readFile(join(dir, 'array.csv'))).equals(await readFile(join(dir, 'one.csv')))).toBe(true);
+    const document = await convert(['json2csv', join(dir, 'in-document.json'), '-o', join(dir, 'doc.csv')]);
+    expect(document.code).toBe(0);
+    expect(document.stderr).toContain(
+      'unnest: converting on one thread: only JSON Lines or an array of objects is split\n',
+    );
+    expect((await readFile(join(dir, 'doc.csv'))).equals(await readFile(join(dir, 'one.csv')))).toBe(true);
     const zero = await convert(['json2csv', join(dir, 'in.jsonl'), '-o', join(dir, 'x.csv'), '--threads', '0']);
     expect(zero.code).toBe(2);
     expect(zero.stderr).toContain('--threads must be a whole number from 1 to 64');

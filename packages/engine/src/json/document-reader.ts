@@ -110,6 +110,8 @@ export class DocumentReader {
   leftOutBytes = 0;
   /** Whether the document is read as JSON Lines (top-level values one after another, each a record). */
   readsLines = false;
+  /** Whether the document is a top-level array, its elements the records. */
+  readsArray = false;
 
   constructor(
     private readonly sink: RecordSink,
@@ -198,6 +200,7 @@ export class DocumentReader {
           this.recordsStart = cursor.base + i;
           this.start = i + 1;
           this.recordsDepth = 1;
+          this.readsArray = true;
           this.state = State.ArrayFirst;
         } else if (c === 123 && this.options.recordsMap === true && this.options.recordsPath?.length === 0) {
           this.recordsStart = cursor.base + i;

@@ -9,7 +9,7 @@ export {
 export {
   csvToJsonInParallel,
   DEFAULT_MIN_PIECE_BYTES,
-  jsonLinesToCsvInParallel,
+  jsonToCsvInParallel,
   type ParallelOutcome,
   type ParallelSettings,
   type PieceCsvToJsonOptions,

@@ -178,6 +178,11 @@ export class JsonTable {
     return this.reader.readsLines;
   }
 
+  /** Whether the input was a top-level array of records. */
+  get readsArray(): boolean {
+    return this.reader.readsArray;
+  }
+
   /** Whether every column's header is a path (`items.0.sku`), not a name from an array of arrays' header row. */
   get headersArePaths(): boolean {
     return !this.sink.readsRows;

@@ -14,9 +14,10 @@ import {
   type ParallelOutcome,
   type ParallelSettings,
   pieceFailure,
+  progressCounter,
   resolvedSettings,
 } from './settings.js';
-import { splitPoints } from './split-points.js';
+import { lineCut, splitPoints } from './split-points.js';
 
 const encoder = new TextEncoder();
 /** How much of the file's start holds the rows before the records (preamble and header) at most. */
@@ -53,17 +54,13 @@ export async function csvToJsonInParallel(
   const head = fileHead(inputPath, PREFIX_SEARCH_BYTES);
   const delimiter = likelyDelimiter(head);
   const width = firstRowWidth(head, delimiter);
-  const cuts = splitPoints(inputPath, size, threads, minPieceBytes, FIRST_PIECE_WEIGHT, (window, at) =>
-    looksLikeRecordStart(window, at, delimiter, width),
+  const likelyStart = (window: Uint8Array, at: number) => looksLikeRecordStart(window, at, delimiter, width);
+  const cuts = splitPoints(inputPath, size, threads, minPieceBytes, FIRST_PIECE_WEIGHT, lineCut(likelyStart)).map(
+    (cut) => cut.start,
   );
   if (cuts.length === 0) return { parallel: false, reason: 'the file is too small or has no line break to cut at' };
   const bounds = [0, ...cuts, size];
-  let read = 0;
-  const onProgress = (bytes: number) => {
-    read += bytes;
-    // A piece converted again reads its bytes twice: the file is read once as far as the user can tell.
-    hooks.onProgress?.(Math.min(read, size));
-  };
+  const onProgress = progressCounter(size, hooks.onProgress);
   let dialect: DialectReport | null = null;
   let typing: CellTypingReport | null = null;
   let decided: () => void = () => {};

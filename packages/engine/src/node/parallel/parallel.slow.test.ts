@@ -8,7 +8,7 @@ import { csvToJson } from '../../csv-to-json.js';
 import { jsonToCsv } from '../../json-to-csv.js';
 import type { CsvToJsonOptions, JsonToCsvOptions } from '../../options.js';
 import { csvToJsonInParallel } from './parallel-csv.js';
-import { jsonLinesToCsvInParallel } from './parallel-json-lines.js';
+import { jsonToCsvInParallel } from './parallel-json.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'unnest-parallel-test-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -40,7 +40,7 @@ async function inPieces(direction: 'json2csv' | 'csv2json', text: string, option
   const settings = { ...SETTINGS, threads };
   const outcome =
     direction === 'json2csv'
-      ? await jsonLinesToCsvInParallel(input, output, options, { onNotice: (n) => notices.push(n) }, settings)
+      ? await jsonToCsvInParallel(input, output, options, { onNotice: (n) => notices.push(n) }, settings)
       : await csvToJsonInParallel(input, output, options, { onNotice: (n) => notices.push(n) }, settings);
   // The whole conversion only where the pieces' output is to be compared with it (some options fail on this input).
   const compared = outcome.parallel ? await whole(direction, bytes, options) : { bytes: Buffer.alloc(0), notices: [] };
@@ -57,7 +57,7 @@ function expectSameAsWhole(result: Awaited<ReturnType<typeof inPieces>>, pieces?
 const lines = (count: number, record: (i: number) => object) =>
   `${Array.from({ length: count }, (_, i) => JSON.stringify(record(i))).join('\n')}\n`;
 
-describe('jsonLinesToCsvInParallel', () => {
+describe('jsonToCsvInParallel', () => {
   it('writes the bytes and notices of the whole conversion, columns first seen in a later piece included', async () => {
     const text = lines(120, (i) => ({
       id: i,
@@ -88,21 +88,40 @@ describe('jsonLinesToCsvInParallel', () => {
     expect(result.outcome.parallel).toBe(false);
   });
 
-  it('leaves a JSON array, XLSX and a records path to one thread', async () => {
-    const array = `[${lines(60, (i) => ({ id: i }))
-      .trim()
-      .split('\n')
-      .join(',\n')}]`;
-    expect((await inPieces('json2csv', array)).outcome).toEqual({
-      parallel: false,
-      reason: 'a JSON array is read by one thread',
-    });
+  it('splits a JSON array between its objects, one per line or all on one line', async () => {
+    const records = Array.from({ length: 90 }, (_, i) => ({
+      id: i,
+      items: [{ sku: `s${i}` }, { sku: 'x', qty: i }],
+      ...(i > 80 ? { late: true } : {}),
+    }));
+    const perLine = `[\n${records.map((r) => JSON.stringify(r)).join(',\n')}\n]\n`;
+    expectSameAsWhole(await inPieces('json2csv', perLine), 3);
+    // On one line, the cuts go before an object whose first key is the first object's, not inside `items`.
+    expectSameAsWhole(await inPieces('json2csv', JSON.stringify(records)), 3);
+    expectSameAsWhole(
+      await inPieces('json2csv', `\ufeff${JSON.stringify(records, null, 1)}`, { groupArrayColumns: true }),
+    );
+  });
+
+  it('leaves an array cut inside a nested array, and a document, XLSX and a records path to one thread', async () => {
+    // Every object has a different first key: the cut falls inside `items`, and the piece before it fails.
+    const nested = JSON.stringify(
+      Array.from({ length: 60 }, (_, i) => ({ [`k${i}`]: i, items: [{ a: 1 }, { b: 2 }, { c: 3 }] })),
+    );
+    const cutInside = await inPieces('json2csv', nested, {}, 2);
+    if (cutInside.outcome.parallel) expectSameAsWhole(cutInside);
+    else expect(cutInside.outcome.reason).toMatch(/^a piece did not convert on its own/);
+    const document = `{"meta":1,"data":${JSON.stringify(Array.from({ length: 60 }, (_, i) => ({ i })))}}`;
+    expect((await inPieces('json2csv', document)).outcome.parallel).toBe(false);
     const text = lines(60, (i) => ({ id: i }));
-    expect((await inPieces('json2csv', text, { format: 'xlsx' })).outcome.parallel).toBe(false);
+    expect((await inPieces('json2csv', text, { format: 'xlsx' })).outcome).toEqual({
+      parallel: false,
+      reason: 'XLSX output is written by one thread',
+    });
     expect((await inPieces('json2csv', text, { recordsPath: 'id' })).outcome.parallel).toBe(false);
   });
 
-  it('matches the whole conversion on any JSON Lines of objects, or says why not', async () => {
+  it('matches the whole conversion on any JSON Lines or array of objects, or says why not', async () => {
     let split = 0;
     const value = fc.oneof(
       fc.integer(),
@@ -116,8 +135,14 @@ describe('jsonLinesToCsvInParallel', () => {
       fc.asyncProperty(
         fc.array(record, { minLength: 30, maxLength: 80 }),
         fc.integer({ min: 2, max: 4 }),
-        async (records, threads) => {
-          const text = `${records.map((r) => JSON.stringify(r)).join('\n')}\n`;
+        fc.constantFrom('lines', 'array', 'array on one line'),
+        async (records, threads, layout) => {
+          const text =
+            layout === 'lines'
+              ? `${records.map((r) => JSON.stringify(r)).join('\n')}\n`
+              : layout === 'array'
+                ? `[\n${records.map((r) => JSON.stringify(r)).join(',\n')}\n]`
+                : JSON.stringify(records);
           const result = await inPieces('json2csv', text, {}, threads);
           if (result.outcome.parallel) split++;
           if (result.outcome.parallel) expectSameAsWhole(result);

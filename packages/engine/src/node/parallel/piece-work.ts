@@ -1,5 +1,5 @@
 /**
- * The work on one piece of a conversion split across cores (see parallel-json-lines.ts and parallel-csv.ts):
+ * The work on one piece of a conversion split across cores (see parallel-json.ts and parallel-csv.ts):
  * convert the piece, then write its rows into the output file where the main thread says. It runs in a worker
  * thread (piece-worker.ts), and the first piece on the main thread, which can start before any worker is up.
  */
@@ -101,9 +101,10 @@ export class PieceWork {
       for (const out of table.take()) await spool.write(out);
       lengths.push(...table.rows.takeRowLengths());
     };
-    for await (const chunk of this.pieceBytes(request.range)) {
-      await feed(decoder === null ? [chunk] : decoder.push(chunk));
-    }
+    const take = (chunk: Uint8Array) => feed(decoder === null ? [chunk] : decoder.push(chunk));
+    if (request.prefix !== null) await take(request.prefix);
+    for await (const chunk of this.pieceBytes(request.range)) await take(chunk);
+    if (request.suffix !== null) await take(request.suffix);
     if (decoder !== null) await feed(decoder.end());
     table.finish();
     await feed([]);
@@ -115,6 +116,7 @@ export class PieceWork {
       records: table.records,
       spoolBytes: spool.size,
       readsLines: table.readsLines,
+      readsArray: table.readsArray,
       headersArePaths: table.headersArePaths,
       leftOut: table.leftOut !== null,
       encoding: decoder?.encoding ?? null,

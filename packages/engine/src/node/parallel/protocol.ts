@@ -17,7 +17,16 @@ export interface PieceRange {
 
 /** What the main thread asks a piece's worker. Each worker converts one piece, then writes or places it. */
 export type PieceRequest =
-  | { type: 'json2csv'; range: PieceRange; first: boolean; options: PieceJsonToCsvOptions; spoolDirectory: string }
+  | {
+      type: 'json2csv';
+      range: PieceRange;
+      first: boolean;
+      /** Bytes read before and after the range: the `[` and `]` that make a part of an array an array. */
+      prefix: Uint8Array | null;
+      suffix: Uint8Array | null;
+      options: PieceJsonToCsvOptions;
+      spoolDirectory: string;
+    }
   | {
       type: 'json2csv-write';
       /** `order[k]`: the piece's column at output position k, -1 where the piece has none; null: as spooled. */
@@ -57,6 +66,7 @@ export interface JsonPieceResult {
   records: number;
   spoolBytes: number;
   readsLines: boolean;
+  readsArray: boolean;
   headersArePaths: boolean;
   leftOut: boolean;
   /** The input's encoding (the first piece only; null for the others). */

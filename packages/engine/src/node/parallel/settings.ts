@@ -42,6 +42,18 @@ export function fileHead(path: string, length: number): Uint8Array {
   }
 }
 
+/**
+ * Adds up the input bytes every piece reads into the running total a conversion reports. A piece converted again
+ * reads its bytes twice: the total stops at the file's size, which is read once as far as the user can tell.
+ */
+export function progressCounter(size: number, onProgress?: (bytesRead: number) => void): (bytes: number) => void {
+  let read = 0;
+  return (bytes) => {
+    read += bytes;
+    onProgress?.(Math.min(read, size));
+  };
+}
+
 /** A sentence for a piece that failed, which the conversion of the whole file will report properly. */
 export function pieceFailure(error: unknown): string {
   return `a piece did not convert on its own (${error instanceof Error ? error.message : String(error)})`;

@@ -5,33 +5,42 @@ import { normalizeJsonToCsvOptions } from '../../options.js';
 import { groupedColumnOrder } from '../../table/column-order.js';
 import { encodeHeaderCell } from '../../table/csv-output.js';
 import { LocalPiece, type PieceRunner, PieceThread } from './piece-thread.js';
-import type { JsonPieceResult, PieceJsonToCsvOptions } from './protocol.js';
+import type { JsonPieceResult, PieceJsonToCsvOptions, PieceRange } from './protocol.js';
 import {
   FIRST_PIECE_WEIGHT,
   fileHead,
   type ParallelOutcome,
   type ParallelSettings,
   pieceFailure,
+  progressCounter,
   resolvedSettings,
 } from './settings.js';
-import { splitPoints } from './split-points.js';
+import { arrayElementCut, firstArrayKey, lineCut, splitPoints } from './split-points.js';
 
 const encoder = new TextEncoder();
+/** What makes a part of an array an array of its own. */
+const ARRAY_START = encoder.encode('[');
+const ARRAY_END = encoder.encode(']');
+/** How much of the file's start holds the first line of JSON Lines at most, for the guess above. */
+const FIRST_LINE_BYTES = 1 << 20;
 
 /**
- * `jsonToCsv` of a JSON Lines file on several cores, writing `outputPath` (which must exist; it is rewritten from
- * its start). The file is cut after line feeds into one piece per thread; each thread converts its piece as a
- * document of its own and spools its rows. The cuts are proven, not assumed: a piece is kept only when it reads
- * as JSON Lines to its last byte, and as the first piece starts the file, each next one then starts a record
- * (a value spread over lines, cut in two, makes the piece before it end inside a value and fail). The header is
- * the union of the pieces' columns in piece order, which is the columns' first-seen order in the whole file;
- * then each thread writes its rows at their place in the output, padded (or reordered) to that header. The
- * bytes are those of `jsonToCsv` on the whole file, notices included (sent only once the output is whole).
+ * `jsonToCsv` of a JSON Lines file or a JSON array of objects on several cores, writing `outputPath` (which must
+ * exist; it is rewritten from its start). JSON Lines is cut after line feeds, an array between two of its objects
+ * (at the comma of `}`, `{`), into one piece per thread; each thread converts its piece as a document of its own
+ * (a part of an array between a `[` and a `]` added around it) and spools its rows. The cuts are proven, not
+ * assumed: the first piece starts the file, and a piece is kept only when it reads to its last byte as JSON Lines
+ * records (an array's part: as an array of records, closed by the one `]` added), so the next piece starts a
+ * record. A cut inside a value spread over lines, inside a string or inside a nested array leaves the piece before
+ * it with a value never closed, and it fails. The header is the union of the pieces' columns in piece order,
+ * which is the columns' first-seen order in the whole file; then each thread writes its rows at their place in the
+ * output, padded (or reordered) to that header. The bytes are those of `jsonToCsv` on the whole file, notices
+ * included (sent only once the output is whole).
  *
- * Answers why not when the input or the options are not for pieces (a JSON array or document, XLSX, a records
- * path, a plan, another encoding than UTF-8, a failed piece: the whole file then reports the error).
+ * Answers why not when the input or the options are not for pieces (a document that is neither JSON Lines nor an
+ * array, XLSX, a records path, another encoding than UTF-8, a failed piece: the whole file then reports the error).
  */
-export async function jsonLinesToCsvInParallel(
+export async function jsonToCsvInParallel(
   inputPath: string,
   outputPath: string,
   options: PieceJsonToCsvOptions,
@@ -47,23 +56,28 @@ export async function jsonLinesToCsvInParallel(
     return { parallel: false, reason: 'only UTF-8 input is split' };
   }
   const first = firstValueByte(head);
-  if (first !== 0x7b) {
-    return {
-      parallel: false,
-      reason: first === 0x5b ? 'a JSON array is read by one thread' : 'only JSON Lines of objects are split',
-    };
+  const array = first === 0x5b;
+  if (!array && !(first === 0x7b && firstLineIsObject(fileHead(inputPath, FIRST_LINE_BYTES)))) {
+    return { parallel: false, reason: 'only JSON Lines or an array of objects is split' };
   }
   const size = statSync(inputPath).size;
-  const cuts = splitPoints(inputPath, size, threads, minPieceBytes, FIRST_PIECE_WEIGHT);
-  if (cuts.length === 0) return { parallel: false, reason: 'the file is too small or has no line break to cut at' };
-  const bounds = [0, ...cuts, size];
-  let read = 0;
-  const onProgress = (bytes: number) => {
-    read += bytes;
-    hooks.onProgress?.(read);
-  };
+  const cuts = splitPoints(
+    inputPath,
+    size,
+    threads,
+    minPieceBytes,
+    FIRST_PIECE_WEIGHT,
+    array ? arrayElementCut(firstArrayKey(head)) : lineCut(),
+  );
+  if (cuts.length === 0) return { parallel: false, reason: 'the file is too small or has nowhere to cut' };
+  const ranges = [{ start: 0, end: 0 }, ...cuts.map((cut) => ({ start: cut.start, end: 0 }))].map((range, k) => ({
+    path: inputPath,
+    start: range.start,
+    end: cuts[k]?.end ?? size,
+  }));
+  const onProgress = progressCounter(size, hooks.onProgress);
   // The first piece on this thread, the others each on a worker thread.
-  const pieces: PieceRunner[] = Array.from({ length: bounds.length - 1 }, (_, k) =>
+  const pieces: PieceRunner[] = ranges.map((_, k) =>
     k === 0 ? new LocalPiece(onProgress) : new PieceThread(onProgress),
   );
   try {
@@ -73,8 +87,10 @@ export async function jsonLinesToCsvInParallel(
         pieces.map((piece, k) =>
           piece.ask<JsonPieceResult>({
             type: 'json2csv',
-            range: { path: inputPath, start: bounds[k] as number, end: bounds[k + 1] as number },
+            range: ranges[k] as PieceRange,
             first: k === 0,
+            prefix: array && k > 0 ? ARRAY_START : null,
+            suffix: array && k < ranges.length - 1 ? ARRAY_END : null,
             options,
             spoolDirectory: directory,
           }),
@@ -83,7 +99,7 @@ export async function jsonLinesToCsvInParallel(
     } catch (error) {
       return { parallel: false, reason: pieceFailure(error) };
     }
-    const refusal = refusalOf(results);
+    const refusal = refusalOf(results, array);
     if (refusal !== null) return { parallel: false, reason: refusal };
     const headers = unionOf(results);
     if (headers === null) return { parallel: false, reason: 'a piece has two columns of one name' };
@@ -134,6 +150,17 @@ export async function jsonLinesToCsvInParallel(
   }
 }
 
+/**
+ * Whether the file's first line (within its first megabyte) ends with `}`: JSON Lines of objects, not a document
+ * spread over lines (whose records a wrapper holds). A guess for a better reason only: the pieces prove the rest.
+ */
+function firstLineIsObject(head: Uint8Array): boolean {
+  let end = head.indexOf(0x0a);
+  if (end < 0) return false;
+  while (end > 0 && (head[end - 1] === 0x20 || head[end - 1] === 0x0d || head[end - 1] === 0x09)) end--;
+  return head[end - 1] === 0x7d;
+}
+
 /** The first byte of the first value (after a UTF-8 byte order mark and white space), or -1. */
 function firstValueByte(head: Uint8Array): number {
   let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
@@ -142,12 +169,14 @@ function firstValueByte(head: Uint8Array): number {
 }
 
 /** Why the pieces cannot be joined into the whole file's output, or null when they can. */
-function refusalOf(results: readonly JsonPieceResult[]): string | null {
+function refusalOf(results: readonly JsonPieceResult[], array: boolean): string | null {
   if (results[0]?.encoding !== 'utf-8') return 'only UTF-8 input is split';
   for (const result of results) {
-    if (!result.readsLines) return 'a piece did not read as JSON Lines';
-    if (!result.headersArePaths) return 'only JSON Lines of objects are split';
-    if (result.leftOut || result.notices.length > 0) return 'a piece read differently from JSON Lines records';
+    if (array ? !result.readsArray : !result.readsLines) {
+      return array ? 'a piece did not read as a part of the array' : 'a piece did not read as JSON Lines';
+    }
+    if (!result.headersArePaths) return 'only records that are objects are split';
+    if (result.leftOut || result.notices.length > 0) return 'a piece read differently from the whole file';
   }
   return null;
 }
