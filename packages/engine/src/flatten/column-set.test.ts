@@ -56,3 +56,16 @@ describe('ColumnSet', () => {
     expect(proto.header).toBe('__proto__');
   });
 });
+
+describe('ColumnSet.seed', () => {
+  it('adds the columns of headers in their order, the same nodes a record would reach', () => {
+    const columns = new ColumnSet('.');
+    columns.seed(['id', 'items.0.sku', 'a\\.b', 'm.\\0']);
+    expect(columns.headers).toEqual(['id', 'items.0.sku', 'a\\.b', 'm.\\0']);
+    const items = columns.namedChild(columns.root, 'items');
+    expect(columns.columnOf(columns.namedChild(items.item(0, '.'), 'sku'))).toBe(1);
+    expect(columns.columnOf(columns.namedChild(columns.root, 'a.b'))).toBe(2);
+    expect(columns.columnOf(columns.namedChild(columns.namedChild(columns.root, 'm'), '0'))).toBe(3);
+    expect(columns.width).toBe(4);
+  });
+});

@@ -1,4 +1,4 @@
-import { appendHeaderSegment } from '../header-path.js';
+import { appendHeaderSegment, decodeHeaderPath } from '../header-path.js';
 import { ID_HEADER } from './child-tables.js';
 import { MAP_KEY_COLUMN, mapKeyColumn } from './map-key-column.js';
 import { type PlanNode, STRATEGY_DEFAULT, STRATEGY_JOIN } from './plan-trie.js';
@@ -178,6 +178,21 @@ export class ColumnSet {
     if (node.strategy === STRATEGY_JOIN) node.uncachedCol = col;
     else node.col = col;
     return col;
+  }
+
+  /**
+   * Adds the columns of these headers (paths written as `appendHeaderSegment` writes them), in this order, before
+   * any record: a piece of a file split across cores starts with the columns the file's start has, so that its
+   * columns come in the whole file's order (see node/parallel).
+   */
+  seed(headers: readonly string[]): void {
+    for (const header of headers) {
+      let node = this.root;
+      for (const segment of decodeHeaderPath(header, this.separator)) {
+        node = typeof segment === 'number' ? node.item(segment, this.separator) : this.namedChild(node, segment);
+      }
+      this.columnOf(node);
+    }
   }
 
   /** The node of the record key `value`, which holds records that are not objects. */

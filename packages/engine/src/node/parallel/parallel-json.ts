@@ -1,9 +1,12 @@
+import { isUtf8 } from 'node:buffer';
 import { closeSync, ftruncateSync, openSync, statSync, writeSync } from 'node:fs';
 import type { ConversionHooks } from '../../byte-source.js';
 import { addGuardedCells, type FormulaGuardReport, GuardedCells, guardHeaders } from '../../formula-guard.js';
+import { InputDecoder } from '../../json/input-encoding.js';
 import { normalizeJsonToCsvOptions } from '../../options.js';
 import { groupedColumnOrder } from '../../table/column-order.js';
 import { encodeHeaderCell } from '../../table/csv-output.js';
+import { JsonTable } from '../../table/json-table.js';
 import { LocalPiece, type PieceRunner, PieceThread } from './piece-thread.js';
 import type { JsonPieceResult, PieceJsonToCsvOptions, PieceRange } from './protocol.js';
 import {
@@ -15,13 +18,15 @@ import {
   progressCounter,
   resolvedSettings,
 } from './settings.js';
-import { arrayElementCut, firstArrayKey, lineCut, splitPoints } from './split-points.js';
+import { arrayElementCut, firstArrayKey, lastArrayCut, lineCut, splitPoints } from './split-points.js';
 
 const encoder = new TextEncoder();
 /** What makes a part of an array an array of its own. */
 const ARRAY_START = encoder.encode('[');
 const ARRAY_END = encoder.encode(']');
-/** How much of the file's start holds the first line of JSON Lines at most, for the guess above. */
+/** How much of the file's start gives the other pieces their first columns (see `startColumns`). */
+const SEED_BYTES = 1 << 20;
+/** How much of the file's start holds the first line of JSON Lines at most, for the guess below. */
 const FIRST_LINE_BYTES = 1 << 20;
 
 /**
@@ -75,6 +80,7 @@ export async function jsonToCsvInParallel(
     start: range.start,
     end: cuts[k]?.end ?? size,
   }));
+  const seed = startColumns(inputPath, array, options);
   const onProgress = progressCounter(size, hooks.onProgress);
   // The first piece on this thread, the others each on a worker thread.
   const pieces: PieceRunner[] = ranges.map((_, k) =>
@@ -91,6 +97,7 @@ export async function jsonToCsvInParallel(
             first: k === 0,
             prefix: array && k > 0 ? ARRAY_START : null,
             suffix: array && k < ranges.length - 1 ? ARRAY_END : null,
+            seed: k > 0 ? seed : [],
             options,
             spoolDirectory: directory,
           }),
@@ -148,6 +155,28 @@ export async function jsonToCsvInParallel(
   } finally {
     await Promise.all(pieces.map((piece) => piece.stop()));
   }
+}
+
+/**
+ * The columns of the records in the file's first megabyte, in their order, for the other pieces to start with: a
+ * piece whose first records have their keys in another order (three items where the file's first record has two)
+ * would otherwise have its columns in another order than the file's, and its rows would all be rewritten at the
+ * end instead of only padded. A guess that only saves time: each piece's columns are checked against the file's.
+ */
+function startColumns(inputPath: string, array: boolean, options: PieceJsonToCsvOptions): string[] {
+  const head = fileHead(inputPath, SEED_BYTES);
+  const cut = array ? (lastArrayCut(head, firstArrayKey(head))?.end ?? -1) : head.lastIndexOf(0x0a) + 1;
+  if (cut <= 0) return [];
+  const table = new JsonTable(normalizeJsonToCsvOptions({ ...options, isUtf8 }));
+  const decoder = new InputDecoder();
+  for (const chunk of [...decoder.push(head.subarray(0, cut)), ...decoder.end()]) table.push(chunk);
+  if (array) table.push(ARRAY_END);
+  try {
+    table.finish();
+  } catch {
+    return [];
+  }
+  return table.headersArePaths ? table.columns.headers : [];
 }
 
 /**

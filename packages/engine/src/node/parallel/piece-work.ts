@@ -90,6 +90,7 @@ export class PieceWork {
     const notices: Notice[] = [];
     const options = normalizeJsonToCsvOptions({ ...request.options, isUtf8, onNotice: (n) => notices.push(n) });
     const table = new JsonTable(options);
+    table.columns.seed(request.seed);
     // Only the first piece can start with a byte order mark.
     const decoder = request.first ? new InputDecoder() : null;
     const spool = await createFileSpool(request.spoolDirectory);

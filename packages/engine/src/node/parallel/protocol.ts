@@ -24,6 +24,8 @@ export type PieceRequest =
       /** Bytes read before and after the range: the `[` and `]` that make a part of an array an array. */
       prefix: Uint8Array | null;
       suffix: Uint8Array | null;
+      /** The columns of the file's start, added first, so that the piece's columns come in the file's order. */
+      seed: string[];
       options: PieceJsonToCsvOptions;
       spoolDirectory: string;
     }

@@ -76,18 +76,34 @@ export function arrayElementCut(firstKey: Uint8Array | null): CutFinder {
   return (window) => {
     let fallback: Cut | null = null;
     for (let comma = window.indexOf(0x2c); comma >= 0; comma = window.indexOf(0x2c, comma + 1)) {
-      let before = comma - 1;
-      while (before >= 0 && isSpace(window[before])) before--;
-      if (window[before] !== 0x7d) continue;
-      let after = comma + 1;
-      while (after < window.length && isSpace(window[after])) after++;
-      if (window[after] !== 0x7b) continue;
-      const cut = { end: comma, start: comma + 1 };
-      if (firstKey === null || startsWithKey(window, after + 1, firstKey)) return cut;
-      fallback ??= cut;
+      const cut = cutAt(window, comma, firstKey);
+      if (cut === 'keyed') return { end: comma, start: comma + 1 };
+      if (cut === 'plain') fallback ??= { end: comma, start: comma + 1 };
     }
     return fallback;
   };
+}
+
+/** The last cut of a JSON array's start, the same way (the records before it are whole if it is right), or null. */
+export function lastArrayCut(window: Uint8Array, firstKey: Uint8Array | null): Cut | null {
+  let fallback: Cut | null = null;
+  for (let comma = window.lastIndexOf(0x2c); comma > 0; comma = window.lastIndexOf(0x2c, comma - 1)) {
+    const cut = cutAt(window, comma, firstKey);
+    if (cut === 'keyed') return { end: comma, start: comma + 1 };
+    if (cut === 'plain') fallback ??= { end: comma, start: comma + 1 };
+  }
+  return fallback;
+}
+
+/** Whether the comma at `comma` is between two objects (`plain`), and before one with the first key (`keyed`). */
+function cutAt(window: Uint8Array, comma: number, firstKey: Uint8Array | null): 'keyed' | 'plain' | null {
+  let before = comma - 1;
+  while (before >= 0 && isSpace(window[before])) before--;
+  if (window[before] !== 0x7d) return null;
+  let after = comma + 1;
+  while (after < window.length && isSpace(window[after])) after++;
+  if (window[after] !== 0x7b) return null;
+  return firstKey === null || startsWithKey(window, after + 1, firstKey) ? 'keyed' : 'plain';
 }
 
 function startsWithKey(window: Uint8Array, from: number, key: Uint8Array): boolean {
