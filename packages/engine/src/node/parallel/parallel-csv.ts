@@ -29,13 +29,15 @@ const ALIKE = new Set<Notice['kind']>(['dialect', 'column-types', 'duplicate-hea
 
 /**
  * `csvToJson` of a CSV file on several cores, writing `outputPath` (which must exist; it is rewritten from its
- * start). The file is cut after line feeds into one piece per thread. The first piece is converted as the file's
+ * start). The file is cut at line starts into one piece per thread. The first piece is converted as the file's
  * start (it sniffs the dialect and decides the typing, as the whole file would from the same first megabyte);
  * the others are converted with that dialect and typing given, each after a copy of the file's header rows.
- * The cuts are proven, not assumed: a cut inside a quoted cell leaves the piece before it with a quote never
- * closed, which it reports (a `stray-quote`), and the conversion is left to one thread; the same goes for any
- * piece with a ragged row, a repeated header, a second table, a blank line followed by a row (whether it
- * starts a second table depends on the first record), another header than the first piece's, or no record.
+ * The cuts are proven, not assumed: a cut inside a quoted cell leaves the piece before it inside quotes at its
+ * end; it reads on, a line at a time, to the end of that record, and the next piece, which started elsewhere, is
+ * converted again from there. Cuts are placed where a record likely starts, so that this is rare. The conversion
+ * is left to one thread for any piece with a stray quote, a ragged row, a repeated header, a second table, a
+ * blank line followed by a row (whether it starts a second table depends on the first record), another header
+ * than the first piece's, or no record.
  * The first piece writes straight into the output; each other piece's records then follow from its part file.
  * The bytes are those of `csvToJson` on the whole file, notices included (sent only once the output is whole).
  */
