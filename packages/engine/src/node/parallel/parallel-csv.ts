@@ -99,7 +99,7 @@ export async function csvToJsonInParallel(
     }
     const given = givenReading(dialect, typing, normalized.header);
     if (typeof given === 'string') return { parallel: false, reason: given };
-    const prefix = given.rowsBefore === 0 ? null : headerRows(inputPath, given.rowsBefore);
+    const prefix = given.rowsBefore === 0 ? null : headerRows(head, given.rowsBefore);
     if (given.rowsBefore > 0 && prefix === null)
       return { parallel: false, reason: 'the header rows are not within the first megabyte' };
     const pieceOptions = { ...options, ...given.options };
@@ -210,8 +210,7 @@ function givenReading(
 }
 
 /** The file's first `rows` lines (after a byte order mark), as the other pieces' start; null past the search. */
-function headerRows(path: string, rows: number): Uint8Array | null {
-  const head = fileHead(path, PREFIX_SEARCH_BYTES);
+function headerRows(head: Uint8Array, rows: number): Uint8Array | null {
   const start = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
   let end = start;
   for (let k = 0; k < rows; k++) {

@@ -24,10 +24,8 @@ const encoder = new TextEncoder();
 /** What makes a part of an array an array of its own. */
 const ARRAY_START = encoder.encode('[');
 const ARRAY_END = encoder.encode(']');
-/** How much of the file's start gives the other pieces their first columns (see `startColumns`). */
-const SEED_BYTES = 1 << 20;
-/** How much of the file's start holds the first line of JSON Lines at most, for the guess below. */
-const FIRST_LINE_BYTES = 1 << 20;
+/** How much of the file's start is read to choose how to cut it (its first line, its first columns). */
+const HEAD_BYTES = 1 << 20;
 
 /**
  * `jsonToCsv` of a JSON Lines file or a JSON array of objects on several cores, writing `outputPath` (which must
@@ -56,13 +54,14 @@ export async function jsonToCsvInParallel(
   const normalized = normalizeJsonToCsvOptions(options);
   if (normalized.format === 'xlsx') return { parallel: false, reason: 'XLSX output is written by one thread' };
   if (normalized.recordsPath !== undefined) return { parallel: false, reason: 'a records path is read by one thread' };
-  const head = fileHead(inputPath, 4096);
+  // The file's first megabyte, read once: its encoding, its shape, where an array may be cut, its first columns.
+  const head = fileHead(inputPath, HEAD_BYTES);
   if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) {
     return { parallel: false, reason: 'only UTF-8 input is split' };
   }
   const first = firstValueByte(head);
   const array = first === 0x5b;
-  if (!array && !(first === 0x7b && firstLineIsObject(fileHead(inputPath, FIRST_LINE_BYTES)))) {
+  if (!array && !(first === 0x7b && firstLineIsObject(head))) {
     return { parallel: false, reason: 'only JSON Lines or an array of objects is split' };
   }
   const size = statSync(inputPath).size;
@@ -75,12 +74,13 @@ export async function jsonToCsvInParallel(
     array ? arrayElementCut(firstArrayKey(head)) : lineCut(),
   );
   if (cuts.length === 0) return { parallel: false, reason: 'the file is too small or has nowhere to cut' };
-  const ranges = [{ start: 0, end: 0 }, ...cuts.map((cut) => ({ start: cut.start, end: 0 }))].map((range, k) => ({
+  // Piece k runs from the end of cut k - 1 (the file's start for the first) to the start of cut k (its end).
+  const ranges: PieceRange[] = [0, ...cuts.map((cut) => cut.start)].map((start, k) => ({
     path: inputPath,
-    start: range.start,
+    start,
     end: cuts[k]?.end ?? size,
   }));
-  const seed = startColumns(inputPath, array, options);
+  const seed = startColumns(head, array, options);
   const onProgress = progressCounter(size, hooks.onProgress);
   // The first piece on this thread, the others each on a worker thread.
   const pieces: PieceRunner[] = ranges.map((_, k) =>
@@ -163,8 +163,7 @@ export async function jsonToCsvInParallel(
  * would otherwise have its columns in another order than the file's, and its rows would all be rewritten at the
  * end instead of only padded. A guess that only saves time: each piece's columns are checked against the file's.
  */
-function startColumns(inputPath: string, array: boolean, options: PieceJsonToCsvOptions): string[] {
-  const head = fileHead(inputPath, SEED_BYTES);
+function startColumns(head: Uint8Array, array: boolean, options: PieceJsonToCsvOptions): string[] {
   const cut = array ? (lastArrayCut(head, firstArrayKey(head))?.end ?? -1) : head.lastIndexOf(0x0a) + 1;
   if (cut <= 0) return [];
   const table = new JsonTable(normalizeJsonToCsvOptions({ ...options, isUtf8 }));
