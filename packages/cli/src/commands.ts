@@ -17,7 +17,7 @@ const recordsFlag: FlagSpec = {
 const threadsFlag: FlagSpec = {
   name: 'threads',
   value: 'N',
-  help: 'threads for a JSON Lines, JSON array or CSV file of 32 MiB or more written to -o FILE, split between records (default: one per core; 1 for one thread)',
+  help: 'threads for a JSON Lines, JSON array or CSV file written to -o FILE, split between records: one per core from 128 MiB by default; given, from 32 MiB (1 for one thread)',
 };
 
 export const json2csvCommand: CommandSpec = {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/main.js';
 import { memoryIo } from './memory-io.js';
 
-/** Just over two pieces of 16 MiB: the smallest file the CLI splits. */
+/** Just over two pieces of 16 MiB: the smallest file the CLI splits when `--threads` is given. */
 const SIZE = 34 * 1024 * 1024;
 let dir = '';
 
@@ -55,7 +55,14 @@ describe('unnest --threads', () => {
     const array = await convert(['json2csv', join(dir, 'in.json'), '-o', join(dir, 'array.csv'), '--threads', '2']);
     expect(array).toEqual({ code: 0, stderr: 'unnest: converted in 2 pieces on 2 threads\n' });
     expect((await readFile(join(dir, 'array.csv'))).equals(await readFile(join(dir, 'one.csv')))).toBe(true);
-    const document = await convert(['json2csv', join(dir, 'in-document.json'), '-o', join(dir, 'doc.csv')]);
+    const document = await convert([
+      'json2csv',
+      join(dir, 'in-document.json'),
+      '-o',
+      join(dir, 'doc.csv'),
+      '--threads',
+      '2',
+    ]);
     expect(document.code).toBe(0);
     expect(document.stderr).toContain(
       'unnest: converting on one thread: only JSON Lines or an array of objects is split\n',
@@ -64,5 +71,11 @@ describe('unnest --threads', () => {
     const zero = await convert(['json2csv', join(dir, 'in.jsonl'), '-o', join(dir, 'x.csv'), '--threads', '0']);
     expect(zero.code).toBe(2);
     expect(zero.stderr).toContain('--threads must be a whole number from 1 to 64');
+  });
+
+  it('leaves a file under 128 MiB to one thread without --threads, and says nothing of it', async () => {
+    const plain = await convert(['json2csv', join(dir, 'in.jsonl'), '-o', join(dir, 'plain.csv')]);
+    expect(plain).toEqual({ code: 0, stderr: '' });
+    expect((await readFile(join(dir, 'plain.csv'))).equals(await readFile(join(dir, 'one.csv')))).toBe(true);
   });
 });
