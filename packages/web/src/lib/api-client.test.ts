@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiFetch, apiJson, REFRESH_MARGIN_SECONDS } from './api-client';
+import { apiFetch, apiJson, REFRESH_MARGIN_SECONDS, signOutHere } from './api-client';
 import { ApiError, NETWORK_ERROR_TEXT } from './api-error';
 import { endSession, getSession, nowSeconds, startSession } from './session-store';
 import { unsignedAccessToken } from './test-support/access-token';
@@ -115,5 +115,61 @@ describe('apiFetch', () => {
       throw new DOMException('aborted', 'AbortError');
     };
     await expect(apiFetch('/api/x', { fallbackError: 'failed' })).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('does not send a call signed out when the session ended while it waited for a renewal', async () => {
+    startSession(unsignedAccessToken({ exp: nowSeconds() + REFRESH_MARGIN_SECONDS - 1 }));
+    handler = (path) =>
+      path === '/api/auth/refresh' ? json(401, { detail: 'revoked', code: 'SESSION_EXPIRED' }) : json(200, {});
+    await expect(apiFetch('/api/usage', { fallbackError: 'x' })).rejects.toMatchObject({
+      status: 401,
+      code: 'SESSION_EXPIRED',
+    });
+    expect(calls.map((call) => call.path)).toEqual(['/api/auth/refresh']);
+    expect(getSession()).toBeNull();
+  });
+});
+
+describe('signOutHere', () => {
+  it('lets a renewal under way finish before the server revokes the cookie, then ends the session', async () => {
+    startSession(unsignedAccessToken({ exp: nowSeconds() + REFRESH_MARGIN_SECONDS - 1 }));
+    let answerRefresh: (response: Response) => void = () => {};
+    handler = (path) => {
+      if (path === '/api/auth/refresh') return new Promise<Response>((resolve) => (answerRefresh = resolve));
+      return json(200, {});
+    };
+    const call = apiFetch('/api/usage', { fallbackError: 'x' });
+    await vi.waitFor(() => expect(calls.map((made) => made.path)).toEqual(['/api/auth/refresh']));
+    const signedOut = signOutHere();
+    await Promise.resolve();
+    expect(calls.map((made) => made.path)).toEqual(['/api/auth/refresh']);
+    answerRefresh(refreshed());
+    await Promise.all([call, signedOut]);
+    expect(calls.map((made) => made.path).sort()).toEqual(['/api/auth/logout', '/api/auth/refresh', '/api/usage']);
+    expect(calls.find((made) => made.path === '/api/usage')?.authorization).toBe(`Bearer ${NEW}`);
+    expect(getSession()).toBeNull();
+  });
+
+  it('starts no renewal while signing out, and ends the session even when the server is unreachable', async () => {
+    startSession(unsignedAccessToken({ exp: nowSeconds() + REFRESH_MARGIN_SECONDS - 1 }));
+    let answerLogout: (response: Response) => void = () => {};
+    handler = (path) => {
+      if (path === '/api/auth/logout') return new Promise<Response>((resolve) => (answerLogout = resolve));
+      return json(200, {});
+    };
+    const signedOut = signOutHere();
+    await vi.waitFor(() => expect(calls.map((made) => made.path)).toEqual(['/api/auth/logout']));
+    await apiFetch('/api/usage', { fallbackError: 'x' });
+    expect(calls.map((made) => made.path)).toEqual(['/api/auth/logout', '/api/usage']);
+    answerLogout(json(200, {}));
+    await signedOut;
+    expect(getSession()).toBeNull();
+
+    startSession(OLD);
+    handler = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await signOutHere();
+    expect(getSession()).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { LoginResponse } from '@unnest/contracts';
+import { ERROR_MESSAGES, type LoginResponse } from '@unnest/contracts';
 import { ApiError, apiErrorFrom, NETWORK_ERROR_TEXT } from './api-error';
 import { endSession, getSession, nowSeconds, startSession } from './session-store';
 
@@ -6,12 +6,15 @@ import { endSession, getSession, nowSeconds, startSession } from './session-stor
 export const REFRESH_MARGIN_SECONDS = 60;
 
 let refreshing: Promise<boolean> | null = null;
+let signingOut: Promise<void> | null = null;
 
 /**
  * Renews the access token with the httpOnly refresh cookie. One refresh runs at a time, however
- * many calls need it. On failure the session ends (the cookie is gone, revoked or expired).
+ * many calls need it. On failure the session ends (the cookie is gone, revoked or expired). None
+ * starts while this browser signs out: it would race the revocation and could outlive it.
  */
 export function refreshSession(): Promise<boolean> {
+  if (signingOut) return Promise.resolve(false);
   refreshing ??= (async () => {
     try {
       const response = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
@@ -31,6 +34,25 @@ export function refreshSession(): Promise<boolean> {
     }
   })();
   return refreshing;
+}
+
+/**
+ * Signs this browser out: a renewal under way finishes first, so the refresh cookie the server revokes
+ * is the one the browser holds; then the session ends here, even when the server cannot be reached.
+ */
+export function signOutHere(): Promise<void> {
+  signingOut ??= (async () => {
+    await refreshing;
+    try {
+      await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' });
+    } catch {
+      // The server may be unreachable; this browser forgets the session anyway.
+    }
+    endSession();
+  })().finally(() => {
+    signingOut = null;
+  });
+  return signingOut;
 }
 
 /** The bearer token to send, renewed first when it is about to expire; null when signed out. */
@@ -81,7 +103,11 @@ async function send(path: string, request: ApiRequest, token: string | null): Pr
  * failure into an ApiError carrying the server's `detail` (or the fallback text).
  */
 export async function apiFetch(path: string, request: ApiRequest): Promise<Response> {
+  const signedIn = getSession() !== null;
   const token = await freshToken();
+  // The session ended while the call waited for a renewal (refused, or the user signed out): a call made
+  // signed in is not sent signed out, where it would only be refused.
+  if (signedIn && token === null) throw new ApiError(401, ERROR_MESSAGES.SESSION_EXPIRED, 'SESSION_EXPIRED');
   let response = await send(path, request, token);
   if (response.status === 401 && token && (await refreshSession())) {
     response = await send(path, request, getSession()?.token ?? null);

@@ -7,11 +7,12 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
-import { REFRESH_MARGIN_SECONDS, refreshSession } from './api-client';
-import { endSession, getSession, nowSeconds, restoreStoredSession, subscribeSession } from './session-store';
+import { REFRESH_MARGIN_SECONDS, refreshSession, signOutHere } from './api-client';
+import { getSession, nowSeconds, restoreStoredSession, subscribeSession } from './session-store';
 
 /** The signed-in user as the screens see it (spec section 3), from the access token's claims. */
 export interface SignedInUser {
@@ -64,15 +65,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, [expiresAt]);
 
-  const signOut = useCallback(async () => {
-    try {
-      await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' });
-    } catch {
-      // The server may be unreachable; this browser forgets the session anyway.
-    }
-    endSession();
-    queryClient.clear();
-  }, [queryClient]);
+  // What the app holds of a user is forgotten when they leave (sign-out, a refused renewal, a deleted
+  // account). In an effect, so it runs after the render that closed the private pages: cleared while one was
+  // still shown, its queries would be asked again, now without a token.
+  const userId = session?.claims.sub ?? null;
+  const shownFor = useRef(userId);
+  useEffect(() => {
+    if (shownFor.current !== null && shownFor.current !== userId) queryClient.clear();
+    shownFor.current = userId;
+  }, [userId, queryClient]);
+
+  const signOut = useCallback(() => signOutHere(), []);
 
   const claims = session?.claims;
   const user = useMemo(() => (claims ? userFrom(claims) : null), [claims]);

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -11,7 +10,6 @@ import { useDeleteAccount } from './api/delete-account';
 /** Deletes the account for good once its password is given; then the session ends and home is shown. */
 export function DeleteAccountDialog({ open, onCancel }: { open: boolean; onCancel: () => void }) {
   const removeAccount = useDeleteAccount();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const { reset } = removeAccount;
@@ -29,7 +27,6 @@ export function DeleteAccountDialog({ open, onCancel }: { open: boolean; onCance
       {
         onSuccess: () => {
           endSession();
-          queryClient.clear();
           navigate('/', { replace: true });
         },
       },
