@@ -90,19 +90,20 @@ export class PageGuard {
       this.lastRenewalAt = Date.now();
     }
     if (status < 400) return;
+    // Declared first: a 401 can be the user's doing too (a wrong password to confirm an action).
+    const expectation = this.expected.find(
+      (entry) => entry.status === status && entry.method === request.method() && entry.path === path,
+    );
+    if (expectation) {
+      expectation.seen += 1;
+      return;
+    }
     // A token the server ended (sign-out elsewhere, a plan change) is renewed by the app: that 401 is no
     // failure, as long as the renewal follows. Answers are reported in no set order: a 401 to a call sent
     // with the old token, before a renewal's answer came, can be reported after it, and is covered by it.
     if (status === 401 && request.headers().authorization?.startsWith('Bearer ') && path !== RENEWAL_PATH) {
       if (request.timing().startTime <= this.lastRenewalAt) return;
       this.awaitingRenewal.push(`${request.method()} ${path} answered 401`);
-      return;
-    }
-    const expectation = this.expected.find(
-      (entry) => entry.status === status && entry.method === request.method() && entry.path === path,
-    );
-    if (expectation) {
-      expectation.seen += 1;
       return;
     }
     let page = 'no page';

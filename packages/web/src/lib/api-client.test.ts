@@ -70,6 +70,19 @@ describe('apiFetch', () => {
     expect(calls.filter((call) => call.path === '/api/files')).toHaveLength(1);
   });
 
+  it('does not renew the token or send again when a 401 refuses a password, not the token', async () => {
+    startSession(OLD);
+    handler = (path) =>
+      path === '/api/auth/refresh'
+        ? refreshed()
+        : json(401, { detail: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
+    await expect(
+      apiFetch('/api/profile', { method: 'DELETE', json: { password: 'wrong' }, fallbackError: 'failed' }),
+    ).rejects.toMatchObject({ status: 401, message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
+    expect(calls.map((call) => call.path)).toEqual(['/api/profile']);
+    expect(getSession()?.token).toBe(OLD);
+  });
+
   it('does not try a refresh for a signed-out 401', async () => {
     handler = () => json(401, { detail: 'Sign in first', code: 'UNAUTHENTICATED' });
     await expect(apiFetch('/api/files', { fallbackError: 'failed' })).rejects.toMatchObject({ status: 401 });
