@@ -3,7 +3,6 @@ import type { AccessTokenClaims } from '@unnest/contracts';
 import {
   createContext,
   type ReactNode,
-  useCallback,
   useContext,
   useEffect,
   useMemo,
@@ -75,11 +74,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     shownFor.current = userId;
   }, [userId, queryClient]);
 
-  const signOut = useCallback(() => signOutHere(), []);
-
   const claims = session?.claims;
   const user = useMemo(() => (claims ? userFrom(claims) : null), [claims]);
-  const value = useMemo(() => ({ user, loading, signOut }), [user, loading, signOut]);
+  const value = useMemo(() => ({ user, loading, signOut: signOutHere }), [user, loading]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
