@@ -99,22 +99,13 @@ async function send(path: string, request: ApiRequest, token: string | null): Pr
 }
 
 /**
- * Whether a 401 refuses the bearer token (expired, ended): a renewal can mend that. A 401 to a password
- * given to confirm an action (INVALID_CREDENTIALS) cannot, and sending it again would count a second attempt.
+ * The 401s a renewed token can mend: the token refused (expired, ended), or an answer with no code (a proxy's
+ * page). A refused password (INVALID_CREDENTIALS) is the user's answer: sent again, it would count twice.
  */
-async function refusesToken(response: Response): Promise<boolean> {
-  try {
-    const body: unknown = await response.clone().json();
-    const code = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).code : undefined;
-    return code !== 'INVALID_CREDENTIALS';
-  } catch {
-    // No JSON body (a proxy's page): the token is the likely cause.
-    return true;
-  }
-}
+const TOKEN_REFUSALS = new Set<ApiError['code']>(['UNAUTHENTICATED', 'SESSION_EXPIRED', 'UNKNOWN']);
 
 /**
- * The one way the app calls its API: adds the bearer token, renews it once on a 401, and turns a
+ * The one way the app calls its API: adds the bearer token, renews it once when a 401 refuses it, and turns a
  * failure into an ApiError carrying the server's `detail` (or the fallback text).
  */
 export async function apiFetch(path: string, request: ApiRequest): Promise<Response> {
@@ -124,7 +115,9 @@ export async function apiFetch(path: string, request: ApiRequest): Promise<Respo
   // signed in is not sent signed out, where it would only be refused.
   if (signedIn && token === null) throw new ApiError(401, ERROR_MESSAGES.SESSION_EXPIRED, 'SESSION_EXPIRED');
   let response = await send(path, request, token);
-  if (response.status === 401 && token && (await refusesToken(response)) && (await refreshSession())) {
+  if (response.status === 401 && token) {
+    const refused = await apiErrorFrom(response, request.fallbackError);
+    if (!TOKEN_REFUSALS.has(refused.code) || !(await refreshSession())) throw refused;
     response = await send(path, request, getSession()?.token ?? null);
   }
   if (!response.ok) throw await apiErrorFrom(response, request.fallbackError);

@@ -22,7 +22,7 @@ function providedSession(): QueryClient {
   return queryClient;
 }
 
-it("forgets what was loaded for a user when they leave, and keeps a visitor's", async () => {
+it('keeps what a visitor loaded when they sign in, and forgets everything once the user leaves', async () => {
   const queryClient = providedSession();
   queryClient.setQueryData(['plans'], ['free']);
   act(() => {
