@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { signInThroughDialog } from './support/accounts.js';
 import { inspectBothThemes } from './support/screenshots.js';
 import { signedUpSessionOn } from './support/signed-up-session.js';
 import { openedForBlock, stepOnce } from './support/steps.js';
@@ -272,6 +273,24 @@ describe('the web app in a real browser', () => {
     await page.getByText(`Welcome, ${EMAIL}`).waitFor();
     await inspectBothThemes(page, 'phone-dashboard');
     await page.setViewportSize({ width: 1360, height: 900 });
+  });
+
+  it('signs in on a browser whose clock is an hour ahead and renews the token no more than a true clock would', async () => {
+    const fresh = await session().browser.newSignedOutPage();
+    page = fresh.page;
+    await fresh.context.clock.install({ time: Date.now() + 60 * 60_000 });
+    await fresh.context.clock.resume();
+    const renewals: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/refresh')) renewals.push(request.url());
+    });
+    await signInThroughDialog(page, url(), EMAIL, PASSWORD);
+    await page.getByText(`Welcome, ${EMAIL}`).waitFor();
+    // By its claims the token expired an hour ago on this clock; counted from its arrival it has 15 minutes.
+    await page.reload();
+    await page.getByText(`Welcome, ${EMAIL}`).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(renewals).toEqual([]);
   });
 
   it('signs out through the server and returns to the landing page', async () => {

@@ -90,7 +90,7 @@ describe('apiFetch', () => {
   });
 
   it('renews a token about to expire before using it, with one refresh for calls made together', async () => {
-    startSession(unsignedAccessToken({ exp: nowSeconds() + REFRESH_MARGIN_SECONDS - 1 }));
+    startSession(unsignedAccessToken({ iat: nowSeconds(), exp: nowSeconds() + REFRESH_MARGIN_SECONDS - 1 }));
     handler = (path) => (path === '/api/auth/refresh' ? refreshed() : json(200, {}));
     await Promise.all([apiFetch('/api/a', { fallbackError: 'x' }), apiFetch('/api/b', { fallbackError: 'x' })]);
     expect(calls.filter((call) => call.path === '/api/auth/refresh')).toHaveLength(1);
@@ -98,6 +98,14 @@ describe('apiFetch', () => {
       `Bearer ${NEW}`,
       `Bearer ${NEW}`,
     ]);
+  });
+
+  it('sends a new token as is on a browser whose clock runs ahead of the server', async () => {
+    // The server's clock is 14.5 minutes behind: by its claims the 15-minute token has 30 seconds left.
+    startSession(unsignedAccessToken({ iat: nowSeconds() - 870, exp: nowSeconds() + 30 }));
+    handler = (path) => (path === '/api/auth/refresh' ? refreshed() : json(200, {}));
+    await apiFetch('/api/a', { fallbackError: 'x' });
+    expect(calls.map((call) => call.path)).toEqual(['/api/a']);
   });
 
   it("turns error bodies into ApiErrors: the server's detail and code, else the fallback", async () => {
@@ -131,7 +139,7 @@ describe('apiFetch', () => {
   });
 
   it('does not send a call signed out when the session ended while it waited for a renewal', async () => {
-    startSession(unsignedAccessToken({ exp: nowSeconds() + REFRESH_MARGIN_SECONDS - 1 }));
+    startSession(unsignedAccessToken({ iat: nowSeconds(), exp: nowSeconds() + REFRESH_MARGIN_SECONDS - 1 }));
     handler = (path) =>
       path === '/api/auth/refresh' ? json(401, { detail: 'revoked', code: 'SESSION_EXPIRED' }) : json(200, {});
     await expect(apiFetch('/api/usage', { fallbackError: 'x' })).rejects.toMatchObject({
@@ -145,7 +153,7 @@ describe('apiFetch', () => {
 
 describe('signOutHere', () => {
   it('lets a renewal under way finish before the server revokes the cookie, then ends the session', async () => {
-    startSession(unsignedAccessToken({ exp: nowSeconds() + REFRESH_MARGIN_SECONDS - 1 }));
+    startSession(unsignedAccessToken({ iat: nowSeconds(), exp: nowSeconds() + REFRESH_MARGIN_SECONDS - 1 }));
     let answerRefresh: (response: Response) => void = () => {};
     handler = (path) => {
       if (path === '/api/auth/refresh') return new Promise<Response>((resolve) => (answerRefresh = resolve));
@@ -164,7 +172,7 @@ describe('signOutHere', () => {
   });
 
   it('starts no renewal while signing out, and ends the session even when the server is unreachable', async () => {
-    startSession(unsignedAccessToken({ exp: nowSeconds() + REFRESH_MARGIN_SECONDS - 1 }));
+    startSession(unsignedAccessToken({ iat: nowSeconds(), exp: nowSeconds() + REFRESH_MARGIN_SECONDS - 1 }));
     let answerLogout: (response: Response) => void = () => {};
     handler = (path) => {
       if (path === '/api/auth/logout') return new Promise<Response>((resolve) => (answerLogout = resolve));

@@ -59,7 +59,7 @@ export function signOutHere(): Promise<void> {
 export async function freshToken(): Promise<string | null> {
   const session = getSession();
   if (!session) return null;
-  if (session.claims.exp - nowSeconds() <= REFRESH_MARGIN_SECONDS) await refreshSession();
+  if (session.expiresAt - nowSeconds() <= REFRESH_MARGIN_SECONDS) await refreshSession();
   return getSession()?.token ?? null;
 }
 

@@ -3,9 +3,11 @@ import {
   decodeClaims,
   endSession,
   getSession,
+  nowSeconds,
   restoreStoredSession,
   startSession,
   subscribeSession,
+  TOKEN_EXPIRY_STORAGE_KEY,
   TOKEN_STORAGE_KEY,
 } from './session-store';
 import { unsignedAccessToken } from './test-support/access-token';
@@ -68,5 +70,23 @@ describe('the session store', () => {
     localStorage.setItem(TOKEN_STORAGE_KEY, 'garbage');
     expect(restoreStoredSession()).toBe('none');
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it("counts a token's lifetime from its arrival, so a browser clock ahead of the server's does not expire it", () => {
+    const now = nowSeconds();
+    // Issued by a server whose clock is 20 minutes behind this browser's: by its own `exp`, already expired.
+    const token = unsignedAccessToken({ iat: now - 1200, exp: now - 300 });
+    expect(startSession(token)).toBe(true);
+    expect(getSession()?.expiresAt).toBe(now + 900);
+    expect(localStorage.getItem(TOKEN_EXPIRY_STORAGE_KEY)).toBe(String(now + 900));
+    // A reload restores it by the expiry on this clock, not by the claims.
+    expect(restoreStoredSession()).toBe('restored');
+    expect(getSession()?.expiresAt).toBe(now + 900);
+
+    // Once that expiry has passed here, the stored token is expired, whatever its claims say.
+    localStorage.setItem(TOKEN_STORAGE_KEY, unsignedAccessToken());
+    localStorage.setItem(TOKEN_EXPIRY_STORAGE_KEY, String(now - 1));
+    expect(restoreStoredSession()).toBe('expired');
+    expect(localStorage.getItem(TOKEN_EXPIRY_STORAGE_KEY)).toBeNull();
   });
 });

@@ -3,11 +3,19 @@ import { decodeJwt } from 'jose';
 
 /** Local-storage key of the access token (spec section 9). */
 export const TOKEN_STORAGE_KEY = 'authToken';
+/** Local-storage key of the stored token's expiry on this browser's clock (seconds), see `Session.expiresAt`. */
+export const TOKEN_EXPIRY_STORAGE_KEY = 'authTokenExpiresAt';
 
 /** A signed-in session as the browser holds it: the bearer token and its decoded claims. */
 export interface Session {
   token: string;
   claims: AccessTokenClaims;
+  /**
+   * When the token expires on this browser's clock (seconds): its lifetime (`exp - iat`) counted from its
+   * arrival, since every token comes fresh from the server. The claims' `exp` is on the server's clock: on a
+   * browser whose clock runs ahead, a new token would look about to expire and be renewed again and again.
+   */
+  expiresAt: number;
 }
 
 type Listener = () => void;
@@ -48,12 +56,21 @@ export function subscribeSession(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Starts a session from an access token and stores the token; false when the token is unreadable. */
+/** The token's lifetime in seconds, from its claims; its `exp` when it has no usable `iat`. */
+function lifetimeOf(claims: AccessTokenClaims): number | null {
+  const { iat, exp } = claims;
+  return typeof iat === 'number' && iat <= exp ? exp - iat : null;
+}
+
+/** Starts a session from an access token just issued by the server and stores it; false when it is unreadable. */
 export function startSession(token: string): boolean {
   const claims = decodeClaims(token);
   if (!claims) return false;
-  current = { token, claims };
+  const lifetime = lifetimeOf(claims);
+  const expiresAt = lifetime === null ? claims.exp : nowSeconds() + lifetime;
+  current = { token, claims, expiresAt };
   localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  localStorage.setItem(TOKEN_EXPIRY_STORAGE_KEY, String(expiresAt));
   emit();
   return true;
 }
@@ -61,6 +78,7 @@ export function startSession(token: string): boolean {
 /** Ends the session in this browser and forgets the stored token. */
 export function endSession(): void {
   localStorage.removeItem(TOKEN_STORAGE_KEY);
+  localStorage.removeItem(TOKEN_EXPIRY_STORAGE_KEY);
   if (current === null) return;
   current = null;
   emit();
@@ -74,11 +92,15 @@ export function restoreStoredSession(): 'restored' | 'expired' | 'none' {
   const token = localStorage.getItem(TOKEN_STORAGE_KEY);
   if (!token) return 'none';
   const claims = decodeClaims(token);
-  if (claims && claims.exp > nowSeconds()) {
-    current = { token, claims };
+  // Stored with the token by `startSession`; a token stored without it is judged by its own `exp`.
+  const storedExpiry = Number(localStorage.getItem(TOKEN_EXPIRY_STORAGE_KEY) ?? Number.NaN);
+  const expiresAt = Number.isFinite(storedExpiry) ? storedExpiry : claims?.exp;
+  if (claims && expiresAt !== undefined && expiresAt > nowSeconds()) {
+    current = { token, claims, expiresAt };
     emit();
     return 'restored';
   }
   localStorage.removeItem(TOKEN_STORAGE_KEY);
+  localStorage.removeItem(TOKEN_EXPIRY_STORAGE_KEY);
   return claims ? 'expired' : 'none';
 }

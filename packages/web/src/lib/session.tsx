@@ -55,7 +55,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // Renew the token shortly before it expires, so a user at work is never signed out mid-task.
-  const expiresAt = session?.claims.exp;
+  const expiresAt = session?.expiresAt;
   useEffect(() => {
     if (expiresAt === undefined) return;
     const delayMs = Math.max(0, (expiresAt - nowSeconds() - REFRESH_MARGIN_SECONDS) * 1000);
