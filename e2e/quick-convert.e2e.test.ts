@@ -35,11 +35,12 @@ async function openLanding(): Promise<{ page: Page; sent: string[] }> {
 }
 
 /** Drops a file on the quick convert's drop zone, as a person dragging it from their desktop does. */
-async function dropFile(page: Page, name: string, content: string, type: string): Promise<void> {
+async function dropFile(page: Page, name: string, content: string | number[], type: string): Promise<void> {
   const dataTransfer = await page.evaluateHandle(
     ({ name, content, type }) => {
       const transfer = new DataTransfer();
-      transfer.items.add(new File([content], name, { type }));
+      const body = typeof content === 'string' ? content : new Uint8Array(content);
+      transfer.items.add(new File([body], name, { type }));
       return transfer;
     },
     { name, content, type },
@@ -87,6 +88,22 @@ describe('quick convert on the landing page', () => {
     expect(bytes.toString('hex')).toBe(Buffer.from(CSV_AS_JSON).toString('hex'));
     await page.getByRole('region', { name: 'Result preview' }).getByRole('cell', { name: 'Grace, Hopper' }).waitFor();
     await inspectBothThemes(page, 'quick-convert-csv-dropped');
+  });
+
+  it('reads a dropped Windows-1252 file as Windows-1252 and says so: the accents, quotes and euro sign come through', async () => {
+    const { page } = await openLanding();
+    // "name,price\ncafé “noir”,€5\n" as a spreadsheet on Windows saves it.
+    const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+    const bytes = [...ascii('name,price\ncaf'), 0xe9, 0x20, 0x93, ...ascii('noir'), 0x94, 0x2c, 0x80, ...ascii('5\n')];
+    await dropFile(page, 'menu.csv', bytes, 'text/csv');
+    await page
+      .getByText('menu.csv is not UTF-8: it was read as windows-1252. Check its characters before converting.')
+      .waitFor();
+    expect(await page.getByLabel('CSV', { exact: true }).inputValue()).toBe('name,price\ncafé “noir”,€5\n');
+    await expect
+      .poll(() => page.getByLabel('JSON output').inputValue(), { timeout: TIMEOUT_MS })
+      .toContain('"name":"café “noir”"');
+    await inspectBothThemes(page, 'quick-convert-windows-1252');
   });
 
   it('converts 100 KB as you type, the last record included, and reports the long tasks of the page thread', async () => {

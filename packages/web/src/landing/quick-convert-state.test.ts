@@ -66,6 +66,17 @@ describe('which way the quick convert goes', () => {
   });
 });
 
+describe("a dropped file's encoding", () => {
+  it('shows how a file that was not UTF-8 was read while its text is there, and forgets it when the box is cleared', () => {
+    const note = 'people.csv is not UTF-8: it was read as windows-1252. Check its characters before converting.';
+    const dropped = run([{ type: 'file', name: 'people.csv', text: 'name\ncafé\n', note }]);
+    expect(dropped.fileNote).toBe(note);
+    expect(run([{ type: 'edit', text: 'name\ncafés\n' }], dropped).fileNote).toBe(note);
+    expect(run([{ type: 'edit', text: '' }], dropped).fileNote).toBeUndefined();
+    expect(run([{ type: 'file', name: 'b.csv', text: 'a\n' }], dropped).fileNote).toBeUndefined();
+  });
+});
+
 describe('converting as you type', () => {
   it('shows the browser result of the current input and drops one that comes late for an older input', () => {
     const typed = run([{ type: 'edit', text: '[{"a":1}]' }]);

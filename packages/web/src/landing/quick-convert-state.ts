@@ -43,6 +43,8 @@ export interface QuickState {
   detected: boolean;
   /** The dropped file's name, which the download's is made from. */
   fileName: string | undefined;
+  /** How the dropped file was read when it was not plain UTF-8 (its encoding), shown while its text is. */
+  fileNote: string | undefined;
   result: QuickResult | undefined;
   /** Why the browser's engine cannot convert the input, with its position; `refusedSend` when Convert was held back. */
   problem: { text: string; revision: number; refusedSend: boolean } | undefined;
@@ -58,7 +60,7 @@ export interface QuickState {
 
 export type QuickAction =
   | { type: 'edit'; text: string }
-  | { type: 'file'; name: string; text: string }
+  | { type: 'file'; name: string; text: string; note?: string }
   | { type: 'notice'; message: string }
   | { type: 'direction'; direction: QuickDirection }
   | { type: 'converted'; revision: number; result: QuickBrowserResult; sending?: boolean }
@@ -74,6 +76,7 @@ export const initialQuickState: QuickState = {
   direction: 'json-to-csv',
   detected: true,
   fileName: undefined,
+  fileNote: undefined,
   result: undefined,
   problem: undefined,
   notice: undefined,
@@ -106,7 +109,12 @@ export function downloadName(state: Pick<QuickState, 'fileName' | 'direction'>):
 }
 
 /** A new input (typed, pasted or dropped): older results go unless the new text converts as you type. */
-function withInput(state: QuickState, text: string, fileName: string | undefined): QuickState {
+function withInput(
+  state: QuickState,
+  text: string,
+  fileName: string | undefined,
+  fileNote: string | undefined,
+): QuickState {
   const bytes = new TextEncoder().encode(text).length;
   // Clearing the box hands the direction back to detection.
   const detected = state.detected || text.trim() === '';
@@ -123,6 +131,7 @@ function withInput(state: QuickState, text: string, fileName: string | undefined
     detected,
     // A cleared box forgets the dropped file: the next download is no longer named after it.
     fileName: text.trim() === '' ? undefined : fileName,
+    fileNote: text.trim() === '' ? undefined : fileNote,
     result: keep ? state.result : undefined,
     problem: keep ? state.problem : undefined,
     notice: undefined,
@@ -139,9 +148,9 @@ function tableOf(state: QuickState, output: string): string {
 export function quickConvertReducer(state: QuickState, action: QuickAction): QuickState {
   switch (action.type) {
     case 'edit':
-      return withInput(state, action.text, state.fileName);
+      return withInput(state, action.text, state.fileName, state.fileNote);
     case 'file':
-      return withInput({ ...state, detected: true }, action.text, action.name);
+      return withInput({ ...state, detected: true }, action.text, action.name, action.note);
     case 'notice':
       return { ...state, notice: action.message };
     case 'direction':

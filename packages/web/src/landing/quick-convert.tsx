@@ -71,6 +71,7 @@ export function QuickConvert() {
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
             <QuickInput controls={controls} />
             {state.notice && <Alert severity="error">{state.notice}</Alert>}
+            {state.fileNote && <Alert severity="warning">{state.fileNote}</Alert>}
             {problem && <Alert severity="error">{problemText(state.direction, problem)}</Alert>}
             {limited && standing !== undefined ? (
               <LimitReached standing={standing} />

@@ -3,6 +3,7 @@ import { useEffect, useReducer } from 'react';
 import { ApiError, errorText } from '../lib/api-error';
 import { formatBytes } from '../lib/format-size';
 import { convertSimple, standingFrom } from './api/convert-simple';
+import { readDroppedFile } from './dropped-text';
 import type { QuickDirection } from './quick-conversion';
 import {
   emptyInputText,
@@ -77,8 +78,8 @@ export function useQuickConvert(): QuickConvertControls {
       });
       return;
     }
-    file.text().then(
-      (text) => dispatch({ type: 'file', name: file.name, text }),
+    readDroppedFile(file).then(
+      ({ text, note }) => dispatch({ type: 'file', name: file.name, text, note }),
       () => dispatch({ type: 'notice', message: `${file.name} could not be read.` }),
     );
   }
