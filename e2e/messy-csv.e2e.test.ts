@@ -64,6 +64,26 @@ describe('a messy CSV in a real browser', () => {
     expect(await downloadedText('Download JSON')).toBe(FILE_JSON);
   });
 
+  it('uploaded in Windows-1252: read in it, said so, and the preview shows what the download holds', async () => {
+    await openCsvToJson();
+    // "name,price\ncafé “noir”,€5\n" as a spreadsheet on Windows saves it.
+    const bytes = Buffer.concat([
+      Buffer.from('name,price\ncaf'),
+      Buffer.from([0xe9, 0x20, 0x93]),
+      Buffer.from('noir'),
+      Buffer.from([0x94, 0x2c, 0x80]),
+      Buffer.from('5\n'),
+    ]);
+    await page.getByTestId('file-input').setInputFiles({ name: 'menu.csv', mimeType: 'text/csv', buffer: bytes });
+    await page.getByText('menu.csv').first().waitFor();
+    await page.getByRole('button', { name: 'Convert CSV File' }).click();
+    await page.getByText(/^menu\.csv converted to /).waitFor();
+    expect(await page.getByTestId('csv-dialect').textContent()).toContain('encoding windows-1252');
+    await page.getByRole('cell', { name: 'café “noir”' }).waitFor();
+    await page.getByRole('cell', { name: '€5' }).waitFor();
+    expect(await downloadedText('Download JSON')).toBe('[\n{"name":"café “noir”","price":"€5"}\n]\n');
+  });
+
   it('pasted with the defaults: the same reading and the same records', async () => {
     await openCsvToJson();
     await page.getByRole('button', { name: 'Paste text' }).click();

@@ -1,7 +1,7 @@
 import { jsonToRelational } from '@unnest/engine';
 import { describe, expect, it } from 'vitest';
 import { type ConversionChoices, choicesFromSettings } from '../components/conversion-options';
-import { localPreview, relationalZipPreview } from './local-preview';
+import { localPreview, relationalZipPreview, tableOfJob } from './local-preview';
 
 const ORDERS = '[{"id":1,"items":[{"sku":"a","qty":1.10},{"sku":"b","qty":2}]},{"id":2,"items":[{"sku":"c","qty":3}]}]';
 const PLAN = { version: 1 as const, paths: [{ path: 'items', strategy: 'table' as const }] };
@@ -67,5 +67,45 @@ describe('a conversion made in the browser reads the options the server reads', 
       kind: 'csv',
       text: '\uFEFFid\n1\n',
     });
+  });
+});
+
+describe('the preview of a CSV file converted on the server', () => {
+  const CSV_CHOICES = choicesFromSettings(undefined, 'csv-to-json');
+  // "name,price\ncafé “noir”,€5\n" as a spreadsheet on Windows saves it.
+  const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+  const WINDOWS_1252 = new Uint8Array([
+    ...ascii('name,price\ncaf'),
+    0xe9,
+    0x20,
+    0x93,
+    ...ascii('noir'),
+    0x94,
+    0x2c,
+    0x80,
+    ...ascii('5\n'),
+  ]);
+
+  it('reads the file in the encoding the server detects, not as UTF-8', async () => {
+    const table = await tableOfJob({
+      kind: 'convert',
+      input: new File([WINDOWS_1252], 'menu.csv'),
+      mode: 'csv-to-json',
+      choices: CSV_CHOICES,
+      plan: undefined,
+    });
+    expect(table.rows).toEqual([['café “noir”', '€5']]);
+  });
+
+  it('reads it in the encoding chosen', async () => {
+    const table = await tableOfJob({
+      kind: 'convert',
+      input: new File([WINDOWS_1252], 'menu.csv'),
+      mode: 'csv-to-json',
+      choices: { ...CSV_CHOICES, encoding: 'latin1' },
+      plan: undefined,
+    });
+    // Latin-1 as it is: 0x93, 0x94 and 0x80 are its (invisible) C1 controls.
+    expect(table.rows).toEqual([['café \u0093noir\u0094', '\u00805']]);
   });
 });

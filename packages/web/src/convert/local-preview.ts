@@ -2,6 +2,7 @@ import type { FlattenPlanDocument, FormulaGuardSummary } from '@unnest/contracts
 import {
   type CsvToJsonOptions,
   checkFlattenPlan,
+  csvToJson,
   csvToJsonText,
   jsonToCsvText,
   jsonToRelational,
@@ -66,6 +67,24 @@ function csvReadingOptions(choices: ConversionChoices): CsvToJsonOptions {
     ...(dialect.header === undefined ? {} : { header: dialect.header }),
     excelSafe: choices.excelSafe,
   };
+}
+
+/**
+ * The JSON of a CSV file, read as the server reads the upload: its bytes, in the encoding chosen or detected
+ * (its text would be UTF-8 only, so a Windows-1252 file's accents would show as U+FFFD in the preview of a
+ * result that has them).
+ */
+async function csvFilePreview(file: Blob, choices: ConversionChoices): Promise<PreviewSource> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const options = {
+    ...csvReadingOptions(choices),
+    ...(choices.encoding === 'auto' ? {} : { encoding: choices.encoding }),
+  };
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  for await (const chunk of csvToJson([bytes], options)) parts.push(decoder.decode(chunk, { stream: true }));
+  parts.push(decoder.decode());
+  return { text: parts.join(''), kind: 'json' };
 }
 
 /** The engine options of a JSON to CSV (or TSV) conversion with these choices. */
@@ -155,6 +174,7 @@ async function previewSourceOf(job: Exclude<PreviewJob, { kind: 'table' }>): Pro
     case 'zip':
       return relationalZipPreview(new Uint8Array(await job.zip.arrayBuffer()));
     case 'convert': {
+      if (typeof job.input !== 'string' && job.mode === 'csv-to-json') return csvFilePreview(job.input, job.choices);
       const input = typeof job.input === 'string' ? job.input : await job.input.text();
       return localPreview(input, job.mode, job.choices, job.plan);
     }
