@@ -7,7 +7,13 @@ import {
   CONVERSION_TEXTS,
   type JobKind,
 } from '@unnest/contracts';
-import { inflatedBytesBound, isOptionName, type OptionFields, resolveOptions } from '../convert/service.js';
+import {
+  inflatedBytesBound,
+  isOptionName,
+  type OptionFields,
+  resolveOptions,
+  unknownOptionField,
+} from '../convert/service.js';
 import type { Account } from '../platform/account.js';
 import type { Clock } from '../platform/clock.js';
 import { type EngineSettings, resultFormat } from '../platform/conversion-tasks.js';
@@ -88,7 +94,8 @@ export class BatchIntake {
     try {
       for await (const part of parts) {
         if (part.kind === 'field') {
-          if (isOptionName(part.name)) fields[part.name] = part.value;
+          if (!isOptionName(part.name)) throw unknownOptionField(part.name, [fileField]);
+          fields[part.name] = part.value;
           continue;
         }
         if (part.field !== fileField) {

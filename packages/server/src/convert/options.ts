@@ -10,7 +10,7 @@ import {
 } from '@unnest/contracts';
 import { type CellTyping, type CsvToJsonOptions, type FlattenPlan, normalizeCsvToJsonOptions } from '@unnest/engine';
 import { engineFailure } from '../platform/engine-errors.js';
-import { AppError } from '../platform/errors.js';
+import { AppError, unknownFieldText } from '../platform/errors.js';
 import type { InputFormat } from '../platform/file-names.js';
 import { planFromField } from '../platform/flatten-plan-field.js';
 import type { PlanLimits } from '../platform/plan-catalogue.js';
@@ -31,6 +31,14 @@ const OPTION_NAMES: ReadonlySet<string> = new Set(Object.keys(ConversionOptionFi
 /** Whether a multipart field (or any named value) is one of the conversion options. */
 export function isOptionName(name: string): name is keyof OptionFields {
   return OPTION_NAMES.has(name);
+}
+
+/**
+ * Refuses a form field that is neither a conversion option nor one of `others` (the file's field), as the
+ * query string's schema refuses a name it does not know: a misspelt option must not convert with the default.
+ */
+export function unknownOptionField(name: string, others: readonly string[]): AppError {
+  return new AppError('VALIDATION_FAILED', { detail: unknownFieldText(name, [...others, ...OPTION_NAMES]) });
 }
 
 /** The options one conversion runs with, after request fields, settings and plan are combined. */

@@ -24,7 +24,7 @@ import { cleanFilename } from '../platform/file-names.js';
 import type { InFlightConversions } from '../platform/in-flight.js';
 import { setRateLimitHeaders } from '../platform/rate-limit-headers.js';
 import { acceptRawBodies, declaredLength, uploadCutShort } from '../platform/request-body.js';
-import { isOptionName, type OptionFields } from './options.js';
+import { isOptionName, type OptionFields, unknownOptionField } from './options.js';
 import { flattenPlanRoutes } from './plan-routes.js';
 import type { ConvertService } from './service.js';
 
@@ -275,6 +275,8 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
           const { async: queued, ...query } = request.query;
           const fields: OptionFields = { ...query };
           for (const [name, value] of Object.entries(part.fields)) {
+            // As the query string's schema refuses a name it does not know, so does the form.
+            if (name !== 'file' && !isOptionName(name)) throw unknownOptionField(name, ['file']);
             if (
               isOptionName(name) &&
               value &&

@@ -60,6 +60,7 @@ import {
   quickConvertGrouping,
   type ResolvedOptions,
   resolveOptions,
+  unknownOptionField,
 } from './options.js';
 import { proposeFlatteningPlan } from './plan-service.js';
 
@@ -81,7 +82,7 @@ export interface CsvTextReading {
   header?: boolean | undefined;
 }
 
-export { isOptionName, type OptionFields, resolveOptions };
+export { isOptionName, type OptionFields, resolveOptions, unknownOptionField };
 
 /** What queues an asynchronous conversion (the jobs feature, given by the app). */
 export interface AsyncConversions {

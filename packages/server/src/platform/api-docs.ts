@@ -39,9 +39,11 @@ const FINITE_NUMBER = {
 
 /**
  * Ajv options that accept the contracts' annotations (validation messages, finite numbers) and report
- * which schema failed.
+ * which schema failed. A field a schema does not name is refused, not dropped (Fastify's default): a
+ * misspelt option (`delimter=;`) would otherwise convert with the default and say nothing.
  */
 export const AJV_OPTIONS = {
   keywords: [VALIDATION_MESSAGES_KEY, FINITE_NUMBER],
   verbose: true,
+  removeAdditional: false as const,
 };

@@ -1,12 +1,12 @@
 import { ERROR_MESSAGES, type ErrorBody, type ErrorCode, VALIDATION_MESSAGES_KEY } from '@unnest/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { AppError, ERROR_STATUS, type ErrorFacts, infrastructureFailure } from './errors.js';
+import { AppError, ERROR_STATUS, type ErrorFacts, infrastructureFailure, unknownFieldText } from './errors.js';
 
 /** The parts of an Ajv error (verbose mode) that pick the message. */
 interface SchemaViolation {
   keyword: string;
   instancePath?: string;
-  params?: { allowedValue?: unknown; allowedValues?: unknown[] };
+  params?: { allowedValue?: unknown; allowedValues?: unknown[]; additionalProperty?: string };
   data?: unknown;
   parentSchema?: Record<string, unknown>;
 }
@@ -29,6 +29,12 @@ function choicesDetail(violations: readonly SchemaViolation[]): string | undefin
   return `${path.slice(path.lastIndexOf('/') + 1)} must be one of: ${[...allowed].join(', ')}`;
 }
 
+/** A field the schema does not name (a misspelt option, say). */
+function unknownFieldDetail(violation: SchemaViolation): string {
+  const known = Object.keys((violation.parentSchema?.properties as Record<string, unknown> | undefined) ?? {});
+  return unknownFieldText(violation.params?.additionalProperty ?? '', known);
+}
+
 /**
  * The spec's text for a failed schema check: the `x-messages` annotation of the schema that failed,
  * for the keyword that failed. An empty string fails `minLength`, but to a user it is missing.
@@ -36,6 +42,7 @@ function choicesDetail(violations: readonly SchemaViolation[]): string | undefin
 function validationDetail(violations: readonly SchemaViolation[]): string {
   const violation = violations[0];
   if (!violation) return ERROR_MESSAGES.VALIDATION_FAILED;
+  if (violation.keyword === 'additionalProperties') return unknownFieldDetail(violation);
   const messages = violation.parentSchema?.[VALIDATION_MESSAGES_KEY] as Record<string, string> | undefined;
   const keyword = violation.data === '' && violation.keyword !== 'required' ? 'required' : violation.keyword;
   return messages?.[keyword] ?? messages?.required ?? choicesDetail(violations) ?? ERROR_MESSAGES.VALIDATION_FAILED;

@@ -53,6 +53,12 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WEBHOOK_LIMIT_REACHED: 409,
 };
 
+/** The answer to a field a request does not take (a misspelt option, say): which one, and the names it takes. */
+export function unknownFieldText(field: string, known: readonly string[]): string {
+  const named = `Unknown field "${field}"`;
+  return known.length === 0 ? `${named}: this request takes none` : `${named}; the fields are: ${known.join(', ')}`;
+}
+
 /** An expected failure with a code the client can act on; services throw it, the error handler answers it. */
 export class AppError extends Error {
   readonly code: ErrorCode;

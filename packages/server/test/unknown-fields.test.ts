@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdminCommand } from '../src/admin/command.js';
+import { call, multipartBody, signedInAgain, signedInUser, type TestUser } from './support/api-client.js';
+import { startBatch } from './support/batch-client.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+// A misspelt option (`delimter=;`) was dropped without a word and the conversion ran with the default: every
+// schema that names its fields now refuses one it does not name, in the query string, a JSON body and a form.
+
+let t: TestApp;
+let user: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  user = await signedInUser(t, 'unknown-fields');
+  await runAdminCommand(['grant', user.email, 'professional'], t.auth, t.payments);
+  user = await signedInAgain(t, user);
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const RECORDS = '[{"a":1,"b":2}]';
+
+function expectUnknown(response: { statusCode: number; json(): unknown }, field: string): void {
+  expect(response.statusCode).toBe(400);
+  const body = response.json() as { detail: string; code: string };
+  expect(body.code).toBe('VALIDATION_FAILED');
+  expect(body.detail).toMatch(new RegExp(`^Unknown field "${field}"; the fields are: .*\\bdelimiter\\b`));
+}
+
+describe('a field the request does not take', () => {
+  it('is refused in the query string of a conversion, where the right name converts', async () => {
+    const misspelt = await call(t.app, user, 'POST', '/api/convert/text/download?delimter=%3B', {
+      payload: RECORDS,
+      headers: { 'content-type': 'application/json' },
+    });
+    expectUnknown(misspelt, 'delimter');
+    const right = await call(t.app, user, 'POST', '/api/convert/text/download?delimiter=%3B', {
+      payload: RECORDS,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(right.statusCode).toBe(200);
+    expect(right.body).toBe('a;b\n1;2\n');
+  });
+
+  it('is refused as a form field of an upload and of a batch, and nothing is stored', async () => {
+    const before = (await call(t.app, user, 'GET', '/api/files')).json().files.length as number;
+    const upload = multipartBody({ name: 'a.json', content: RECORDS }, { delimter: ';' });
+    expectUnknown(await call(t.app, user, 'POST', '/api/convert/file', upload), 'delimter');
+    expectUnknown(await startBatch(t.app, user, [{ name: 'a.json', content: RECORDS }], { delimter: ';' }), 'delimter');
+    expect((await call(t.app, user, 'GET', '/api/files')).json().files.length).toBe(before);
+    const right = multipartBody({ name: 'a.json', content: RECORDS }, { delimiter: ';' });
+    expect((await call(t.app, user, 'POST', '/api/convert/file', right)).statusCode).toBe(200);
+  });
+
+  it('is refused in a JSON body whose schema names its fields', async () => {
+    const response = await call(t.app, user, 'PUT', '/api/profile/settings', {
+      payload: { delimiter: ';', thme: 'dark' },
+    });
+    expectUnknown(response, 'thme');
+    const settings = (await call(t.app, user, 'GET', '/api/profile/settings')).json();
+    expect(settings.delimiter).toBe(',');
+  });
+});
