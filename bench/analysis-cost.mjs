@@ -19,6 +19,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BENCH_DIR, DEFAULT_SEED, ensureDataSets } from './generate.mjs';
+import { startTiming } from './lib/measure.mjs';
 import { median } from './lib/report.mjs';
 
 const BUILT_ENGINE = join(dirname(BENCH_DIR), 'packages', 'engine', 'dist');
@@ -29,8 +30,7 @@ async function child(engine, file, modes) {
   const { jsonToCsv, AnalysisCollector } = await import(pathToFileURL(join(engine, 'index.js')).href);
   const { fileSpoolFactory } = await import(pathToFileURL(join(engine, 'node', 'index.js')).href);
   for (const mode of modes) {
-    const started = performance.now();
-    const cpuStarted = process.cpuUsage();
+    const timing = startTiming();
     const collector = mode === MODES[1] ? new AnalysisCollector() : undefined;
     let bytes = 0;
     const input = createReadStream(file, { highWaterMark: 1 << 20 });
@@ -38,16 +38,7 @@ async function child(engine, file, modes) {
       bytes += chunk.length;
     }
     const columns = collector?.report().columns ?? null;
-    const cpu = process.cpuUsage(cpuStarted);
-    console.log(
-      JSON.stringify({
-        seconds: (performance.now() - started) / 1000,
-        cpuSeconds: (cpu.user + cpu.system) / 1e6,
-        rssMb: process.resourceUsage().maxRSS / 1024,
-        bytes,
-        columns,
-      }),
-    );
+    console.log(JSON.stringify({ ...timing(), bytes, columns }));
   }
 }
 

@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BENCH_DIR, DEFAULT_SEED, ensureDataSets } from './generate.mjs';
+import { startTiming } from './lib/measure.mjs';
 import { median } from './lib/report.mjs';
 
 const BUILT_ENGINE = join(dirname(BENCH_DIR), 'packages', 'engine', 'dist');
@@ -52,22 +53,13 @@ async function child(engine, file, mode, work) {
   }
   // The read-back modes read their input whole first (the ZIP reader does anyway): only the conversion is timed.
   const held = mode === 'csv2json' ? readFileSync(csv) : mode === 'relational back' ? readFileSync(zip) : null;
-  const started = performance.now();
-  const cpuStarted = process.cpuUsage();
+  const timing = startTiming();
   let bytes;
   if (mode === 'json2csv') bytes = await drain(jsonToCsv(input()));
   else if (mode === 'relational') bytes = await drain(jsonToRelational(input(), { plan: PLAN }));
   else if (mode === 'csv2json') bytes = await drain(csvToJson([held]));
   else bytes = await drain(relationalToJson([held]));
-  const cpu = process.cpuUsage(cpuStarted);
-  console.log(
-    JSON.stringify({
-      seconds: (performance.now() - started) / 1000,
-      cpuSeconds: (cpu.user + cpu.system) / 1e6,
-      rssMb: process.resourceUsage().maxRSS / 1024,
-      bytes,
-    }),
-  );
+  console.log(JSON.stringify({ ...timing(), bytes }));
 }
 
 function main() {

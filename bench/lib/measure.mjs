@@ -110,3 +110,20 @@ export async function measure({ cmd, args, stdoutPath, stderrPath, timeFile, tim
   const stderr = existsSync(stderrPath) ? readFileSync(stderrPath, 'utf8').slice(-20_000) : '';
   return { seconds, rssMb, cpuSeconds, failure: failureOf(code, stderr, seconds, timeoutSeconds) };
 }
+
+/**
+ * Times work in this process (a bench's child): call it before the work, then call what it returns after,
+ * for `{ seconds, cpuSeconds, rssMb }` (CPU of every thread of the process; peak RSS so far).
+ */
+export function startTiming() {
+  const started = performance.now();
+  const cpuStarted = process.cpuUsage();
+  return () => {
+    const cpu = process.cpuUsage(cpuStarted);
+    return {
+      seconds: (performance.now() - started) / 1000,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      rssMb: process.resourceUsage().maxRSS / 1024,
+    };
+  };
+}
