@@ -71,6 +71,57 @@ describe('input encodings', () => {
     });
   });
 
+  it('takes a Central European encoding chardet leans to, below its sure mark, when Windows-1252 puts symbols in words', async () => {
+    // Polish and Czech region names (from Debian's iso-codes) as Windows-1250 saves them; chardet: windows-1250
+    // 32, windows-1252 24. Read in Windows-1252, "Łódzkie" is "£ódzkie" and "Dolnośląskie" "Dolnoœl¹skie".
+    const text = [
+      'code,name,type',
+      'PL-10,Łódzkie,Voivodship',
+      'PL-02,Dolnośląskie,Voivodship',
+      'PL-24,Śląskie,Voivodship',
+      'PL-14,Mazowieckie,Voivodship',
+      'CZ-10,"Praha, Hlavní město",Capital city',
+      'CZ-20,Středočeský kraj,Region',
+      'CZ-201,Benešov,District',
+      '',
+    ].join('\n');
+    const windows1250: Record<string, number> = {
+      Ł: 0xa3,
+      ó: 0xf3,
+      ś: 0x9c,
+      ą: 0xb9,
+      Ś: 0x8c,
+      í: 0xed,
+      ě: 0xec,
+      ř: 0xf8,
+      č: 0xe8,
+      ý: 0xfd,
+      š: 0x9a,
+    };
+    const bytes = new Uint8Array([...text].map((c) => windows1250[c] ?? c.charCodeAt(0)));
+    expect(await decodeEveryWay(bytes)).toEqual({
+      text,
+      notices: [{ kind: 'encoding', encoding: 'windows-1250', confidence: expect.any(Number) }],
+    });
+  });
+
+  it('keeps Windows-1252 for Western text, whose reading has no symbols inside words', async () => {
+    const text = 'name,city\nZoë,Zürich\nJosé,Málaga\nFrançois,Besançon\n“Å”,Ålesund €\n';
+    const windows1252: Record<string, number> = {
+      ë: 0xeb,
+      ü: 0xfc,
+      é: 0xe9,
+      á: 0xe1,
+      ç: 0xe7,
+      '“': 0x93,
+      '”': 0x94,
+      Å: 0xc5,
+      '€': 0x80,
+    };
+    const bytes = new Uint8Array([...text].map((c) => windows1252[c] ?? c.charCodeAt(0)));
+    expect((await decodeEveryWay(bytes)).text).toBe(text);
+  });
+
   it('does not mistake a UTF-8 sequence cut at the end of the sample for Latin-1', () => {
     const bytes = new TextEncoder().encode('ab€');
     expect(detectEncoding(bytes.subarray(0, 3), false)).toEqual({ encoding: 'utf-8', bomLength: 0, confidence: 1 });

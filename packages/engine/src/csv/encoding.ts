@@ -32,26 +32,39 @@ function hasWindowsOnlyBytes(sample: Uint8Array): boolean {
 
 /**
  * The encoding of bytes that are not UTF-8: chardet's guess where it is sure of a single-byte encoding other
- * than the Western ones (and the platform can decode it); otherwise Windows-1252 when bytes 0x80-0x9F occur
+ * than the Western ones (and the platform can decode it), or where it leans to one (above the Western guess,
+ * however little) and the Western reading puts symbols inside words that this one does not (`Łódź` read in
+ * Windows-1252 is `£ódŸ`, `Dolnośląskie` is `Dolnoœl¹skie`); otherwise Windows-1252 when bytes 0x80-0x9F occur
  * (Latin-1 has only invisible controls there) and Latin-1 when they do not (both read such bytes alike).
  */
 function singleByteEncoding(sample: Uint8Array): DetectedEncoding {
   const guesses = analyse(sample);
   const western = guesses.find((guess) => WESTERN.has(guess.name))?.confidence ?? 0;
+  const fallback = hasWindowsOnlyBytes(sample) ? 'windows-1252' : 'latin1';
   const top = guesses[0];
-  if (
-    top !== undefined &&
-    !WESTERN.has(top.name) &&
-    top.confidence >= CHARDET_MIN_CONFIDENCE &&
-    top.confidence > western
-  ) {
+  if (top !== undefined && !WESTERN.has(top.name) && top.confidence > western) {
     const label = top.name.toLowerCase();
-    if (isDecodable(label) && !label.startsWith('utf') && !label.startsWith('iso-2022')) {
+    const usable = isDecodable(label) && !label.startsWith('utf') && !label.startsWith('iso-2022');
+    if (
+      usable &&
+      (top.confidence >= CHARDET_MIN_CONFIDENCE ||
+        (symbolsInWords(sample, label) === 0 && symbolsInWords(sample, fallback) > 0))
+    ) {
       return { encoding: label, bomLength: 0, confidence: top.confidence / 100 };
     }
   }
-  const encoding = hasWindowsOnlyBytes(sample) ? 'windows-1252' : 'latin1';
-  return { encoding, bomLength: 0, confidence: Math.max(western, 25) / 100 };
+  return { encoding: fallback, bomLength: 0, confidence: Math.max(western, 25) / 100 };
+}
+
+/** A character that is not ASCII, nor a letter or a mark, between two letters: a sign of the wrong encoding. */
+const SYMBOL_IN_WORD = /(?<=\p{L})[^\p{ASCII}\p{L}\p{M}](?=\p{L})/gu;
+
+/** How many characters read in `encoding` are symbols inside words (see SYMBOL_IN_WORD). */
+function symbolsInWords(sample: Uint8Array, encoding: string): number {
+  // Streamed: Node's one-call Windows-1252 decode reads 0x80-0x9F as Latin-1's controls.
+  const decoder = new TextDecoder(encoding);
+  const text = decoder.decode(sample, { stream: true }) + decoder.decode();
+  return text.match(SYMBOL_IN_WORD)?.length ?? 0;
 }
 
 function isDecodable(label: string): boolean {
