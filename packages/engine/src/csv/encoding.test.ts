@@ -62,6 +62,12 @@ describe('input encodings', () => {
     });
   });
 
+  it('reads a short UTF-8 text holding a NUL as UTF-8, not as UTF-16 by its NUL pattern', async () => {
+    // A cell holding U+0000, as json2csv writes {"a":"\u0000"}: one NUL in four bytes (found by the round-trip property).
+    const text = 'a\n\u0000\n';
+    expect(await decodeEveryWay(new TextEncoder().encode(text))).toEqual({ text, notices: [] });
+  });
+
   it('reads a start that is not valid UTF-8 as Windows-1252 when bytes 0x80-0x9F occur', async () => {
     // "Zoë,Zürich,€5" in Windows-1252
     const bytes = new Uint8Array([0x5a, 0x6f, 0xeb, 0x2c, 0x5a, 0xfc, 0x72, 0x69, 0x63, 0x68, 0x2c, 0x80, 0x35]);

@@ -12,6 +12,12 @@ export type InputEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'latin1' | 'wind
 /** How much of the start of the input decides its encoding. */
 export const ENCODING_SAMPLE_BYTES = 64 * 1024;
 
+/**
+ * NULs in the same place of each byte pair that UTF-16 without a byte order mark takes (8 characters of ASCII
+ * in it): fewer, in a few bytes, are as likely a UTF-8 text holding NULs.
+ */
+const UTF16_MIN_NULS = 8;
+
 /** An encoding, the length of the byte order mark that announced it (0 when none), and how sure the guess is. */
 export interface DetectedEncoding {
   encoding: string;
@@ -95,10 +101,11 @@ export function detectEncoding(sample: Uint8Array, complete: boolean): DetectedE
     if (sample[i + 1] === 0) oddNul++;
   }
   const pairs = checked / 2;
-  if (pairs > 0 && oddNul >= pairs * 0.3 && evenNul * 10 <= oddNul) {
+  // At least UTF16_MIN_NULS of them: a NUL in a short UTF-8 text (`a\n\0\n`, a cell holding U+0000) is a pattern too.
+  if (oddNul >= UTF16_MIN_NULS && oddNul >= pairs * 0.3 && evenNul * 10 <= oddNul) {
     return { encoding: 'utf-16le', bomLength: 0, confidence: 0.9 };
   }
-  if (pairs > 0 && evenNul >= pairs * 0.3 && oddNul * 10 <= evenNul) {
+  if (evenNul >= UTF16_MIN_NULS && evenNul >= pairs * 0.3 && oddNul * 10 <= evenNul) {
     return { encoding: 'utf-16be', bomLength: 0, confidence: 0.9 };
   }
   const end = complete ? sample.length : sample.length - incompleteUtf8Tail(sample);
