@@ -275,15 +275,10 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
           const { async: queued, ...query } = request.query;
           const fields: OptionFields = { ...query };
           for (const [name, value] of Object.entries(part.fields)) {
+            if (name === 'file') continue;
             // As the query string's schema refuses a name it does not know, so does the form.
-            if (name !== 'file' && !isOptionName(name)) throw unknownOptionField(name, ['file']);
-            if (
-              isOptionName(name) &&
-              value &&
-              !Array.isArray(value) &&
-              value.type === 'field' &&
-              typeof value.value === 'string'
-            ) {
+            if (!isOptionName(name)) throw unknownOptionField(name, ['file']);
+            if (value && !Array.isArray(value) && value.type === 'field' && typeof value.value === 'string') {
               fields[name] = value.value;
             }
           }
