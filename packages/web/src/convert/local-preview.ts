@@ -80,11 +80,16 @@ async function csvFilePreview(file: Blob, choices: ConversionChoices): Promise<P
     ...csvReadingOptions(choices),
     ...(choices.encoding === 'auto' ? {} : { encoding: choices.encoding }),
   };
+  return { text: await textOf(csvToJson([bytes], options)), kind: 'json' };
+}
+
+/** The UTF-8 text of the engine's output. */
+async function textOf(output: AsyncIterable<Uint8Array>): Promise<string> {
   const decoder = new TextDecoder();
   const parts: string[] = [];
-  for await (const chunk of csvToJson([bytes], options)) parts.push(decoder.decode(chunk, { stream: true }));
+  for await (const chunk of output) parts.push(decoder.decode(chunk, { stream: true }));
   parts.push(decoder.decode());
-  return { text: parts.join(''), kind: 'json' };
+  return parts.join('');
 }
 
 /** The engine options of a JSON to CSV (or TSV) conversion with these choices. */
@@ -135,11 +140,7 @@ export async function localFormulaGuard({
 
 /** The JSON a relational ZIP reads back to, made in the browser for the preview. */
 export async function relationalZipPreview(zip: Uint8Array): Promise<PreviewSource> {
-  const chunks: string[] = [];
-  const decoder = new TextDecoder();
-  for await (const chunk of relationalToJson([zip])) chunks.push(decoder.decode(chunk, { stream: true }));
-  chunks.push(decoder.decode());
-  return { text: chunks.join(''), kind: 'json' };
+  return { text: await textOf(relationalToJson([zip])), kind: 'json' };
 }
 
 /**

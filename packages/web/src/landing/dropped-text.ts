@@ -5,9 +5,9 @@ export interface DroppedText {
 }
 
 /**
- * Reads a dropped file as the server reads an upload: UTF-8 when its bytes are UTF-8 (a byte order mark
- * dropped); otherwise in the encoding the engine detects (a UTF-16 byte order mark or NUL pattern, a
- * single-byte encoding such as Windows-1252), and says so. Read as UTF-8 regardless, each byte of "café" in
+ * Reads a dropped file: UTF-8 when its bytes are UTF-8 (a byte order mark dropped); otherwise in the encoding
+ * the engine's detection finds in the whole file (a UTF-16 byte order mark or NUL pattern, a single-byte
+ * encoding such as Windows-1252), and says so. Read as UTF-8 regardless, each byte of "café" in
  * Windows-1252 that is not ASCII would become U+FFFD without a word.
  */
 export async function readDroppedFile(file: File): Promise<DroppedText> {

@@ -56,7 +56,7 @@ export function subscribeSession(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The token's lifetime in seconds, from its claims; its `exp` when it has no usable `iat`. */
+/** The token's lifetime in seconds (`exp - iat`); null when it has no usable `iat`, so `exp` is all there is. */
 function lifetimeOf(claims: AccessTokenClaims): number | null {
   const { iat, exp } = claims;
   return typeof iat === 'number' && iat <= exp ? exp - iat : null;
