@@ -43,13 +43,18 @@ function exactParts(report: AnalysisReport) {
   };
 }
 
+/** JSON text with every non-ASCII character written as a `\\u` escape (a surrogate pair as two), as Python's `json.dumps` writes it. */
+function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 async function drain(output: AsyncIterable<Uint8Array>): Promise<void> {
   for await (const _ of output);
 }
 
 const text = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 8 }),
-  fc.constantFrom('', ' a', '=1', '12', 'é\n"\\', '\u2028', '😀x', '\ud800'),
+  fc.constantFrom('', ' a', '=1', '12', 'é\n"\\', '\u2028', '😀x', '😀', 'twelve chars', '\ud800'),
 );
 const scalar = fc.oneof(
   text,
@@ -75,10 +80,10 @@ const records = fc.array(
 );
 
 describe('analysis fed by the flattener', () => {
-  it('agrees with analyzeJson on every exact count, whole and one byte at a time', async () => {
+  it('agrees with analyzeJson on every exact count, whole and one byte at a time, escaped or not', async () => {
     await fc.assert(
-      fc.asyncProperty(records, fc.boolean(), async (list, bytewise) => {
-        const bytes = new TextEncoder().encode(JSON.stringify(list));
+      fc.asyncProperty(records, fc.boolean(), fc.boolean(), async (list, bytewise, escaped) => {
+        const bytes = new TextEncoder().encode(escaped ? asciiJson(list) : JSON.stringify(list));
         const collector = new AnalysisCollector('.', { sampleHead: 2, sampleStride: 3 });
         const chunks = bytewise ? Array.from(bytes, (byte) => Uint8Array.of(byte)) : [bytes];
         await drain(jsonToCsv(chunks, { analysis: collector }));
@@ -94,6 +99,13 @@ describe('analysis fed by the flattener', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('counts an escaped surrogate pair, twelve bytes, as one character of the shortest text', async () => {
+    const bytes = new TextEncoder().encode('[{"a":"abcdefghijkl"},{"a":"ab"},{"a":"\\uD83D\\uDE00"}]');
+    const collector = new AnalysisCollector('.', { sampleHead: 0 });
+    await drain(jsonToCsv([bytes], { analysis: collector }));
+    expect(collector.report().fields[0]?.length).toEqual({ min: 1, max: 12 });
   });
 
   it('reports the same as analyzeJson when every record is in the sample', async () => {

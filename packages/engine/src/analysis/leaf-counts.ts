@@ -173,8 +173,12 @@ export class LeafCounts implements LeafObserver {
         counts[EMPTY + base] = (counts[EMPTY + base] as number) + 1;
         return;
       }
-      // n raw bytes hold ceil(n/6) (all `\u` escapes) to n characters: often inside the known range already.
-      if (length <= (counts[MAX_LENGTH + base] as number) && length + 5 >= 6 * (counts[MIN_LENGTH + base] as number)) {
+      // n raw bytes hold ceil(n/12) (all escaped surrogate pairs, `\uD83D\uDE00` one character) to n
+      // characters: often inside the known range already.
+      if (
+        length <= (counts[MAX_LENGTH + base] as number) &&
+        length + 11 >= 12 * (counts[MIN_LENGTH + base] as number)
+      ) {
         return;
       }
       if (buf !== this.buf) {
