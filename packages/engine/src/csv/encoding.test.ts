@@ -16,6 +16,24 @@ function utf16(text: string, bigEndian: boolean): Uint8Array {
   return out;
 }
 
+/** `text` in a single-byte `encoding` (`latin1`: ISO-8859-1), by the platform's own table for it. */
+function encode(text: string, encoding: string): Uint8Array {
+  const byteOf = new Map<string, number>();
+  for (let byte = 0; byte < 256; byte++) {
+    // Streamed: Node's one-call Windows-1252 decode reads 0x80-0x9F as Latin-1's controls.
+    const character =
+      encoding === 'latin1'
+        ? String.fromCharCode(byte)
+        : new TextDecoder(encoding).decode(Uint8Array.of(byte), { stream: true });
+    if (!byteOf.has(character)) byteOf.set(character, byte);
+  }
+  return Uint8Array.from([...text], (character) => {
+    const byte = byteOf.get(character);
+    if (byte === undefined) throw new Error(`${character} is not in ${encoding}`);
+    return byte;
+  });
+}
+
 async function decodeEveryWay(bytes: Uint8Array): Promise<{ text: string; notices: Notice[] }> {
   const results: { text: string; notices: Notice[] }[] = [];
   for (const { chunks } of chunkings(bytes)) {
@@ -126,6 +144,48 @@ describe('input encodings', () => {
     };
     const bytes = new Uint8Array([...text].map((c) => windows1252[c] ?? c.charCodeAt(0)));
     expect((await decodeEveryWay(bytes)).text).toBe(text);
+  });
+
+  it('tells the Latin code pages apart by the letters each reading gives, where chardet guesses wrong', async () => {
+    // Short sentences with the letters of each language, a CSV row each. chardet reads the Turkish as
+    // ISO-8859-2 (Adıyaman would be Adýyaman) and the Czech as Windows-1252 (město would be mìsto).
+    const samples: [string, string, string[]][] = [
+      [
+        'windows-1254',
+        'tr',
+        ['Pijamalı hasta yağız şoföre çabucak güvendi', 'İstanbul, Adıyaman, Ağrı, Şanlıurfa, Iğdır'],
+      ],
+      ['windows-1250', 'cs', ['Příliš žluťoučký kůň úpěl ďábelské ódy', 'Hlavní město Praha, Středočeský kraj']],
+      ['iso-8859-2', 'sk', ['Kŕdeľ šťastných ďatľov učí pri ústí Váhu mĺkveho koňa', 'Žilinský kraj, Košice']],
+      ['windows-1250', 'hu', ['Árvíztűrő tükörfúrógép', 'Győr-Moson-Sopron, Hajdú-Bihar, Szabolcs-Szatmár-Bereg']],
+      ['windows-1250', 'hr', ['Gojazni đačić s biciklom drži hmelj i finu vatu u džepu nošnje', 'Osječko-baranjska']],
+      ['windows-1257', 'lt', ['Įlinkdama fechtuotojo špaga sublykčiojusi pragręžė apvalų arbūzą', 'Šiaulių apskritis']],
+      ['windows-1252', 'fr', ['Voix ambiguë d’un cœur qui au zéphyr préfère les jattes de kiwis', 'Île-de-France €']],
+    ];
+    for (const [encoding, language, lines] of samples) {
+      const text = ['id,language,text', ...lines.map((line, k) => `${k},${language},"${line}"`), ''].join('\n');
+      const { text: read, notices } = await decodeEveryWay(encode(text, encoding));
+      expect(read, `${language} in ${encoding}`).toBe(text);
+      expect(notices).toEqual([{ kind: 'encoding', encoding, confidence: expect.any(Number) }]);
+    }
+  });
+
+  it('reads a Latin-1 text whose only symbols are guillemets as Latin-1, not as letters of ISO-8859-2', async () => {
+    // « and » are Ť and ť in ISO-8859-2, letters the Czech alphabet has: standing alone they are not judged.
+    const text = 'version,résumé\n4.10,"Version 4.10 « Warty Warthog », publiée"\n';
+    expect(await decodeEveryWay(encode(text, 'latin1'))).toEqual({
+      text,
+      notices: [{ kind: 'encoding', encoding: 'latin1', confidence: expect.any(Number) }],
+    });
+  });
+
+  it('leaves Cyrillic to chardet, whose guess is unsure but no Latin reading looks like Latin text', async () => {
+    const text =
+      'id,text\n1,"Съешь же ещё этих мягких французских булок, да выпей чаю"\n2,"Широкая электрификация южных губерний"\n';
+    expect(await decodeEveryWay(encode(text, 'windows-1251'))).toEqual({
+      text,
+      notices: [{ kind: 'encoding', encoding: 'windows-1251', confidence: expect.any(Number) }],
+    });
   });
 
   it('does not mistake a UTF-8 sequence cut at the end of the sample for Latin-1', () => {

@@ -2,6 +2,7 @@ import { analyse } from 'chardet';
 import { type ByteSource, type ConversionHooks, concatBytes, iterateBytes } from '../byte-source.js';
 import { ConversionError } from '../errors.js';
 import { findInvalidUtf8, incompleteUtf8Tail } from '../utf8/utf8-sequence.js';
+import { LATIN_ENCODINGS, likeliestLatinReading } from './latin-readings.js';
 
 /**
  * The encodings csv input is recognised in by hand; a single-byte encoding chardet recognises (such as
@@ -26,51 +27,28 @@ export interface DetectedEncoding {
   confidence: number;
 }
 
-/** Single-byte encodings chardet may name that are taken instead of Windows-1252 when it is sure of them. */
+/** chardet's guess of a script other than Latin (Cyrillic, Greek, a CJK encoding) is taken from this confidence on. */
 const CHARDET_MIN_CONFIDENCE = 50;
-const WESTERN = new Set(['ISO-8859-1', 'windows-1252']);
-
-/** Whether bytes 0x80-0x9F occur: C1 controls in Latin-1, printable characters (€ ‘ ’ “ ” …) in Windows-1252. */
-function hasWindowsOnlyBytes(sample: Uint8Array): boolean {
-  for (const byte of sample) if (byte >= 0x80 && byte <= 0x9f) return true;
-  return false;
-}
 
 /**
- * The encoding of bytes that are not UTF-8: chardet's guess where it is sure of a single-byte encoding other
- * than the Western ones (and the platform can decode it), or where it leans to one (above the Western guess,
- * however little) and the Western reading puts symbols inside words that this one does not (`Łódź` read in
- * Windows-1252 is `£ódŸ`, `Dolnośląskie` is `Dolnoœl¹skie`); otherwise Windows-1252 when bytes 0x80-0x9F occur
- * (Latin-1 has only invisible controls there) and Latin-1 when they do not (both read such bytes alike).
+ * The encoding of bytes that are not UTF-8: chardet's guess where it is sure of one that is not Latin (and
+ * the platform can decode it), or its likeliest such guess where no Latin reading looks like Latin text
+ * (Cyrillic, Greek); otherwise the Latin reading whose letters look most like one language's (see
+ * latin-readings.ts), which tells Windows-1250, -1252, -1254 and -1257 apart where chardet, made for prose,
+ * is unsure or wrong (Turkish place names read as ISO-8859-2, Czech ones as Windows-1252).
  */
 function singleByteEncoding(sample: Uint8Array): DetectedEncoding {
   const guesses = analyse(sample);
-  const western = guesses.find((guess) => WESTERN.has(guess.name))?.confidence ?? 0;
-  const fallback = hasWindowsOnlyBytes(sample) ? 'windows-1252' : 'latin1';
-  const top = guesses[0];
-  if (top !== undefined && !WESTERN.has(top.name) && top.confidence > western) {
-    const label = top.name.toLowerCase();
+  const other = guesses.find((guess) => {
+    const label = guess.name.toLowerCase();
     const usable = isDecodable(label) && !label.startsWith('utf') && !label.startsWith('iso-2022');
-    if (
-      usable &&
-      (top.confidence >= CHARDET_MIN_CONFIDENCE ||
-        (symbolsInWords(sample, label) === 0 && symbolsInWords(sample, fallback) > 0))
-    ) {
-      return { encoding: label, bomLength: 0, confidence: top.confidence / 100 };
-    }
+    return usable && !LATIN_ENCODINGS.has(new TextDecoder(label).encoding);
+  });
+  const latin = likeliestLatinReading(sample);
+  if (other !== undefined && ((other === guesses[0] && other.confidence >= CHARDET_MIN_CONFIDENCE) || !latin.latin)) {
+    return { encoding: other.name.toLowerCase(), bomLength: 0, confidence: other.confidence / 100 };
   }
-  return { encoding: fallback, bomLength: 0, confidence: Math.max(western, 25) / 100 };
-}
-
-/** A character that is not ASCII, nor a letter or a mark, between two letters: a sign of the wrong encoding. */
-const SYMBOL_IN_WORD = /(?<=\p{L})[^\p{ASCII}\p{L}\p{M}](?=\p{L})/gu;
-
-/** How many characters read in `encoding` are symbols inside words (see SYMBOL_IN_WORD). */
-function symbolsInWords(sample: Uint8Array, encoding: string): number {
-  // Streamed: Node's one-call Windows-1252 decode reads 0x80-0x9F as Latin-1's controls.
-  const decoder = new TextDecoder(encoding);
-  const text = decoder.decode(sample, { stream: true }) + decoder.decode();
-  return text.match(SYMBOL_IN_WORD)?.length ?? 0;
+  return { encoding: latin.encoding, bomLength: 0, confidence: latin.confidence };
 }
 
 function isDecodable(label: string): boolean {
