@@ -7,11 +7,17 @@ const checkoutUrl = Type.Union([Type.String(), Type.Null()], {
   description: 'test mode: the server’s own checkout page (“Test mode: no money moves”); null with Razorpay',
 });
 
-/** POST /api/payments/create-order. Any amount or price a client adds is ignored. */
-export const CreateOrderRequest = Type.Object({
-  plan_id: Type.String({ maxLength: 40 }),
-  currency: Type.Optional(currency),
-});
+/**
+ * POST /api/payments/create-order. The spec's client sends `amount` too: that and any other
+ * field are taken and ignored (the catalogue prices the order), not refused.
+ */
+export const CreateOrderRequest = Type.Object(
+  {
+    plan_id: Type.String({ maxLength: 40 }),
+    currency: Type.Optional(currency),
+  },
+  { additionalProperties: true },
+);
 export type CreateOrderRequest = Static<typeof CreateOrderRequest>;
 
 export const CreateOrderResponse = Type.Object({
@@ -25,11 +31,17 @@ export const CreateOrderResponse = Type.Object({
 });
 export type CreateOrderResponse = Static<typeof CreateOrderResponse>;
 
-/** POST /api/payments/pay-per-use. Any amount or conversions a client adds is ignored. */
-export const PayPerUseRequest = Type.Object({
-  package_id: Type.String({ maxLength: 40 }),
-  currency: Type.Optional(currency),
-});
+/**
+ * POST /api/payments/pay-per-use. The spec's client sends `conversions` and `amount` too: those and any other
+ * field are taken and ignored (the pack prices the order), not refused.
+ */
+export const PayPerUseRequest = Type.Object(
+  {
+    package_id: Type.String({ maxLength: 40 }),
+    currency: Type.Optional(currency),
+  },
+  { additionalProperties: true },
+);
 export type PayPerUseRequest = Static<typeof PayPerUseRequest>;
 
 export const PayPerUseResponse = Type.Object({
@@ -43,12 +55,18 @@ export const PayPerUseResponse = Type.Object({
 export type PayPerUseResponse = Static<typeof PayPerUseResponse>;
 
 const field = Type.String({ minLength: 1, maxLength: 200 });
-/** The checkout's signed result (Razorpay's or the test-mode page's), as verify and complete-payment take it. */
-export const CheckoutResult = Type.Object({
-  razorpay_order_id: field,
-  razorpay_payment_id: field,
-  razorpay_signature: field,
-});
+/**
+ * The checkout's signed result (Razorpay's or the test-mode page's), as verify and complete-payment take it:
+ * the provider's object forwarded unchanged (spec), so fields beyond the signed three are taken and ignored.
+ */
+export const CheckoutResult = Type.Object(
+  {
+    razorpay_order_id: field,
+    razorpay_payment_id: field,
+    razorpay_signature: field,
+  },
+  { additionalProperties: true },
+);
 export type CheckoutResult = Static<typeof CheckoutResult>;
 
 /** What a verified checkout granted (the same answer when it is verified again). */

@@ -11,6 +11,7 @@ import type { PaymentsService } from './payments/service.js';
 import type { Accounts } from './platform/account.js';
 import { AJV_OPTIONS, registerApiDocs } from './platform/api-docs.js';
 import { trustedProxies } from './platform/client-address.js';
+import { installClosedRequestSchemas } from './platform/closed-request-schemas.js';
 import type { ConversionPool } from './platform/conversion-pool.js';
 import type { DomainEvents } from './platform/domain-events.js';
 import { installErrorHandler } from './platform/error-handler.js';
@@ -119,6 +120,7 @@ async function httpApp(config: Config, deps: AppDeps, services: Services): Promi
   installErrorHandler(app);
   // First of all hooks, so that a shutdown refuses requests before any other work on them.
   installShutdownDrain(app, services.context.inFlight, config.shutdownGraceSeconds * 1000);
+  installClosedRequestSchemas(app);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   // Fastify closes its server first: requests have ended (or been drained) when the services stop.
   app.addHook('onClose', () => services.close());

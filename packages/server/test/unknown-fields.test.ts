@@ -61,4 +61,21 @@ describe('a field the request does not take', () => {
     const settings = (await call(t.app, user, 'GET', '/api/profile/settings')).json();
     expect(settings.delimiter).toBe(',');
   });
+
+  it('is refused in a body or query string whose schema did not say, where it was dropped before', async () => {
+    // ConfirmSignupBody and UserActivityQuery name their fields without closing them: a misspelt filter
+    // (`frm=`) answered every entry as if it had filtered them.
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/confirm-signup',
+      payload: { email: user.email, confirmation_code: '000000', remember: true },
+    });
+    expect(confirm.statusCode).toBe(400);
+    expect(confirm.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(confirm.json().detail).toMatch(/^Unknown field "remember"; the fields are: .*\bconfirmation_code\b/);
+    const activity = await call(t.app, user, 'GET', '/api/audit/user-activity?frm=2026-01-01T00:00:00Z');
+    expect(activity.statusCode).toBe(400);
+    expect(activity.json().detail).toMatch(/^Unknown field "frm"; the fields are: .*\bfrom\b/);
+    expect((await call(t.app, user, 'GET', '/api/audit/user-activity?from=2026-01-01T00:00:00Z')).statusCode).toBe(200);
+  });
 });

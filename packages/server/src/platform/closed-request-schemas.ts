@@ -1,0 +1,37 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+
+/** The parts of a request a route's schema may describe as an object of named fields. */
+const REQUEST_PARTS = ['body', 'querystring'] as const;
+
+function isOpenObject(schema: unknown): schema is Record<string, unknown> {
+  return (
+    typeof schema === 'object' &&
+    schema !== null &&
+    (schema as { type?: unknown }).type === 'object' &&
+    (schema as { additionalProperties?: unknown }).additionalProperties === undefined
+  );
+}
+
+/**
+ * Closes every route's body and query string schema that names its fields without saying whether others may
+ * come: a field it does not name is refused (400 `Unknown field "x"; the fields are: ...`), so a misspelt
+ * optional field (`{"nmae": "Ada"}`) is not dropped while the call answers as if it had been taken. A schema
+ * that says `additionalProperties` itself keeps its word. Installed before any route is registered.
+ */
+export function installClosedRequestSchemas(app: FastifyInstance): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const schema = route.schema as Record<string, unknown> | undefined;
+    if (schema === undefined) return;
+    for (const part of REQUEST_PARTS) {
+      const partSchema = schema[part];
+      if (!isOpenObject(partSchema)) continue;
+      // A download ticket travels in the query string of the routes that take one (see route-access.ts).
+      const properties =
+        part === 'querystring' && route.config?.downloadTicket === true
+          ? { ...(partSchema.properties as Record<string, unknown>), ticket: { type: 'string' } }
+          : partSchema.properties;
+      // A copy: the contracts' schema objects are shared with the client and the API docs.
+      schema[part] = { ...partSchema, properties, additionalProperties: false };
+    }
+  });
+}
