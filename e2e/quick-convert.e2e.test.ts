@@ -106,6 +106,27 @@ describe('quick convert on the landing page', () => {
     await inspectBothThemes(page, 'quick-convert-windows-1252');
   });
 
+  it('reads a dropped Turkish Windows-1254 file as Turkish, not as the ISO-8859-2 chardet guesses', async () => {
+    const { page } = await openLanding();
+    // Turkish provinces as Windows-1254 (and ISO-8859-9) stores them. Read as Latin-1, ı İ ş ğ are Icelandic
+    // letters (ý Ý þ ð): Ç, which Icelandic does not write, tells them apart.
+    const turkish: Record<string, number> = { ı: 0xfd, İ: 0xdd, Ş: 0xde, Ç: 0xc7, ğ: 0xf0 };
+    const text = 'il,plaka\nAdıyaman,02\nÇanakkale,17\nİstanbul,34\nMuğla,48\nŞanlıurfa,63\n';
+    await dropFile(
+      page,
+      'iller.csv',
+      [...text].map((c) => turkish[c] ?? c.charCodeAt(0)),
+      'text/csv',
+    );
+    await page
+      .getByText('iller.csv is not UTF-8: it was read as windows-1254. Check its characters before converting.')
+      .waitFor();
+    expect(await page.getByLabel('CSV', { exact: true }).inputValue()).toBe(text);
+    await expect
+      .poll(() => page.getByLabel('JSON output').inputValue(), { timeout: TIMEOUT_MS })
+      .toContain('"il":"Şanlıurfa"');
+  });
+
   it('converts 100 KB as you type, the last record included, and reports the long tasks of the page thread', async () => {
     const { page, sent } = await openLanding();
     // Every task of the page's thread over 50 ms, from here on.
