@@ -45,7 +45,10 @@ function exactParts(report: AnalysisReport) {
 
 /** JSON text with every non-ASCII character written as a `\\u` escape (a surrogate pair as two), as Python's `json.dumps` writes it. */
 function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[\u0080-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 async function drain(output: AsyncIterable<Uint8Array>): Promise<void> {
