@@ -79,7 +79,7 @@ const SYMBOL_IN_WORD = /(?<=\p{L})[^\p{ASCII}\p{L}\p{M}\p{Pd}\u2019\u00b7](?=\p{
 const C1_CONTROL = /[\u0080-\u009f]/g;
 
 /** The text of `sample` in `encoding`; `latin1` is ISO-8859-1 (TextDecoder's `latin1` is Windows-1252). */
-export function readAs(sample: Uint8Array, encoding: string): string {
+function readAs(sample: Uint8Array, encoding: string): string {
   if (encoding === 'latin1') {
     let text = '';
     for (let k = 0; k < sample.length; k += 4096) {
@@ -93,8 +93,8 @@ export function readAs(sample: Uint8Array, encoding: string): string {
 }
 
 /**
- * How much a reading looks like text: its non-ASCII letters inside words that one language writes, less twice the signs of
- * a wrong reading; `judged` is how many characters that looked at (the letters and the signs).
+ * How much a reading looks like text: its non-ASCII letters inside words that one language writes, less twice
+ * the signs of a wrong reading; `judged` is how many characters that looked at (the letters and the signs).
  */
 function plausibility(text: string, family: Family): { score: number; judged: number; asciiLetters: number } {
   let letters = 0;
@@ -112,8 +112,8 @@ function plausibility(text: string, family: Family): { score: number; judged: nu
     // A letter standing alone is as often a symbol of another reading (`«` is `Ť` in ISO-8859-2): not judged.
     if (!LETTER.test(characters[k - 1] ?? '') && !LETTER.test(characters[k + 1] ?? '')) continue;
     letters++;
-    family.alphabets.forEach((alphabet, k) => {
-      if (alphabet.has(character)) covered[k] = (covered[k] as number) + 1;
+    family.alphabets.forEach((alphabet, language) => {
+      if (alphabet.has(character)) covered[language] = (covered[language] as number) + 1;
     });
   }
   const wrong = (text.match(SYMBOL_IN_WORD)?.length ?? 0) + (text.match(C1_CONTROL)?.length ?? 0);
@@ -124,7 +124,7 @@ const LETTER = /\p{L}/u;
 /** The confidence of a reading when the sample has no letter beyond ASCII to judge it by. */
 const UNJUDGED_CONFIDENCE = 0.25;
 
-/** A Latin reading that is this share of letters beyond ASCII or more is no Latin text (Cyrillic read as Windows-1252 is nearly all). */
+/** A reading with this share of its letters beyond ASCII is no Latin text (Cyrillic read as Windows-1252 is nearly all). */
 const FOREIGN_SHARE = 0.4;
 
 /**
