@@ -24,14 +24,8 @@ export function installClosedRequestSchemas(app: FastifyInstance): void {
     if (schema === undefined) return;
     for (const part of REQUEST_PARTS) {
       const partSchema = schema[part];
-      if (!isOpenObject(partSchema)) continue;
-      // A download ticket travels in the query string of the routes that take one (see route-access.ts).
-      const properties =
-        part === 'querystring' && route.config?.downloadTicket === true
-          ? { ...(partSchema.properties as Record<string, unknown>), ticket: { type: 'string' } }
-          : partSchema.properties;
       // A copy: the contracts' schema objects are shared with the client and the API docs.
-      schema[part] = { ...partSchema, properties, additionalProperties: false };
+      if (isOpenObject(partSchema)) schema[part] = { ...partSchema, additionalProperties: false };
     }
   });
 }

@@ -210,6 +210,7 @@ export function installRouteAccess(app: FastifyInstance, options: RouteAccessOpt
     if (downloadTicket && [route.method].flat().some((method) => method !== 'GET' && method !== 'HEAD')) {
       throw new Error(`${routeName(route)} takes download tickets, which are for GET routes only`);
     }
+    if (downloadTicket) route.schema = withTicketField(route.schema);
     const security = securityFor(access, downloadTicket);
     if (security) route.schema = { ...route.schema, security };
     const rule = ruleOf(access, downloadTicket);
@@ -218,6 +219,13 @@ export function installRouteAccess(app: FastifyInstance, options: RouteAccessOpt
     route.onRequest = [check, ...[route.onRequest ?? []].flat()];
     if (rule.schemes.includes('apiKey')) route.onResponse = [giveBackFailedCall, ...[route.onResponse ?? []].flat()];
   });
+}
+
+/** The route's query string schema naming `ticket`, so that a closed one (closed-request-schemas.ts) takes it. */
+function withTicketField(schema: RouteOptions['schema']): RouteOptions['schema'] {
+  const query = schema?.querystring as { properties?: Record<string, unknown> } | undefined;
+  if (query?.properties === undefined) return schema;
+  return { ...schema, querystring: { ...query, properties: { ...query.properties, ticket: { type: 'string' } } } };
 }
 
 function accessCheck(rule: AccessRule, options: RouteAccessOptions, metered: boolean): onRequestHookHandler {
