@@ -44,10 +44,14 @@ function singleByteEncoding(sample: Uint8Array): DetectedEncoding {
     const usable = isDecodable(label) && !label.startsWith('utf') && !label.startsWith('iso-2022');
     return usable && !LATIN_ENCODINGS.has(new TextDecoder(label).encoding);
   });
+  const chardetGuess = other && {
+    encoding: other.name.toLowerCase(),
+    bomLength: 0,
+    confidence: other.confidence / 100,
+  };
+  if (chardetGuess && other === guesses[0] && other.confidence >= CHARDET_MIN_CONFIDENCE) return chardetGuess;
   const latin = likeliestLatinReading(sample);
-  if (other !== undefined && ((other === guesses[0] && other.confidence >= CHARDET_MIN_CONFIDENCE) || !latin.latin)) {
-    return { encoding: other.name.toLowerCase(), bomLength: 0, confidence: other.confidence / 100 };
-  }
+  if (chardetGuess && !latin.latin) return chardetGuess;
   return { encoding: latin.encoding, bomLength: 0, confidence: latin.confidence };
 }
 
