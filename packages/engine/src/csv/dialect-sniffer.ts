@@ -163,6 +163,16 @@ function splitsAlike(rows: readonly string[][]): boolean {
   return counts.size <= 1;
 }
 
+/**
+ * Whether RFC 4180 quoting finds the delimiter only in the header row: every later row is one cell, any
+ * delimiter in it inside a quoted cell. That is a one-column file whose name is or holds the delimiter (`*`
+ * over rows of quoted JSON), not a sign of other quoting, which would split the quoted cells at it.
+ */
+function splitsHeaderOnly(rows: readonly string[][]): boolean {
+  const body = rows.slice(1).filter((row) => !isBlank(row));
+  return (rows[0]?.length ?? 0) >= 2 && body.length > 0 && body.every((row) => row.length === 1);
+}
+
 /** Rows after `header` split into two cells or more. */
 function splitRowsAfter(rows: readonly string[][], header: number): number {
   let split = 0;
@@ -267,7 +277,7 @@ export function sniffDialect(sample: Uint8Array, complete: boolean, given: Given
         if (escapeChar !== null && !text.includes(escapeChar + quote)) continue;
         if (quote !== '"' && !text.includes(quote)) continue;
         // Where RFC 4180 quoting splits every row alike, no other quoting is tried: such a file reads as it always has.
-        if (!plainQuoting && splitsAlike(plainRows)) continue;
+        if (!plainQuoting && (splitsAlike(plainRows) || splitsHeaderOnly(plainRows))) continue;
         const dialect = { delimiter, quote, escape: escapeChar, skipRows: 0, headerRows };
         const rows = plainQuoting ? plainRows : splitRows(text, dialect, whole);
         // Other quoting, and a delimiter other than the usual four, need evidence: a header and two rows, also

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { jsonToCsvText } from '../json-to-csv.js';
+import { sniffDialect } from './dialect-sniffer.js';
+
+function sniff(csv: string) {
+  return sniffDialect(new TextEncoder().encode(csv), true);
+}
+
+describe('sniffDialect', () => {
+  it('reads a one-column file named by a delimiter, its cells quoted JSON, under RFC 4180 quoting', async () => {
+    // Found by the plan round-trip property: keys gathered into one `*` cell of JSON, which holds backslashes.
+    const records = [{ '[]': 1, 'k\\': 'a\\b', '*': 2 }, { '[]': 'x\\', 'k\\': 3 }, { '*': '\\' }];
+    const csv = await jsonToCsvText(JSON.stringify(records), {
+      plan: { version: 1, paths: [{ path: '*', strategy: 'json' }] },
+    });
+    expect(csv.startsWith('*\n"{')).toBe(true);
+    expect(sniff(csv).dialect).toMatchObject({ delimiter: ',', quote: '"', escape: null });
+    // The same with `'` in the cells: a `'`-quoted reading would split the quoted JSON at each `*`.
+    const quoted = '*\n"{""*"":""it\'s""}"\n"{""*"":""\'a\'""}"\n"{""*"":2}"\n';
+    expect(sniff(quoted).dialect).toMatchObject({ delimiter: ',', quote: '"', escape: null });
+  });
+
+  it('still finds other quoting where RFC 4180 quoting splits the rows at the delimiter unevenly', () => {
+    expect(sniff("a;b\n'x;y';1\n'z';2\n").dialect).toMatchObject({ delimiter: ';', quote: "'", escape: null });
+    expect(sniff('a,b\n"say \\"hi\\", ok",1\n"z",2\n').dialect).toMatchObject({
+      delimiter: ',',
+      quote: '"',
+      escape: '\\',
+    });
+  });
+});
