@@ -9,13 +9,10 @@ import { flatRows, PlannedJsonWriter } from '../plan/planned-csv-to-json.js';
 import { type FlatRow, type PlannedRecord, PlannedRecordBuilder } from '../plan/planned-records.js';
 import { internalHeader } from './table-headers.js';
 import { MEMBER_KEY, PARENT_KEY, PARENT_NATURAL_KEY, type TableSpec, tableSpecs, VALUE_KEY } from './table-specs.js';
-import { entryBytes, InflationBudget, type InflationLimits, zipEntries } from './zip-entries.js';
+import { entryBytes, InflationBudget, type InflationLimits, sizeText, zipEntries } from './zip-entries.js';
 import { PLAN_FILE, WRITTEN_FILE } from './zip-output.js';
 
 /** Options of reading a relational ZIP back: csv2json's, less those the ZIP decides (plan, header, types). */
-const MB = 1024 * 1024;
-const sizeText = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.ceil(bytes / 1024)} KB`);
-
 export type RelationalReadOptions = Omit<CsvToJsonOptions, 'plan' | 'header' | 'types' | 'typing' | 'unflatten'> &
   InflationLimits & {
     /**

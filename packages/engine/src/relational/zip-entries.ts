@@ -37,7 +37,9 @@ export interface InflationLimits {
 
 const DEFAULT_RATIO_FLOOR_BYTES = 10 * 1024 * 1024;
 const MB = 1024 * 1024;
-const sizeText = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.ceil(bytes / 1024)} KB`);
+/** A limit as a person reads it in a refusal: whole megabytes, or kilobytes below one. */
+export const sizeText = (bytes: number): string =>
+  bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 
 /**
  * Counts the bytes every entry of one ZIP inflates to against its limits, as they are inflated, so that a ZIP
