@@ -30,8 +30,9 @@ export interface PathCounts {
 }
 
 /**
- * Characters (code points) of a JSON string's raw content `buf[start..end)`: UTF-8 lead bytes, and one per
- * escape (`\uD83D\uDE00`, a surrogate pair, is one; a lone surrogate decodes to U+FFFD, one too).
+ * Characters (code points) of a JSON string's raw content `buf[start..end)`: its bytes less UTF-8
+ * continuation bytes, less all but one byte of each escape (`\uD83D\uDE00`, a surrogate pair, is one
+ * character; a lone surrogate decodes to U+FFFD, one too).
  */
 export function rawStringLength(
   buf: Uint8Array,
@@ -39,34 +40,39 @@ export function rawStringLength(
   end: number,
   view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength),
 ): number {
+  let count = end - start;
   let k = start;
-  // Four bytes at a time while they are ASCII and no backslash (for each byte, `(x - 1) & ~x` has its top
-  // bit set where x is 0): most texts end here, one character per byte.
-  for (; k + 4 <= end; k += 4) {
-    const word = view.getInt32(k, true);
-    const slash = word ^ 0x5c5c5c5c;
-    if (((word | ((slash - 0x01010101) & ~slash)) & 0x80808080) !== 0) break;
-  }
-  let count = k - start;
-  while (k < end) {
+  for (;;) {
+    // Four bytes at a time up to a word holding a backslash (for each byte, `(x - 1) & ~x` has its top bit
+    // set where x is 0; a borrow marks more bytes only after a real match), taking off the continuation
+    // bytes (10xxxxxx: top bit set, the next one clear), whose top bits are summed by one multiplication.
+    for (; k + 4 <= end; k += 4) {
+      const word = view.getInt32(k, true);
+      const slash = word ^ 0x5c5c5c5c;
+      if (((slash - 0x01010101) & ~slash & 0x80808080) !== 0) break;
+      count -= Math.imul((word & ~(word << 1) & 0x80808080) >>> 7, 0x01010101) >>> 24;
+    }
+    if (k >= end) return count;
     const b = buf[k] as number;
-    if (b === 92) {
-      count++;
-      if (buf[k + 1] !== 117) k += 2;
-      else {
-        const unit = Number.parseInt(String.fromCharCode(...buf.subarray(k + 2, k + 6)), 16);
-        k += 6;
-        if (unit >= 0xd800 && unit < 0xdc00 && buf[k] === 92 && buf[k + 1] === 117) {
-          const low = Number.parseInt(String.fromCharCode(...buf.subarray(k + 2, k + 6)), 16);
-          if (low >= 0xdc00 && low < 0xe000) k += 6;
+    if (b !== 92) {
+      if ((b & 0xc0) === 0x80) count--;
+      k++;
+    } else if (buf[k + 1] !== 117) {
+      count--;
+      k += 2;
+    } else {
+      const unit = Number.parseInt(String.fromCharCode(...buf.subarray(k + 2, k + 6)), 16);
+      count -= 5;
+      k += 6;
+      if (unit >= 0xd800 && unit < 0xdc00 && buf[k] === 92 && buf[k + 1] === 117) {
+        const low = Number.parseInt(String.fromCharCode(...buf.subarray(k + 2, k + 6)), 16);
+        if (low >= 0xdc00 && low < 0xe000) {
+          count -= 6;
+          k += 6;
         }
       }
-    } else {
-      if ((b & 0xc0) !== 0x80) count++;
-      k++;
     }
   }
-  return count;
 }
 
 /**
