@@ -23,6 +23,8 @@ export function paymentsWebhookRoutes(service: PaymentsService) {
         schema: {
           tags: ['payments'],
           summary: 'Razorpay webhook (X-Razorpay-Signature: HMAC-SHA256 of the raw body with the webhook secret)',
+          // Razorpay calls the URL the operator entered in its dashboard, which may carry a query of its own.
+          querystring: Type.Object({}, { additionalProperties: true }),
           response: { 200: Type.Object({ status: Type.Literal('ok') }), 400: ErrorBody, 503: ErrorBody },
         },
       },

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { HealthResponse } from '@unnest/contracts';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 
 const PING_TIMEOUT_MS = 2_000;
 
@@ -14,6 +15,8 @@ export function healthRoutes(ping: () => Promise<void>) {
         schema: {
           tags: ['platform'],
           summary: 'Liveness and database check',
+          // Monitors may add a query of their own (a cache buster, a probe's name); it means nothing here.
+          querystring: Type.Object({}, { additionalProperties: true }),
           response: { 200: HealthResponse, 503: HealthResponse },
         },
       },
