@@ -28,4 +28,16 @@ describe('sniffDialect', () => {
       escape: '\\',
     });
   });
+
+  it('is sure of one column where no delimiter splits the rows, less so as one splits more of them', () => {
+    expect(sniff('name\nAda Lovelace\nAlan Turing\n')).toEqual({
+      dialect: { delimiter: ',', quote: '"', escape: null, skipRows: 0, headerRows: 1 },
+      confidence: 1,
+    });
+    // `;` splits two rows of five (the header and one record): one column still, but not for sure.
+    const { dialect, confidence } = sniff('name;x\nAda\nAlan\nGrace;1\nEdsger\n');
+    expect(dialect.delimiter).toBe(',');
+    expect(confidence).toBeGreaterThan(0);
+    expect(confidence).toBeLessThan(1);
+  });
 });

@@ -302,8 +302,12 @@ export function sniffDialect(sample: Uint8Array, complete: boolean, given: Given
     skipRows: given.skipRows ?? 0,
     headerRows: given.headerRows ?? 1,
   };
-  // Half the rows fitting or fewer is no evidence of a delimiter: a one-column file (`# #` holds a space) stays one.
-  if (best === undefined || best.share <= MIN_FIT) return { dialect: fallback, confidence: 0 };
+  // Half the rows fitting or fewer is no evidence of a delimiter: a one-column file (`# #` holds a space) stays one,
+  // as surely as no candidate split its rows (a list of names: 1; one where `;` fits half the rows: 0.5).
+  if (best === undefined || best.share <= MIN_FIT) {
+    const split = readings.reduce((most, reading) => Math.max(most, reading.share), 0);
+    return { dialect: fallback, confidence: Math.round((1 - split) * 100) / 100 };
+  }
   // A rival is another delimiter, not a part of this one (` ` and `,` both split `a, b` as `, ` does).
   const chosen = best.dialect.delimiter;
   const rival = readings.find((reading) => {
