@@ -155,6 +155,11 @@ describe('delimiter option', () => {
       { a: 'x;y', b: 1 },
       { a: 'z', b: 2 },
     ]);
+    // Excel's `sep=` line names the delimiter; before, it became the header and the header a record.
+    expect(await records('\uFEFFsep=;\r\nname;age\r\nAda;36\r\nAlan;41\r\n')).toEqual([
+      { name: 'Ada', age: 36 },
+      { name: 'Alan', age: 41 },
+    ]);
     expect(await records('a,b\n"say \\"hi\\", ok",1\n"z",2\n')).toEqual([
       { a: 'say "hi", ok', b: 1 },
       { a: 'z', b: 2 },

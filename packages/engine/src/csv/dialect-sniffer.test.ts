@@ -40,4 +40,20 @@ describe('sniffDialect', () => {
     expect(confidence).toBeGreaterThan(0);
     expect(confidence).toBeLessThan(1);
   });
+
+  it("takes the delimiter from Excel's `sep=` first line and skips that line", () => {
+    expect(sniff('sep=;\nname;age\nAda;36\nAlan;41\n')).toEqual({
+      dialect: { delimiter: ';', quote: '"', escape: null, skipRows: 1, headerRows: 1 },
+      confidence: 1,
+    });
+    // A title row after it is still found, and a delimiter or rows to skip given by hand win.
+    expect(sniff('SEP=,\r\nReport,,\nname,age,city\nAda,36,London\nAlan,41,Wilmslow\n').dialect).toMatchObject({
+      delimiter: ',',
+      skipRows: 2,
+    });
+    const given = sniffDialect(new TextEncoder().encode('sep=;\na|b\n1|2\n3|4\n'), true, { delimiter: '|' });
+    expect(given.dialect).toMatchObject({ delimiter: '|', skipRows: 1 });
+    const skipped = sniffDialect(new TextEncoder().encode('sep=;\na;b\n1;2\n'), true, { skipRows: 0 });
+    expect(skipped.dialect).toMatchObject({ delimiter: ';', skipRows: 0 });
+  });
 });

@@ -12,6 +12,11 @@ const MIN_FIT = 0.5;
 const MAX_PREAMBLE_ROWS = 20;
 /** Characters that never delimit: letters, digits, quotes, the backslash and those inside numbers and words. */
 const NEVER_DELIMITERS = /[\p{L}\p{N}"'\\.\-_\r\n[\]{}()=+]/u;
+/**
+ * The first line some files carry for Excel, naming their delimiter (`sep=;`): not a row of the table. Read as
+ * a row, it became the header and the real header a record.
+ */
+const SEP_DIRECTIVE = /^\uFEFF?sep=([^\r\n])(?:\r\n|\r|\n)/i;
 /** Candidates tried first; ties go to the earlier one. */
 const USUAL_DELIMITERS = [',', ';', '\t', '|'];
 
@@ -258,12 +263,25 @@ function simplicity(dialect: CsvDialect, text: string): number {
  * Reads the start of a CSV file under every plausible dialect (any delimiter of the first rows, `,` or `;`
  * followed by spaces, `"` or `'` quotes, doubled quotes or a backslash escape) and keeps the one whose rows
  * split most consistently; then finds the preamble before the header. Parts given by hand are kept as given.
- * Confidence is the winner's fit, lowered when a different delimiter fits almost as well.
+ * Confidence is the winner's fit, lowered when a different delimiter fits almost as well. A first line `sep=;`
+ * names the delimiter and is skipped.
  */
 export function sniffDialect(sample: Uint8Array, complete: boolean, given: GivenDialect = {}): SniffedDialect {
   // A character cut at the end of the bytes read becomes U+FFFD in a row that is left out anyway.
   const text = new TextDecoder('utf-8').decode(sample.subarray(0, SNIFF_TEXT_BYTES));
   const whole = complete && sample.length <= SNIFF_TEXT_BYTES;
+  const directive = SEP_DIRECTIVE.exec(text);
+  if (directive === null) return sniffText(text, whole, given);
+  // The directive's delimiter, unless one is given; the rows after it are sniffed, and it is skipped before them.
+  const rest = sniffText(text.slice(directive[0].length), whole, {
+    ...given,
+    delimiter: given.delimiter ?? (directive[1] as string),
+    ...(given.skipRows === undefined ? {} : { skipRows: Math.max(0, given.skipRows - 1) }),
+  });
+  return { ...rest, dialect: { ...rest.dialect, skipRows: given.skipRows ?? rest.dialect.skipRows + 1 } };
+}
+
+function sniffText(text: string, whole: boolean, given: GivenDialect): SniffedDialect {
   const delimiters = given.delimiter === undefined ? candidateDelimiters(text) : [given.delimiter];
   const quotes = given.quote === undefined ? ['"', "'"] : [given.quote];
   const escapes = given.escape === undefined ? [null, '\\'] : [given.escape];
