@@ -1,4 +1,4 @@
-import type { Notice } from '@unnest/engine';
+import { describeRepeatedKeys, type Notice } from '@unnest/engine';
 import { describeDialect } from './dialect-text.js';
 import { leftOutText } from './report-text.js';
 import { typingLines } from './typing-text.js';
@@ -25,6 +25,9 @@ export function noticePrinter(say: (line: string) => void): { onNotice: (notice:
           break;
         case 'left-out':
           say(leftOutText(notice));
+          break;
+        case 'duplicate-keys':
+          say(describeRepeatedKeys(notice));
           break;
         case 'encoding':
           if (notice.encoding !== 'utf-8') say(`input read as ${notice.encoding}`);

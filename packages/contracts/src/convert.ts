@@ -241,6 +241,14 @@ export const ConversionLeftOut = Type.Object({
 });
 export type ConversionLeftOut = Static<typeof ConversionLeftOut>;
 
+/** Records that held a key more than once in one object: only the key's last value was converted. */
+export const ConversionDuplicateKeys = Type.Object({
+  records: Type.Integer({ minimum: 1, description: 'records that did' }),
+  record: Type.Integer({ minimum: 1, description: 'the first of them, counting from 1' }),
+  key: Type.String({ description: "the first such key's column in that record (`u.x`)" }),
+});
+export type ConversionDuplicateKeys = Static<typeof ConversionDuplicateKeys>;
+
 /** `plan=auto`: the proposal the conversion applied, with its reasons and the columns without and with it. */
 export const AppliedPlan = FlattenPlanProposal;
 export type AppliedPlan = Static<typeof AppliedPlan>;
@@ -341,6 +349,10 @@ export const ConversionResult = Type.Object({
   }),
   left_out: Type.Union([ConversionLeftOut, Type.Null()], {
     description: 'what the conversion left out of the document (wrapper keys, other lists); null when nothing was',
+  }),
+  duplicate_keys: Type.Union([ConversionDuplicateKeys, Type.Null()], {
+    description:
+      'JSON input: records that held a key twice in one object, whose last value alone was converted (as JSON.parse keeps it); null when none did',
   }),
   applied_plan: Type.Optional(AppliedPlan),
   /** CSV input: how it was read. */

@@ -1,5 +1,6 @@
 import type { CellTypingReport } from './csv/column-types.js';
 import type { DialectReport } from './csv/dialect.js';
+import type { RepeatedKeys } from './flatten/repeated-keys.js';
 
 /** Any producer of input bytes: a Node stream, a web ReadableStream iterator, an array of chunks. */
 export type ByteSource = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
@@ -9,6 +10,8 @@ export type Notice =
   | { kind: 'records-path'; path: string }
   /** The records are a map's members and a record has a field `key`: the map's keys went to this column instead. */
   | { kind: 'key-column'; name: string }
+  /** Records that held a key more than once in one object: each keeps the key's last value. Sent at the end. */
+  | ({ kind: 'duplicate-keys' } & RepeatedKeys)
   | LeftOutNotice
   /** The input's encoding; `confidence` (0 to 1) when it was guessed from CSV bytes. */
   | { kind: 'encoding'; encoding: string; confidence?: number }

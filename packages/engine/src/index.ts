@@ -26,6 +26,7 @@ export {
   type PlanRecords,
   parsePlanPath,
 } from './flatten/flatten-plan.js';
+export { describeRepeatedKeys, type RepeatedKeys } from './flatten/repeated-keys.js';
 export {
   type FormulaGuardReport,
   GUARD_EXAMPLES,

@@ -75,7 +75,15 @@ describe('POST /api/convert/file', () => {
       },
     });
     const plain = await uploadFile(t.app, user, { name: 'plain.json', content: EXACT });
-    expect(plain.json()).toMatchObject({ records_path: null, left_out: null });
+    expect(plain.json()).toMatchObject({ records_path: null, left_out: null, duplicate_keys: null });
+    // A key twice in one object: the last value is converted, and the answer says so (its own account: this
+    // file's tests use up the Free plan's conversions of `user`).
+    const own = await signedInUser(t, 'twice');
+    const twice = await uploadFile(t.app, own, { name: 'twice.json', content: '[{"a":1},{"a":2,"u":{"x":1,"x":3}}]' });
+    expect(twice.json()).toMatchObject({ duplicate_keys: { records: 1, record: 2, key: 'u.x' } });
+    expect((await call(t.app, own, 'GET', `/api/files/download/${twice.json().file_id}`)).body).toBe(
+      'a,u.x\n1,\n2,3\n',
+    );
     // Two lists of comparable size: refused with both named, never converted in part.
     const list = (key: string) => `[${Array.from({ length: 20 }, (_, k) => `{"${key}":${k}}`).join(',')}]`;
     const ambiguous = await uploadFile(t.app, user, {

@@ -172,8 +172,12 @@ export class RowBuffer {
     this.parts = 0;
   }
 
-  /** Ends the record: writes its row (or its exploded rows), `width` cells wide. */
-  endRow(width: number): void {
+  /**
+   * Ends the record: writes its row (or its exploded rows), `width` cells wide. Answers the first column the
+   * record wrote twice (a key it holds twice, whose last value the row keeps), or -1.
+   */
+  endRow(width: number): number {
+    let repeated = -1;
     const offset = this.handedOn + this.rowStart;
     if (width !== this.loggedWidth) {
       this.widthLog.push(offset, width);
@@ -185,18 +189,21 @@ export class RowBuffer {
       this.writeBytes(this.eol);
       this.rows++;
       this.noteRow(this.pos - this.rowStart);
-    } else this.assemble(width);
+    } else repeated = this.assemble(width);
     this.rowStart = this.pos;
     this.resetRow();
+    return repeated;
   }
 
   /**
    * Rewrites the row's cells in column order; the last cell of a column wins, as in JSON.parse.
    * The ordered row is built just after the raw cells, then moved back over them with one copyWithin.
    * A CSV row that is not exploded keeps in place the start it wrote in column order (the columns before
-   * the smallest one written later): only the rest is rebuilt.
+   * the smallest one written later): only the rest is rebuilt. Answers the first column written twice by the
+   * same record or element, or -1.
    */
-  private assemble(width: number): void {
+  private assemble(width: number): number {
+    let repeated = -1;
     const rawBytes = this.pos - this.rowStart;
     if (this.colCell.length < width) {
       this.colCell = new Int32Array(width * 2);
@@ -232,6 +239,7 @@ export class RowBuffer {
         const owner = cellOwner[k];
         if (owner === 0 || owner === part) {
           const col = cellCol[k] as number;
+          if (repeated < 0 && colStamp[col] === stamp && cellOwner[colCell[col] as number] === owner) repeated = col;
           colCell[col] = k;
           colStamp[col] = stamp;
         }
@@ -246,6 +254,7 @@ export class RowBuffer {
     }
     this.out.copyWithin(raw + kept, built, this.pos);
     this.pos = raw + kept + (this.pos - built);
+    return repeated;
   }
 
   /** Copies cell `k` of the raw row starting at `raw` to `p`; returns the new position. */

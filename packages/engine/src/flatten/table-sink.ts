@@ -36,6 +36,9 @@ export class TableSink implements RecordSink {
   private tables: ChildTables | null = null;
   private nextId = 1;
   private readonly idText = new ByteBuilder();
+  /** Records written, and those that held a key twice (the first of them: its number and the key's column). */
+  private written = 0;
+  repeatedKeys: { records: number; record: number; col: number } | null = null;
 
   /** Gives every record an id column and sends the plan's `table` values to `tables`. */
   relational(tables: ChildTables): void {
@@ -87,7 +90,12 @@ export class TableSink implements RecordSink {
       this.rows.abortRow();
       tables?.abort();
     } else if (!header) {
-      this.rows.endRow(this.columns.width);
+      this.written++;
+      const repeated = this.rows.endRow(this.columns.width);
+      if (repeated >= 0) {
+        this.repeatedKeys ??= { records: 0, record: this.written, col: repeated };
+        this.repeatedKeys.records++;
+      }
       tables?.commit(this.nextId++, buf, i, e, this.memberKey);
     }
     return e;

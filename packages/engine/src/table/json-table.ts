@@ -149,6 +149,11 @@ export class JsonTable {
     this.rows.finish();
     const keyColumn = this.columns.nameMapKeyColumn();
     if (keyColumn !== null && keyColumn !== MAP_KEY_COLUMN) this.onNotice?.({ kind: 'key-column', name: keyColumn });
+    const repeated = this.sink.repeatedKeys;
+    if (repeated !== null) {
+      const { records, record, col } = repeated;
+      this.onNotice?.({ kind: 'duplicate-keys', records, record, key: this.columns.headers[col] ?? '' });
+    }
   }
 
   /** Output chunks ready for the spool. */

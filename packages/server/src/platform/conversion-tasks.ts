@@ -12,6 +12,7 @@ import {
   type InputPosition,
   type LeftOutNotice,
   type PlanProposal,
+  type RepeatedKeys,
   type TableFormat,
 } from '@unnest/engine';
 import type { S3Config } from '../config.js';
@@ -124,6 +125,8 @@ export interface ConversionSummary {
   recordsPath: string | null;
   /** What the conversion left out of the document, by name and size (JSON input only). */
   leftOut: LeftOutNotice | null;
+  /** Records that held a key twice in one object (JSON input only). */
+  duplicateKeys: RepeatedKeys | null;
   /** How a CSV was read (its dialect null for a relational ZIP); null for JSON input. */
   reading: CsvReading | null;
   /** `autoPlan`: the proposal applied; null otherwise. */

@@ -149,6 +149,9 @@ function engine(
         summary.formulaGuard = { cells: notice.cells, examples: notice.examples };
       } else if (notice.kind === 'records-path') summary.recordsPath = notice.path;
       else if (notice.kind === 'left-out') summary.leftOut = notice;
+      else if (notice.kind === 'duplicate-keys') {
+        summary.duplicateKeys = { records: notice.records, record: notice.record, key: notice.key };
+      }
     },
   };
   // `plan=auto`: the proposal made from the whole input (plannedSource) is the plan.
@@ -242,6 +245,7 @@ function emptySummary(): ConversionSummary {
     formulaGuard: null,
     recordsPath: null,
     leftOut: null,
+    duplicateKeys: null,
     reading: null,
     appliedPlan: null,
   };

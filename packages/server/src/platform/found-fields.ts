@@ -1,22 +1,24 @@
-import type { AppliedPlan, ConversionLeftOut } from '@unnest/contracts';
+import type { AppliedPlan, ConversionDuplicateKeys, ConversionLeftOut } from '@unnest/contracts';
 import type { ConversionSummary } from './conversion-tasks.js';
 
 /** What a conversion found besides its rows, as the API answers it (ConversionResult, and a job's BatchFile). */
 export interface FoundFields {
   records_path: string | null;
   left_out: ConversionLeftOut | null;
+  duplicate_keys: ConversionDuplicateKeys | null;
   applied_plan?: AppliedPlan;
 }
 
-/** The summary's records path, what was left out and the plan applied (plan=auto), in the API's names. */
+/** The summary's records path, what was left out, keys held twice and the plan applied (plan=auto), in the API's names. */
 export function foundFields(summary: ConversionSummary): FoundFields {
-  const { leftOut, appliedPlan } = summary;
+  const { leftOut, duplicateKeys, appliedPlan } = summary;
   return {
     records_path: summary.recordsPath,
     left_out:
       leftOut === null
         ? null
         : { parts: leftOut.parts, count: leftOut.count, bytes: leftOut.bytes, records_bytes: leftOut.recordsBytes },
+    duplicate_keys: duplicateKeys,
     ...(appliedPlan === null ? {} : { applied_plan: appliedPlan }),
   };
 }

@@ -28,6 +28,7 @@ const RESULT: ConversionResult = {
   columns: 1,
   records_path: null,
   left_out: null,
+  duplicate_keys: null,
   formula_guard: null,
   duration_seconds: 0.1,
   expires_at: null,

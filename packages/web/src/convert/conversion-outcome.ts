@@ -1,13 +1,16 @@
-import type { ConversionResult, FormulaGuardSummary } from '@unnest/contracts';
+import type { ConversionDuplicateKeys, ConversionResult, FormulaGuardSummary } from '@unnest/contracts';
 import type { CsvReading } from './api/csv-to-json';
 import type { PreviewJob } from './local-preview';
 
 /**
  * A finished conversion: a stored file (file mode), bytes in hand (text mode), or pasted text converted in the
  * browser as it was typed (live), with what the formula guard changed (null when it was off, or for JSON and
- * XLSX output).
+ * XLSX output) and the records that held a key twice (JSON input).
  */
-export type ConversionOutcome = { formulaGuard: FormulaGuardSummary | null } & (
+export type ConversionOutcome = {
+  formulaGuard: FormulaGuardSummary | null;
+  duplicateKeys: ConversionDuplicateKeys | null;
+} & (
   | {
       kind: 'file';
       response: ConversionResult;

@@ -41,6 +41,7 @@ function storedFile(formulaGuard: FormulaGuardSummary | null, outputFormat: 'csv
     formula_guard: formulaGuard,
     records_path: null,
     left_out: null,
+    duplicate_keys: null,
     duration_seconds: 0.1,
     expires_at: null,
     download_url: '/api/files/download/00000000-0000-4000-8000-000000000001',
@@ -51,7 +52,13 @@ function fileOutcome(
   formulaGuard: FormulaGuardSummary | null,
   outputFormat: 'csv' | 'xlsx' = 'csv',
 ): ConversionOutcome {
-  return { kind: 'file', response: storedFile(formulaGuard, outputFormat), preview: null, formulaGuard };
+  return {
+    kind: 'file',
+    response: storedFile(formulaGuard, outputFormat),
+    preview: null,
+    formulaGuard,
+    duplicateKeys: null,
+  };
 }
 
 function renderPanel(
@@ -88,6 +95,7 @@ describe('the result made as the text is typed', () => {
         text: LIVE_CSV,
         preview: { kind: 'text', text: LIVE_CSV, format: 'csv' },
         formulaGuard: { cells: 1, examples: [{ column: 'f', value: '=SUM(A1)' }] },
+        duplicateKeys: null,
       },
       true,
     );
@@ -115,6 +123,7 @@ describe('the result made as the text is typed', () => {
         text: json,
         preview: { kind: 'text', text: json, format: 'json' },
         formulaGuard: null,
+        duplicateKeys: null,
       },
       false,
       vi.fn(),
@@ -178,6 +187,27 @@ describe('pasted JSON', () => {
     );
     await waitFor(() => expect(result.current.outcome).not.toBeNull());
     expect(result.current.outcome?.formulaGuard).toEqual({ cells: 1, examples: [{ column: 'f', value: '=SUM(A1)' }] });
+  });
+
+  it('reports a record that holds a key twice, found the same way, even with the guard off', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('a,b\n2,3\n', { status: 200 })),
+    );
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(() => useConversion(), { wrapper });
+    const choices = { ...choicesFromSettings(DEFAULT_SETTINGS, 'json-to-csv'), excelSafe: false };
+    act(() => result.current.convert({ input: 'text', text: '[{"a":1,"a":2,"b":3}]', mode: 'json-to-csv', choices }));
+    await waitFor(() => expect(result.current.outcome).not.toBeNull());
+    expect(result.current.outcome?.duplicateKeys).toEqual({ records: 1, record: 1, key: 'a' });
+    expect(result.current.outcome?.formulaGuard).toBeNull();
+    cleanup();
+    renderPanel({ ...fileOutcome(null), duplicateKeys: { records: 3, record: 2, key: 'u.x' } }, false);
+    screen.getByText(
+      "3 records hold a key more than once in one object (the first: record 2, 'u.x'); only its last value is converted, as JSON.parse keeps it.",
+    );
   });
 });
 

@@ -132,7 +132,13 @@ describe('converter state', () => {
 
   it('compares the last JSON to CSV result: a stored CSV, or pasted JSON under the plan it was converted with', () => {
     const response = { output_format: 'csv', file_id: 'f1', original_filename: 'people.json' } as ConversionResult;
-    const stored: ConversionOutcome = { kind: 'file', response, preview: null, formulaGuard: null };
+    const stored: ConversionOutcome = {
+      kind: 'file',
+      response,
+      preview: null,
+      formulaGuard: null,
+      duplicateKeys: null,
+    };
     const last = { mode: 'json-to-csv', text: '', convertedPlan: null } as const;
     expect(comparedConversion(last, stored)).toEqual({ kind: 'file', fileId: 'f1', filename: 'people.json' });
     const xlsx = { ...stored, response: { ...response, output_format: 'xlsx' } } as ConversionOutcome;
@@ -152,6 +158,7 @@ describe('converter state', () => {
       text: "a\n'=1",
       preview: { kind: 'text', text: "a\n'=1", format: 'csv' },
       formulaGuard: { cells: 1, examples: [] },
+      duplicateKeys: null,
     };
     expect(comparedConversion(pasted, inHand)).toEqual({
       kind: 'text',
@@ -192,13 +199,20 @@ describe('converter state', () => {
   it('says why Compare cannot open, until a JSON to CSV conversion made on the server gives it a CSV', () => {
     const state = initialConverterState();
     const response = { output_format: 'csv', file_id: 'f1', original_filename: 'people.json' } as ConversionResult;
-    const stored: ConversionOutcome = { kind: 'file', response, preview: null, formulaGuard: null };
+    const stored: ConversionOutcome = {
+      kind: 'file',
+      response,
+      preview: null,
+      formulaGuard: null,
+      duplicateKeys: null,
+    };
     expect(compareBlockedReason(state, null, null)).toBe('Compare needs a converted file: convert first.');
     const live: ConversionOutcome = {
       kind: 'live',
       text: 'a\n1\n',
       preview: { kind: 'text', text: 'a\n1\n', format: 'csv' },
       formulaGuard: null,
+      duplicateKeys: null,
     };
     expect(compareBlockedReason(state, live, null)).toBe('Compare needs a converted file: convert first.');
     expect(compareBlockedReason({ ...state, mode: 'csv-to-json' }, null, null)).toBe(

@@ -17,6 +17,7 @@ const RESULT: ConversionResult = {
   columns: 11,
   records_path: 'features',
   left_out: null,
+  duplicate_keys: null,
   formula_guard: null,
   duration_seconds: 0.4,
   expires_at: null,

@@ -2,7 +2,7 @@ import type { FlattenPlanDocument } from '@unnest/contracts';
 import type { ConversionChoices, ConversionMode } from '../components/conversion-options';
 import { PREVIEW_ROWS, tableOfText } from '../lib/preview-rows';
 import type { ConversionOutcome } from './conversion-outcome';
-import { localFormulaGuard, localPreview } from './local-preview';
+import { localJsonNotices, localPreview, NO_JSON_NOTICES } from './local-preview';
 
 /**
  * Pasted text up to this size converts as it is typed, in the browser (in a worker: the page's thread only
@@ -25,7 +25,7 @@ export interface LiveRequest {
 export async function convertLive(request: LiveRequest): Promise<ConversionOutcome & { kind: 'live' }> {
   const { text, mode, choices, plan } = request;
   const converted = await localPreview(text, mode, choices, plan);
-  const formulaGuard = mode === 'json-to-csv' ? await localFormulaGuard({ text, choices, plan }) : null;
+  const found = mode === 'json-to-csv' ? await localJsonNotices({ text, choices, plan }) : NO_JSON_NOTICES;
   const table = await tableOfText({ text: converted.text, kind: converted.kind, limit: PREVIEW_ROWS });
-  return { kind: 'live', text: converted.text, preview: { kind: 'table', table }, formulaGuard };
+  return { kind: 'live', text: converted.text, preview: { kind: 'table', table }, ...found };
 }

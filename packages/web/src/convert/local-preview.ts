@@ -1,4 +1,4 @@
-import type { FlattenPlanDocument, FormulaGuardSummary } from '@unnest/contracts';
+import type { ConversionDuplicateKeys, FlattenPlanDocument, FormulaGuardSummary } from '@unnest/contracts';
 import {
   type CsvToJsonOptions,
   checkFlattenPlan,
@@ -105,27 +105,34 @@ function tableOptions(choices: ConversionChoices) {
   };
 }
 
-/** A look for what the formula guard changes: the JSON, and the options and plan of its conversion. */
-export interface FormulaGuardTask {
+/** Pasted JSON to look at, with the options and plan of its conversion. */
+export interface JsonNoticesTask {
   text: string;
   choices: ConversionChoices;
   plan: FlattenPlanDocument | undefined;
 }
 
 /**
- * What the formula guard changes in this JSON with these choices, found by the same engine the server runs
- * (for pasted text, whose download answer carries only the bytes); null when the guard is off or the output
- * is XLSX, which has no formulas.
+ * What a conversion of pasted JSON says besides its bytes, which the download answer does not carry: what the
+ * formula guard changes (null when it is off, or for XLSX, which has no formulas) and the records that hold a
+ * key twice. Found by the same engine the server runs, with the same choices.
  */
-export async function localFormulaGuard({
-  text: input,
-  choices,
-  plan,
-}: FormulaGuardTask): Promise<FormulaGuardSummary | null> {
-  if (!choices.excelSafe || choices.outputFormat === 'xlsx') return null;
-  let found: FormulaGuardSummary | null = null;
+export interface JsonNotices {
+  formulaGuard: FormulaGuardSummary | null;
+  duplicateKeys: ConversionDuplicateKeys | null;
+}
+
+/** Nothing said besides the bytes: CSV input, or notices that could not be found. */
+export const NO_JSON_NOTICES: JsonNotices = { formulaGuard: null, duplicateKeys: null };
+
+/** The notices of pasted JSON (see `JsonNotices`), from a conversion here that keeps no bytes. */
+export async function localJsonNotices({ text: input, choices, plan }: JsonNoticesTask): Promise<JsonNotices> {
+  const found: JsonNotices = { formulaGuard: null, duplicateKeys: null };
   const onNotice = (notice: Notice) => {
-    if (notice.kind === 'formula-guard') found = { cells: notice.cells, examples: notice.examples };
+    if (notice.kind === 'formula-guard') found.formulaGuard = { cells: notice.cells, examples: notice.examples };
+    else if (notice.kind === 'duplicate-keys') {
+      found.duplicateKeys = { records: notice.records, record: notice.record, key: notice.key };
+    }
   };
   const options = { ...tableOptions(choices), onNotice };
   if (plan !== undefined && hasTables(plan)) {
@@ -135,6 +142,7 @@ export async function localFormulaGuard({
   } else {
     await jsonToCsvText(input, { ...options, ...(plan === undefined ? {} : { plan: checkFlattenPlan(plan) }) });
   }
+  if (choices.outputFormat === 'xlsx') found.formulaGuard = null;
   return found;
 }
 

@@ -1,10 +1,16 @@
-import type { FormulaGuardSummary } from '@unnest/contracts';
 import type { PreviewTable } from '../lib/preview-rows';
 import { INLINE_WORK_MAX_SIZE } from '../lib/preview-table';
 import { offMainThread } from '../lib/worker-task';
 import type { ConversionOutcome } from './conversion-outcome';
 import { convertLive, type LiveRequest } from './live-conversion';
-import { type FormulaGuardTask, localFormulaGuard, type PreviewJob, previewJobSize, tableOfJob } from './local-preview';
+import {
+  type JsonNotices,
+  type JsonNoticesTask,
+  localJsonNotices,
+  type PreviewJob,
+  previewJobSize,
+  tableOfJob,
+} from './local-preview';
 import { type PlanPreview, type PlanPreviewTask, previewPlanTask } from './plan-preview';
 
 /** The first rows of a result (see `PreviewJob`), made in a worker when the input is big. */
@@ -18,12 +24,12 @@ export function resultTable(job: PreviewJob, signal: AbortSignal): Promise<Previ
   );
 }
 
-/** What the formula guard changes in pasted JSON (see `localFormulaGuard`), found in a worker when it is long. */
-export function formulaGuardOf(task: FormulaGuardTask): Promise<FormulaGuardSummary | null> {
-  if (task.text.length <= INLINE_WORK_MAX_SIZE) return localFormulaGuard(task);
+/** What converting pasted JSON says besides its bytes (see `localJsonNotices`), found in a worker when it is long. */
+export function jsonNoticesOf(task: JsonNoticesTask): Promise<JsonNotices> {
+  if (task.text.length <= INLINE_WORK_MAX_SIZE) return localJsonNotices(task);
   return offMainThread(
-    () => new Worker(new URL('./formula-guard.worker.ts', import.meta.url), { type: 'module' }),
-    localFormulaGuard,
+    () => new Worker(new URL('./json-notices.worker.ts', import.meta.url), { type: 'module' }),
+    localJsonNotices,
     task,
   );
 }

@@ -10,8 +10,8 @@ import { convertFile } from './api/convert-file';
 import { convertText } from './api/convert-text';
 import { csvReading, csvToJson } from './api/csv-to-json';
 import type { ConversionOutcome } from './conversion-outcome';
-import { LOCAL_PREVIEW_MAX_BYTES, type PreviewJob } from './local-preview';
-import { formulaGuardOf } from './local-work';
+import { LOCAL_PREVIEW_MAX_BYTES, NO_JSON_NOTICES, type PreviewJob } from './local-preview';
+import { jsonNoticesOf } from './local-work';
 import { hasTables, planFieldText } from './plan-editing';
 
 /** One conversion the user asked for: a chosen file or pasted text, the direction and the options. */
@@ -59,7 +59,8 @@ export async function runConversion(
     const preview = file.size <= LOCAL_PREVIEW_MAX_BYTES ? filePreview(file, mode, choices, plan) : null;
     // A CSV file's answer says how it was read, as pasted CSV's does.
     const reading = response.dialect ? csvReading(response) : undefined;
-    return { kind: 'file', response, preview, formulaGuard: response.formula_guard, reading };
+    const found = { formulaGuard: response.formula_guard, duplicateKeys: response.duplicate_keys };
+    return { kind: 'file', response, preview, ...found, reading };
   }
   const { text } = request;
   if (mode === 'json-to-csv') {
@@ -70,9 +71,10 @@ export async function runConversion(
       shown === null
         ? { kind: 'convert', input: text, mode, choices, plan: plan ?? undefined }
         : { kind: 'text', text: shown, format: 'csv' };
-    // The download answer is the bytes only: what the guard changed is found by the same engine here.
-    const formulaGuard = await formulaGuardOf({ text, choices, plan: plan ?? undefined }).catch(() => null);
-    return { kind: 'text', ...converted, text: shown, preview, formulaGuard };
+    // The download answer is the bytes only: what the guard changed, and keys held twice, are found by the
+    // same engine here.
+    const found = await jsonNoticesOf({ text, choices, plan: plan ?? undefined }).catch(() => NO_JSON_NOTICES);
+    return { kind: 'text', ...converted, text: shown, preview, ...found };
   }
   const answer = await csvToJson(text, csvDialectFields(choices), choices.excelSafe);
   return {
@@ -82,6 +84,6 @@ export async function runConversion(
     text: answer.json,
     preview: { kind: 'text', text: answer.json, format: 'json' },
     reading: answer,
-    formulaGuard: null,
+    ...NO_JSON_NOTICES,
   };
 }
