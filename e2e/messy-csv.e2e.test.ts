@@ -84,6 +84,22 @@ describe('a messy CSV in a real browser', () => {
     expect(await downloadedText('Download JSON')).toBe('[\n{"name":"café “noir”","price":"€5"}\n]\n');
   });
 
+  it("uploaded with Excel's sep= first line: its delimiter taken, the line skipped and said so", async () => {
+    await openCsvToJson();
+    await page.getByTestId('file-input').setInputFiles({
+      name: 'excel.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('sep=;\r\nname;age\r\nAda;36\r\n'),
+    });
+    await page.getByText('excel.csv').first().waitFor();
+    await page.getByRole('button', { name: 'Convert CSV File' }).click();
+    await page.getByText(/^excel\.csv converted to /).waitFor();
+    expect(await page.getByTestId('csv-dialect').textContent()).toContain(
+      'Read with delimiter “;” (detected), quote “"” (detected), no escape (detected), 1 row skipped before the header (detected)',
+    );
+    expect(await downloadedText('Download JSON')).toBe('[\n{"name":"Ada","age":36}\n]\n');
+  });
+
   it('pasted with the defaults: the same reading and the same records', async () => {
     await openCsvToJson();
     await page.getByRole('button', { name: 'Paste text' }).click();

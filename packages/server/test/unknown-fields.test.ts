@@ -92,9 +92,13 @@ describe('a field the request does not take', () => {
     expect((await call(t.app, user, 'GET', '/api/batch/jobs')).json().total).toBe(1);
     expect((await call(t.app, user, 'GET', '/api/files?pgae=2')).statusCode).toBe(400);
     expect((await call(t.app, user, 'GET', '/api/files')).statusCode).toBe(200);
-    // Left open on purpose: monitors add queries of their own to the health check, and Razorpay calls the URL
-    // the operator entered, query and all (refused here for its missing signature, not for the query).
+    // Not API routes: the health check (monitors add queries of their own) and the web app's pages, whose
+    // queries the app reads (the payment return); and left open on purpose, Razorpay's call to the URL the
+    // operator entered, query and all (refused here for its missing signature, not for the query).
     expect((await t.app.inject({ method: 'GET', url: '/health?probe=uptime' })).statusCode).toBe(200);
+    const page = await t.app.inject({ method: 'GET', url: '/payments/return?order_id=order_1&status=paid' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
     const webhook = await t.app.inject({ method: 'POST', url: '/api/payments/webhook?source=razorpay', payload: '{}' });
     expect(webhook.json().code).not.toBe('VALIDATION_FAILED');
   });
