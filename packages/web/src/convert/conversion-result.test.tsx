@@ -168,41 +168,31 @@ describe('the result card', () => {
 });
 
 describe('pasted JSON', () => {
-  it('reports what the guard changed, found by the engine in the browser (the download carries bytes only)', async () => {
+  /** Pasted JSON converted with these choices, the server answering the download with `csv`: the outcome. */
+  async function pastedOutcome(text: string, csv: string, excelSafe: boolean): Promise<ConversionOutcome | null> {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response("phone,f\n+49 30 1,'=SUM(A1)\n", { status: 200 })),
+      vi.fn(async () => new Response(csv, { status: 200 })),
     );
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>
     );
     const { result } = renderHook(() => useConversion(), { wrapper });
-    act(() =>
-      result.current.convert({
-        input: 'text',
-        text: '[{"phone":"+49 30 1","f":"=SUM(A1)"}]',
-        mode: 'json-to-csv',
-        choices: choicesFromSettings(DEFAULT_SETTINGS, 'json-to-csv'),
-      }),
-    );
+    const choices = { ...choicesFromSettings(DEFAULT_SETTINGS, 'json-to-csv'), excelSafe };
+    act(() => result.current.convert({ input: 'text', text, mode: 'json-to-csv', choices }));
     await waitFor(() => expect(result.current.outcome).not.toBeNull());
-    expect(result.current.outcome?.formulaGuard).toEqual({ cells: 1, examples: [{ column: 'f', value: '=SUM(A1)' }] });
+    return result.current.outcome;
+  }
+
+  it('reports what the guard changed, found by the engine in the browser (the download carries bytes only)', async () => {
+    const outcome = await pastedOutcome('[{"phone":"+49 30 1","f":"=SUM(A1)"}]', "phone,f\n+49 30 1,'=SUM(A1)\n", true);
+    expect(outcome?.formulaGuard).toEqual({ cells: 1, examples: [{ column: 'f', value: '=SUM(A1)' }] });
   });
 
   it('reports a record that holds a key twice, found the same way, even with the guard off', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('a,b\n2,3\n', { status: 200 })),
-    );
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>
-    );
-    const { result } = renderHook(() => useConversion(), { wrapper });
-    const choices = { ...choicesFromSettings(DEFAULT_SETTINGS, 'json-to-csv'), excelSafe: false };
-    act(() => result.current.convert({ input: 'text', text: '[{"a":1,"a":2,"b":3}]', mode: 'json-to-csv', choices }));
-    await waitFor(() => expect(result.current.outcome).not.toBeNull());
-    expect(result.current.outcome?.duplicateKeys).toEqual({ records: 1, record: 1, key: 'a' });
-    expect(result.current.outcome?.formulaGuard).toBeNull();
+    const outcome = await pastedOutcome('[{"a":1,"a":2,"b":3}]', 'a,b\n2,3\n', false);
+    expect(outcome?.duplicateKeys).toEqual({ records: 1, record: 1, key: 'a' });
+    expect(outcome?.formulaGuard).toBeNull();
     cleanup();
     renderPanel({ ...fileOutcome(null), duplicateKeys: { records: 3, record: 2, key: 'u.x' } }, false);
     screen.getByText(

@@ -25,6 +25,12 @@ function after(...actions: ConverterAction[]): ConverterState {
 
 const jsonFile = new File(['[{"id": 1}]'], 'people.json');
 
+/** A JSON to CSV conversion the server stored: its answer and the outcome made of it. */
+function storedCsv(): { response: ConversionResult; stored: ConversionOutcome } {
+  const response = { output_format: 'csv', file_id: 'f1', original_filename: 'people.json' } as ConversionResult;
+  return { response, stored: { kind: 'file', response, preview: null, formulaGuard: null, duplicateKeys: null } };
+}
+
 describe('converter state', () => {
   it('takes a file of the direction chosen and says which ones otherwise', () => {
     expect(after({ type: 'file', file: jsonFile }).file).toBe(jsonFile);
@@ -131,14 +137,7 @@ describe('converter state', () => {
   });
 
   it('compares the last JSON to CSV result: a stored CSV, or pasted JSON under the plan it was converted with', () => {
-    const response = { output_format: 'csv', file_id: 'f1', original_filename: 'people.json' } as ConversionResult;
-    const stored: ConversionOutcome = {
-      kind: 'file',
-      response,
-      preview: null,
-      formulaGuard: null,
-      duplicateKeys: null,
-    };
+    const { response, stored } = storedCsv();
     const last = { mode: 'json-to-csv', text: '', convertedPlan: null } as const;
     expect(comparedConversion(last, stored)).toEqual({ kind: 'file', fileId: 'f1', filename: 'people.json' });
     const xlsx = { ...stored, response: { ...response, output_format: 'xlsx' } } as ConversionOutcome;
@@ -198,14 +197,7 @@ describe('converter state', () => {
 
   it('says why Compare cannot open, until a JSON to CSV conversion made on the server gives it a CSV', () => {
     const state = initialConverterState();
-    const response = { output_format: 'csv', file_id: 'f1', original_filename: 'people.json' } as ConversionResult;
-    const stored: ConversionOutcome = {
-      kind: 'file',
-      response,
-      preview: null,
-      formulaGuard: null,
-      duplicateKeys: null,
-    };
+    const { stored } = storedCsv();
     expect(compareBlockedReason(state, null, null)).toBe('Compare needs a converted file: convert first.');
     const live: ConversionOutcome = {
       kind: 'live',
