@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { FileQualityAnalysis } from './comparison.js';
-import { AppliedPlan, ConversionLeftOut } from './convert.js';
+import { AppliedPlan, ConversionDuplicateKeys, ConversionLeftOut } from './convert.js';
 import { pagingFields } from './paging.js';
 
 /**
@@ -93,6 +93,7 @@ export const BatchFile = Type.Object({
   // No descriptions here: this schema is in the landing page's bundle, whose size is budgeted.
   records_path: Type.Union([Type.String(), Type.Null()]),
   left_out: Type.Union([ConversionLeftOut, Type.Null()]),
+  duplicate_keys: Type.Union([ConversionDuplicateKeys, Type.Null()]),
   applied_plan: Type.Optional(AppliedPlan),
 });
 export type BatchFile = Static<typeof BatchFile>;

@@ -89,6 +89,17 @@ describe('a batch of three JSON files and a CSV, one of them invalid', () => {
     }
   });
 
+  it('says, as a synchronous conversion does, which records held a key twice (none here; one in a file of its own)', async () => {
+    for (const file of job.files.filter((f) => f.status === 'completed')) expect(file.duplicate_keys).toBeNull();
+    // Its own account: the storage and history of `pro` are counted by the tests after this one.
+    const own = await signedInUser(t, 'batch-twice');
+    await t.auth.setPlan(own.email, 'professional');
+    const started = await startBatch(t.app, own, [{ name: 'twice.json', content: '[{"a":1},{"a":2,"a":3}]' }]);
+    expect(started.statusCode, started.body).toBe(200);
+    const twice = await finalJob(t.app, own, started.json().job_id);
+    expect(twice.files[0]).toMatchObject({ status: 'completed', duplicate_keys: { records: 1, record: 2, key: 'a' } });
+  });
+
   it('downloads each converted file and a ZIP of them, byte for byte what the engine writes', async () => {
     const expected = new Map([
       ['people.csv', await buffer(jsonToCsv([Buffer.from(people)], { excelSafe: true }))],

@@ -92,6 +92,15 @@ describe('POST /api/convert/file?async=1', () => {
     expect(result.body.replace(/^\uFEFF/, '')).toBe('items.0.sku,items.1.sku,note\na,,n\nb,c,m\n');
   });
 
+  it('says in the file of its status which records held a key twice, as the synchronous answer does', async () => {
+    const user = await signedInUser(t, 'jobs-twice');
+    await t.auth.setPlan(user.email, 'starter');
+    const accepted = await convertAsync(user, 'twice.json', '[{"id":1,"u":{"x":1,"x":2}}]');
+    expect(accepted.statusCode, accepted.body).toBe(202);
+    const job = await settled(user, accepted.json().job_id);
+    expect(job.files[0]).toMatchObject({ status: 'completed', duplicate_keys: { records: 1, record: 1, key: 'u.x' } });
+  });
+
   it('fails the job alone with the positioned error for invalid JSON', async () => {
     const accepted = (await convertAsync(starter, 'broken.json', '[{"a":1},\n{"a":}]')).json();
     const job = await settled(starter, accepted.job_id);

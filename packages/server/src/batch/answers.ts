@@ -5,6 +5,7 @@ import type {
   BatchJob,
   BatchJobSummary,
   BatchStatus,
+  ConversionDuplicateKeys,
   ConversionLeftOut,
   FileQualityAnalysis,
 } from '@unnest/contracts';
@@ -50,6 +51,7 @@ export function describeFile(row: BatchFileRow): BatchFile {
     quality: (row.quality as FileQualityAnalysis | null) ?? null,
     records_path: row.recordsPath,
     left_out: (row.leftOut as ConversionLeftOut | null) ?? null,
+    duplicate_keys: (row.duplicateKeys as ConversionDuplicateKeys | null) ?? null,
     ...(row.appliedPlan === null ? {} : { applied_plan: row.appliedPlan as AppliedPlan }),
   };
 }

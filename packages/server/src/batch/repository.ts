@@ -326,6 +326,7 @@ export class BatchRepository {
           records: done.records,
           recordsPath: done.found.records_path,
           leftOut: done.found.left_out,
+          duplicateKeys: done.found.duplicate_keys,
           appliedPlan: done.found.applied_plan ?? null,
           bytesRead: file.fileSize,
           completedAt: done.now,

@@ -559,8 +559,10 @@ export const batchFiles = pgTable(
     qualityScore: doublePrecision('quality_score'),
     /** Once converted, as a synchronous conversion answers them: where the records were found (when not given)... */
     recordsPath: text('records_path'),
-    /** ...what was left out of the document (ConversionLeftOut)... */
+    /** ...what was left out of the document (ConversionLeftOut), the records that held a key twice
+     * (ConversionDuplicateKeys)... */
     leftOut: jsonb('left_out'),
+    duplicateKeys: jsonb('duplicate_keys'),
     /** ...and with plan=auto the proposal applied (AppliedPlan). */
     appliedPlan: jsonb('applied_plan'),
   },

@@ -94,6 +94,7 @@ export function batchFile(name: string, overrides: Partial<BatchFile> = {}): Bat
     quality: null,
     records_path: null,
     left_out: null,
+    duplicate_keys: null,
     ...overrides,
   };
 }
