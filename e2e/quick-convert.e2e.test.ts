@@ -64,6 +64,21 @@ describe('quick convert on the landing page', () => {
     await inspectBothThemes(page, 'quick-convert-as-you-type');
   });
 
+  it('says as you type when a record holds a key twice, and that only its last value is in the CSV', async () => {
+    const { page, sent } = await openLanding();
+    await page.getByLabel('JSON', { exact: true }).fill('[{"id":1,"name":"Ada","name":"Ada Lovelace"}]');
+    await expect
+      .poll(() => page.getByLabel('CSV output').inputValue(), { timeout: TIMEOUT_MS })
+      .toBe('id,name\n1,Ada Lovelace\n');
+    await page
+      .getByText(
+        "Record 1 holds a key more than once in one object ('name'); only its last value is converted, as JSON.parse keeps it.",
+      )
+      .waitFor();
+    expect(sent).toEqual([]);
+    await inspectBothThemes(page, 'quick-convert-duplicate-keys');
+  });
+
   it('turns a dropped CSV file into JSON text; Ctrl+Enter converts it on the server, and the download holds those bytes', async () => {
     const { page, sent } = await openLanding();
     await dropFile(page, 'people.csv', CSV, 'text/csv');

@@ -1,5 +1,5 @@
 import { type FormulaGuardSummary, QUICK_CONVERT_CSV } from '@unnest/contracts';
-import { ConversionError, csvToJsonText, jsonToCsvText } from '@unnest/engine';
+import { ConversionError, csvToJsonText, describeRepeatedKeys, jsonToCsvText } from '@unnest/engine';
 
 /** Which way a quick conversion goes. */
 export type QuickDirection = 'json-to-csv' | 'csv-to-json';
@@ -12,9 +12,12 @@ export interface QuickRequest {
 
 /**
  * What the browser's engine made of the text: the output (and, from JSON, what the formula guard changed in
- * the CSV), or a `problem`, the engine's reason with its position (`Unexpected '}' (line 2, column 9)`).
+ * the CSV and the sentence saying which records held a key twice), or a `problem`, the engine's reason with its
+ * position (`Unexpected '}' (line 2, column 9)`). The sentence is made here, so the page needs no engine.
  */
-export type QuickBrowserResult = { output: string; formulaGuard?: FormulaGuardSummary } | { problem: string };
+export type QuickBrowserResult =
+  | { output: string; formulaGuard?: FormulaGuardSummary; duplicateKeys?: string }
+  | { problem: string };
 
 /**
  * Converts the text with the engine and the options the server's quick convert uses (JSON to CSV with
@@ -26,14 +29,16 @@ export async function quickConversion(request: QuickRequest): Promise<QuickBrows
   try {
     if (request.direction === 'csv-to-json') return { output: await csvToJsonText(request.text) };
     let formulaGuard: FormulaGuardSummary = { cells: 0, examples: [] };
+    let duplicateKeys: string | undefined;
     const output = await jsonToCsvText(request.text, {
       ...QUICK_CONVERT_CSV,
       groupArrayColumns: true,
       onNotice: (notice) => {
         if (notice.kind === 'formula-guard') formulaGuard = { cells: notice.cells, examples: notice.examples };
+        else if (notice.kind === 'duplicate-keys') duplicateKeys = describeRepeatedKeys(notice);
       },
     });
-    return { output, formulaGuard };
+    return { output, formulaGuard, ...(duplicateKeys === undefined ? {} : { duplicateKeys }) };
   } catch (error) {
     if (error instanceof ConversionError) return { problem: error.describe() };
     throw error;

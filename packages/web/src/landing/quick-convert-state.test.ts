@@ -151,6 +151,17 @@ describe('Convert (the server)', () => {
     expect(sent.result?.formulaGuard).toBeUndefined();
   });
 
+  it('says which records held a key twice, found as typed, while the CSV sent back is the one it was found in', () => {
+    const twice = "Record 1 holds a key more than once in one object ('a'); ...";
+    const found = run([
+      { type: 'edit', text: '[{"a":1,"a":2}]' },
+      { type: 'converted', revision: 1, result: { output: 'a\n2\n', duplicateKeys: twice } },
+    ]);
+    expect(found.result).toMatchObject({ by: 'browser', duplicateKeys: twice });
+    expect(run([{ type: 'sent', revision: 1, text: 'a\n2\n', standing }], found).result?.duplicateKeys).toBe(twice);
+    expect(run([{ type: 'sent', revision: 1, text: 'a\n3\n', standing }], found).result?.duplicateKeys).toBeUndefined();
+  });
+
   it("keeps the server's result when the browser's answer for the same input comes after it", () => {
     const sent = run([{ type: 'sent', revision: 1, text: 'server', standing }], typed);
     expect(run([{ type: 'converted', revision: 1, result: { output: 'browser' } }], sent).result?.text).toBe('server');

@@ -186,6 +186,17 @@ describe('QuickConvert as you type', () => {
     expect(sentQueries).toEqual(['?group_array_columns=true']);
   });
 
+  it('says, as you type, when a record holds a key twice and only its last value is in the CSV', async () => {
+    const { user } = renderQuickConvert();
+    await user.click(jsonField());
+    await user.paste('[{"id":1,"name":"Ada","name":"Ada Lovelace"}]');
+    await vi.waitFor(() => expect(output('CSV').value).toBe('id,name\n1,Ada Lovelace\n'));
+    await screen.findByText(
+      "Record 1 holds a key more than once in one object ('name'); only its last value is converted, as JSON.parse keeps it.",
+    );
+    expect(sent).toEqual([]);
+  });
+
   it('shows a typo with its position as you type, without saying anything was held back', async () => {
     const { user } = renderQuickConvert();
     await user.click(jsonField());

@@ -90,6 +90,7 @@ export function QuickConvert() {
           </Box>
         </Box>
         {result?.direction === 'json-to-csv' && <QuickFormulaGuardNotice summary={result.formulaGuard} />}
+        {result?.duplicateKeys && <Alert severity="warning">{result.duplicateKeys}</Alert>}
         {result !== undefined && (
           <Suspense fallback={null}>
             <ResultPreview text={result.table} kind="csv" />
