@@ -27,7 +27,7 @@ export function noticePrinter(say: (line: string) => void): { onNotice: (notice:
           say(leftOutText(notice));
           break;
         case 'duplicate-keys':
-          say(describeRepeatedKeys(notice));
+          say(describeRepeatedKeys(notice.repeated));
           break;
         case 'encoding':
           if (notice.encoding !== 'utf-8') say(`input read as ${notice.encoding}`);

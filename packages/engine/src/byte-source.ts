@@ -11,7 +11,7 @@ export type Notice =
   /** The records are a map's members and a record has a field `key`: the map's keys went to this column instead. */
   | { kind: 'key-column'; name: string }
   /** Records that held a key more than once in one object: each keeps the key's last value. Sent at the end. */
-  | ({ kind: 'duplicate-keys' } & RepeatedKeys)
+  | { kind: 'duplicate-keys'; repeated: RepeatedKeys }
   | LeftOutNotice
   /** The input's encoding; `confidence` (0 to 1) when it was guessed from CSV bytes. */
   | { kind: 'encoding'; encoding: string; confidence?: number }

@@ -25,15 +25,15 @@ describe('a record that holds a key twice', () => {
       '[{"id":1,"a":1,"a":2},{"id":2,"a":3},{"id":3,"u":{"x":1,"y":2,"x":4}},{"id":4,"a":5,"a":6,"a":7}]',
     );
     expect(csv).toBe('id,a,u.x,u.y\n1,2,,\n2,3,,\n3,,4,2\n4,7,,\n');
-    expect(repeated).toEqual([{ kind: 'duplicate-keys', records: 3, record: 1, key: 'a' }]);
+    expect(repeated).toEqual([{ kind: 'duplicate-keys', repeated: { records: 3, record: 1, key: 'a' } }]);
   });
 
   it('names the key of the first such record below an array, and in JSON Lines and XLSX too', async () => {
     const lines = await converted('{"id":1}\n{"id":2,"tags":[{"k":1,"k":2}]}\n');
     expect(lines.csv).toBe('id,tags.0.k\n1,\n2,2\n');
-    expect(lines.repeated).toEqual([{ kind: 'duplicate-keys', records: 1, record: 2, key: 'tags.0.k' }]);
+    expect(lines.repeated).toEqual([{ kind: 'duplicate-keys', repeated: { records: 1, record: 2, key: 'tags.0.k' } }]);
     const xlsx = await converted('[{"a":1,"a":2}]', { format: 'xlsx' });
-    expect(xlsx.repeated).toEqual([{ kind: 'duplicate-keys', records: 1, record: 1, key: 'a' }]);
+    expect(xlsx.repeated).toEqual([{ kind: 'duplicate-keys', repeated: { records: 1, record: 1, key: 'a' } }]);
   });
 
   it('says nothing when no record does, keys out of order or not', async () => {

@@ -152,7 +152,7 @@ export class JsonTable {
     const repeated = this.sink.repeatedKeys;
     if (repeated !== null) {
       const { records, record, col } = repeated;
-      this.onNotice?.({ kind: 'duplicate-keys', records, record, key: this.columns.headers[col] ?? '' });
+      this.onNotice?.({ kind: 'duplicate-keys', repeated: { records, record, key: this.columns.headers[col] ?? '' } });
     }
   }
 

@@ -149,9 +149,7 @@ function engine(
         summary.formulaGuard = { cells: notice.cells, examples: notice.examples };
       } else if (notice.kind === 'records-path') summary.recordsPath = notice.path;
       else if (notice.kind === 'left-out') summary.leftOut = notice;
-      else if (notice.kind === 'duplicate-keys') {
-        summary.duplicateKeys = { records: notice.records, record: notice.record, key: notice.key };
-      }
+      else if (notice.kind === 'duplicate-keys') summary.duplicateKeys = notice.repeated;
     },
   };
   // `plan=auto`: the proposal made from the whole input (plannedSource) is the plan.

@@ -2,7 +2,7 @@ import type { FlattenPlanDocument } from '@unnest/contracts';
 import type { ConversionChoices, ConversionMode } from '../components/conversion-options';
 import { PREVIEW_ROWS, tableOfText } from '../lib/preview-rows';
 import type { ConversionOutcome } from './conversion-outcome';
-import { localJsonNotices, localPreview, NO_JSON_NOTICES } from './local-preview';
+import { jsonNoticeCollector, localPreview, NO_JSON_NOTICES } from './local-preview';
 
 /**
  * Pasted text up to this size converts as it is typed, in the browser (in a worker: the page's thread only
@@ -24,8 +24,10 @@ export interface LiveRequest {
  */
 export async function convertLive(request: LiveRequest): Promise<ConversionOutcome & { kind: 'live' }> {
   const { text, mode, choices, plan } = request;
-  const converted = await localPreview(text, mode, choices, plan);
-  const found = mode === 'json-to-csv' ? await localJsonNotices({ text, choices, plan }) : NO_JSON_NOTICES;
+  // One conversion gives the text and, from JSON, what it said besides (the formula guard, keys held twice).
+  const notices = jsonNoticeCollector(choices);
+  const converted = await localPreview(text, mode, choices, plan, notices.onNotice);
+  const found = mode === 'json-to-csv' ? notices.found() : NO_JSON_NOTICES;
   const table = await tableOfText({ text: converted.text, kind: converted.kind, limit: PREVIEW_ROWS });
   return { kind: 'live', text: converted.text, preview: { kind: 'table', table }, ...found };
 }

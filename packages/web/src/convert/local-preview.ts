@@ -37,9 +37,10 @@ export async function localPreview(
   mode: ConversionMode,
   choices: ConversionChoices,
   plan?: FlattenPlanDocument,
+  onNotice?: (notice: Notice) => void,
 ): Promise<PreviewSource> {
   if (mode === 'csv-to-json') return { text: await csvToJsonText(input, csvReadingOptions(choices)), kind: 'json' };
-  const options = tableOptions(choices);
+  const options = { ...tableOptions(choices), ...(onNotice === undefined ? {} : { onNotice }) };
   // Relational output: the main table is what the preview shows (the own tables are in the download).
   if (plan !== undefined && hasTables(plan))
     return { text: (await relationalTables(input, plan, options)).main, kind: 'csv' };
@@ -125,16 +126,27 @@ export interface JsonNotices {
 /** Nothing said besides the bytes: CSV input, or notices that could not be found. */
 export const NO_JSON_NOTICES: JsonNotices = { formulaGuard: null, duplicateKeys: null };
 
+/** Gathers a JSON conversion's notices as it runs; `found` answers them once it has ended. */
+export function jsonNoticeCollector(choices: ConversionChoices): {
+  onNotice: (notice: Notice) => void;
+  found: () => JsonNotices;
+} {
+  let formulaGuard: FormulaGuardSummary | null = null;
+  let duplicateKeys: ConversionDuplicateKeys | null = null;
+  return {
+    onNotice(notice) {
+      if (notice.kind === 'formula-guard') formulaGuard = { cells: notice.cells, examples: notice.examples };
+      else if (notice.kind === 'duplicate-keys') duplicateKeys = notice.repeated;
+    },
+    // The engine writes XLSX's preview as CSV (guarded); the workbook itself has no formulas.
+    found: () => ({ formulaGuard: choices.outputFormat === 'xlsx' ? null : formulaGuard, duplicateKeys }),
+  };
+}
+
 /** The notices of pasted JSON (see `JsonNotices`), from a conversion here that keeps no bytes. */
 export async function localJsonNotices({ text: input, choices, plan }: JsonNoticesTask): Promise<JsonNotices> {
-  const found: JsonNotices = { formulaGuard: null, duplicateKeys: null };
-  const onNotice = (notice: Notice) => {
-    if (notice.kind === 'formula-guard') found.formulaGuard = { cells: notice.cells, examples: notice.examples };
-    else if (notice.kind === 'duplicate-keys') {
-      found.duplicateKeys = { records: notice.records, record: notice.record, key: notice.key };
-    }
-  };
-  const options = { ...tableOptions(choices), onNotice };
+  const notices = jsonNoticeCollector(choices);
+  const options = { ...tableOptions(choices), onNotice: notices.onNotice };
   if (plan !== undefined && hasTables(plan)) {
     const bytes = new TextEncoder().encode(input);
     const written = jsonToRelational([bytes], { ...options, plan: checkFlattenPlan(plan, { relational: true }) });
@@ -142,8 +154,7 @@ export async function localJsonNotices({ text: input, choices, plan }: JsonNotic
   } else {
     await jsonToCsvText(input, { ...options, ...(plan === undefined ? {} : { plan: checkFlattenPlan(plan) }) });
   }
-  if (choices.outputFormat === 'xlsx') found.formulaGuard = null;
-  return found;
+  return notices.found();
 }
 
 /** The JSON a relational ZIP reads back to, made in the browser for the preview. */

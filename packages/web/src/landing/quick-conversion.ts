@@ -35,7 +35,7 @@ export async function quickConversion(request: QuickRequest): Promise<QuickBrows
       groupArrayColumns: true,
       onNotice: (notice) => {
         if (notice.kind === 'formula-guard') formulaGuard = { cells: notice.cells, examples: notice.examples };
-        else if (notice.kind === 'duplicate-keys') duplicateKeys = describeRepeatedKeys(notice);
+        else if (notice.kind === 'duplicate-keys') duplicateKeys = describeRepeatedKeys(notice.repeated);
       },
     });
     return { output, formulaGuard, ...(duplicateKeys === undefined ? {} : { duplicateKeys }) };
