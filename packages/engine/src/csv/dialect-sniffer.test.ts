@@ -20,6 +20,15 @@ describe('sniffDialect', () => {
     expect(sniff(quoted).dialect).toMatchObject({ delimiter: ',', quote: '"', escape: null });
   });
 
+  it('reads a one-column file named by an unusual delimiter as one column, not as unnamed columns', async () => {
+    // Found by the grouped round-trip property: `*` stands alone in the header and in the first record.
+    const csv = await jsonToCsvText(JSON.stringify([{ '*': '*' }, { '*': ' ' }]));
+    expect(sniff(csv).dialect).toMatchObject({ delimiter: ',', skipRows: 0 });
+    expect(sniff('*\na*\nb*\nc*\n').dialect).toMatchObject({ delimiter: ',', skipRows: 0 });
+    // A header that names its columns is still split at an unusual delimiter.
+    expect(sniff('a*b\n1*2\n3*4\n').dialect).toMatchObject({ delimiter: '*' });
+  });
+
   it('still finds other quoting where RFC 4180 quoting splits the rows at the delimiter unevenly', () => {
     expect(sniff("a;b\n'x;y';1\n'z';2\n").dialect).toMatchObject({ delimiter: ';', quote: "'", escape: null });
     expect(sniff('a,b\n"say \\"hi\\", ok",1\n"z",2\n').dialect).toMatchObject({

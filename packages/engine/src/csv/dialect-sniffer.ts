@@ -178,6 +178,11 @@ function splitsHeaderOnly(rows: readonly string[][]): boolean {
   return (rows[0]?.length ?? 0) >= 2 && body.length > 0 && body.every((row) => row.length === 1);
 }
 
+/** Whether a row is split into cells that are all empty: a delimiter that stands alone on the line. */
+function splitsIntoNothing(row: readonly string[] | undefined): boolean {
+  return row !== undefined && row.length >= 2 && row.every((cell) => cell === '');
+}
+
 /** Rows after `header` split into two cells or more. */
 function splitRowsAfter(rows: readonly string[][], header: number): number {
   let split = 0;
@@ -304,6 +309,9 @@ function sniffText(text: string, whole: boolean, given: GivenDialect): SniffedDi
         const unusual = !plainQuoting || !USUAL_DELIMITERS.includes(delimiter);
         if (unusual && Math.min(records(rows), records(plainRows)) < MIN_ROWS_FOR_EVIDENCE) continue;
         const skip = preambleRows(rows);
+        // A header of nothing but an unusual delimiter is a one-column file named by that character (`*` over
+        // `*` and `" "`), not a table whose every column is unnamed.
+        if (!USUAL_DELIMITERS.includes(delimiter) && splitsIntoNothing(rows[skip])) continue;
         const { fit, share, width } = fitOf(rows, skip);
         // A space splits names and words too: only a table of three columns or more is taken as space-delimited.
         if (delimiter === ' ' && width < 3) continue;
