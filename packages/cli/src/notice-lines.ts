@@ -11,6 +11,13 @@ export function formulaGuardLine(cells: number, examples: readonly { column: str
   return `--excel-safe put a ' before ${cells} ${cells === 1 ? 'cell' : 'cells'} a spreadsheet would run as a formula (${shown}); csv2json --excel-safe takes it off again`;
 }
 
+/** The line for strings whose lone surrogate escapes were written as U+FFFD; examples as the JSON wrote them. */
+export function loneSurrogatesLine(cells: number, examples: readonly { column: string; value: string }[]): string {
+  const shown = examples.map((example) => `${example.column}: "${example.value}"`).join(', ');
+  const strings = cells === 1 ? 'string holds' : 'strings hold';
+  return `${cells} ${strings} a lone surrogate escape, which UTF-8 cannot hold: written with U+FFFD (\u{FFFD}) in its place (${shown})`;
+}
+
 /** Prints what the engine noticed, one line each; ragged rows are capped so a broken file does not flood the terminal. */
 export function noticePrinter(say: (line: string) => void): { onNotice: (notice: Notice) => void; finish: () => void } {
   let ragged = 0;
@@ -59,6 +66,9 @@ export function noticePrinter(say: (line: string) => void): { onNotice: (notice:
           break;
         case 'formula-guard':
           if (notice.cells > 0) say(formulaGuardLine(notice.cells, notice.examples));
+          break;
+        case 'lone-surrogates':
+          say(loneSurrogatesLine(notice.cells, notice.examples));
           break;
         case 'ragged-row':
           ragged += 1;

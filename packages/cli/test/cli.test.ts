@@ -124,6 +124,15 @@ describe('unnest json2csv', () => {
     expect(await runCli(['json2csv', '--excel-safe'], quiet.io)).toBe(0);
     expect(quiet.stderr()).toBe('');
   });
+
+  it('says which strings held a lone surrogate escape, written as U+FFFD', async () => {
+    const t = memoryIo(String.raw`[{"s":"a\ud800b"},{"s":"\ud83d\ude00"}]`);
+    expect(await runCli(['json2csv'], t.io)).toBe(0);
+    expect(t.stdout()).toBe('s\na\ufffdb\n\u{1f600}\n');
+    expect(t.stderr()).toBe(
+      `unnest: 1 string holds a lone surrogate escape, which UTF-8 cannot hold: written with U+FFFD (\ufffd) in its place (s: "a\\ud800b")\n`,
+    );
+  });
 });
 
 describe('unnest csv2json', () => {

@@ -85,7 +85,7 @@ export const ADVICE_OPTIONS = ['excel_safe', 'array_strategy', 'types', 'separat
 export const Advice = Type.Object({
   cause: Type.String({
     description:
-      'records, lost_fields, gained_fields, formula_guard, type_changed, value_changed, emptied, missing, added_value, added_null',
+      'records, left_out, lost_fields, gained_fields, formula_guard, type_changed, lone_surrogates, value_changed, emptied, missing, added_value, added_null',
   }),
   text: Type.String(),
   option: Type.Union([Type.Enum([...ADVICE_OPTIONS]), Type.Null()]),

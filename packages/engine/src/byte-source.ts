@@ -30,7 +30,12 @@ export type Notice =
   | ({ kind: 'column-types' } & CellTypingReport)
   | { kind: 'summary'; records: number; columns: number }
   /** What the formula guard (`excelSafe`) changed: sent once, before the summary, by json2csv with `excelSafe`. */
-  | { kind: 'formula-guard'; cells: number; examples: { column: string; value: string }[] };
+  | { kind: 'formula-guard'; cells: number; examples: { column: string; value: string }[] }
+  /**
+   * Strings holding a lone UTF-16 surrogate escape (`"\ud800"`), which UTF-8 cannot hold: written with U+FFFD
+   * (�) in its place. Examples give the column and the string as written in the JSON.
+   */
+  | { kind: 'lone-surrogates'; cells: number; examples: { column: string; value: string }[] };
 
 /**
  * The members of the wrapper objects around the records that the conversion did not convert (metadata, other

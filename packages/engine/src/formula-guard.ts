@@ -1,4 +1,5 @@
 import { isJsonNumber } from './json/json-scalars.js';
+import { NOTED_EXAMPLES } from './table/noted-cells.js';
 
 /**
  * The spreadsheet formula guard (`excelSafe`): json2csv writes a `'` before a text cell that a spreadsheet
@@ -87,23 +88,7 @@ export interface FormulaGuardReport {
 }
 
 /** How many examples a report keeps. */
-export const GUARD_EXAMPLES = 2;
-
-const decoder = new TextDecoder();
-
-/** Counts the cells a writer guards, keeping the column number and text of the first few. */
-export class GuardedCells {
-  count = 0;
-  readonly examples: { col: number; value: string }[] = [];
-
-  /** Notes that the cell of column `col` holding bytes [start, end) (before its `'`, quotes doubled) was guarded. */
-  note(col: number, bytes: Uint8Array, start: number, end: number): void {
-    this.count++;
-    // The writer has doubled every `"` of the text already.
-    if (this.examples.length < GUARD_EXAMPLES)
-      this.examples.push({ col, value: decoder.decode(bytes.subarray(start, end)).replaceAll('""', '"') });
-  }
-}
+export const GUARD_EXAMPLES = NOTED_EXAMPLES;
 
 /**
  * Guards the header names when `excelSafe`, and adds those it changed to `report` (the column is the name
@@ -124,18 +109,4 @@ export function guardHeaders(
     }
     return guarded;
   });
-}
-
-/** Adds a writer's guarded cells to `report`, naming each example's column from `headers`. */
-export function addGuardedCells(
-  report: FormulaGuardReport,
-  cells: GuardedCells,
-  headers: readonly string[],
-  prefix = '',
-): void {
-  report.cells += cells.count;
-  for (const example of cells.examples) {
-    if (report.examples.length >= GUARD_EXAMPLES) break;
-    report.examples.push({ column: prefix + (headers[example.col] ?? String(example.col)), value: example.value });
-  }
 }

@@ -174,6 +174,34 @@ describe('exact values', () => {
     expect(await csv(String.raw`["\ud800x","\udc00","\ud800\u0041"]`)).toBe('value\n\ufffdx\n\ufffd\n\ufffdA\n');
   });
 
+  it('says which strings held a lone surrogate escape, once each however the input is cut, in CSV and XLSX', async () => {
+    const input = encoder.encode(
+      String.raw`[{"s":"a\ud800b","t":"x\udc00","u":"\ud83d\ude00 pair","v":"\ufffd itself"},{"s":"ok","t":"\ud83dz"}]`,
+    );
+    for (const format of ['csv', 'xlsx'] as const) {
+      for (const mode of ['whole', 'bytes', 'random'] as const) {
+        const notices: Notice[] = [];
+        await collect(split(input, mode), { format, onNotice: (notice) => notices.push(notice) });
+        expect(
+          notices.filter((notice) => notice.kind === 'lone-surrogates'),
+          `${format}, ${mode}`,
+        ).toEqual([
+          {
+            kind: 'lone-surrogates',
+            cells: 3,
+            examples: [
+              { column: 's', value: String.raw`a\ud800b` },
+              { column: 't', value: String.raw`x\udc00` },
+            ],
+          },
+        ]);
+      }
+    }
+    const none: Notice[] = [];
+    await collect([encoder.encode(String.raw`["\ud83d\ude00","\ufffd"]`)], { onNotice: (notice) => none.push(notice) });
+    expect(none.some((notice) => notice.kind === 'lone-surrogates')).toBe(false);
+  });
+
   it('writes null as an empty cell, "" quoted, booleans as words', async () => {
     expect(await csv('[{"a":null,"b":"","c":true,"d":false}]')).toBe('a,b,c,d\n,"",true,false\n');
   });
@@ -229,6 +257,25 @@ describe('quoting', () => {
     const none: Notice[] = [];
     await csv(input, { onNotice: (notice) => none.push(notice) });
     expect(none.some((notice) => notice.kind === 'formula-guard')).toBe(false);
+  });
+
+  it('counts a guarded cell once when its record is read again because a chunk ended inside it', async () => {
+    const input = encoder.encode(JSON.stringify([{ a: '=1+1', b: 'x'.repeat(50), c: '=2' }, { a: '=3' }]));
+    for (const mode of ['whole', 'bytes', 'random'] as const) {
+      const notices: Notice[] = [];
+      await collect(split(input, mode), { excelSafe: true, onNotice: (notice) => notices.push(notice) });
+      expect(
+        notices.find((notice) => notice.kind === 'formula-guard'),
+        mode,
+      ).toEqual({
+        kind: 'formula-guard',
+        cells: 3,
+        examples: [
+          { column: 'a', value: '=1+1' },
+          { column: 'c', value: '=2' },
+        ],
+      });
+    }
   });
 
   it('counts guarded header cells too, and shows a guarded text with its quotes', async () => {

@@ -1,12 +1,13 @@
 import { type ByteSource, iterateBytes } from './byte-source.js';
 import { ConversionError } from './errors.js';
-import { addGuardedCells, type FormulaGuardReport, guardHeaders } from './formula-guard.js';
+import { type FormulaGuardReport, guardHeaders } from './formula-guard.js';
 import { InputDecoder } from './json/input-encoding.js';
 import { type JsonToCsvOptions, type NormalizedJsonToCsvOptions, normalizeJsonToCsvOptions } from './options.js';
 import { createMemorySpool, type Spool } from './spool.js';
 import { groupedColumnOrder } from './table/column-order.js';
 import { csvOutput } from './table/csv-output.js';
 import { JsonTable } from './table/json-table.js';
+import { addNotedCells } from './table/noted-cells.js';
 import { reorderedSheetRows } from './table/reordered-sheet-rows.js';
 import { xlsxOutput } from './table/xlsx-output.js';
 
@@ -69,7 +70,7 @@ async function* convert(input: ByteSource, options: NormalizedJsonToCsvOptions):
       yield* xlsxOutput(rows, order === null ? headers : order.map((col) => headers[col] as string), table.rows.rows);
     } else {
       const guard: FormulaGuardReport = { cells: 0, examples: [] };
-      if (table.guardedCells) addGuardedCells(guard, table.guardedCells, headers);
+      if (table.guardedCells) addNotedCells(guard, table.guardedCells, headers);
       // Keys are text a spreadsheet shows too: the header gets the data cells' formula guard.
       const written = guardHeaders(headers, options.excelSafe, guard);
       if (options.excelSafe) options.onNotice?.({ kind: 'formula-guard', ...guard });

@@ -205,6 +205,11 @@ export interface ComparisonCounts {
    */
   guardLeft: number;
   /**
+   * Strings that came back with U+FFFD where the original held a lone UTF-16 surrogate (`"\ud800"`), which
+   * UTF-8 cannot hold: the conversion wrote U+FFFD and said so. Counted in `valueChanged` too.
+   */
+  loneSurrogates: number;
+  /**
    * Leaf values of the parts of the document the conversion left out (wrapper keys, other lists): counted in
    * `originalValues`, never equal, so no value score reaches 100 while anything was left out.
    */

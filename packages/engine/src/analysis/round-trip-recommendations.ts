@@ -1,6 +1,7 @@
 import { formatBytes } from '../json/record-sets.js';
 import { plural } from './evidence.js';
 import type { Advice, ComparisonCounts, Difference, DifferenceKind, PathComparison } from './report.js';
+import { wellFormed } from './utf8-text.js';
 
 function first(
   differences: readonly Difference[],
@@ -67,11 +68,17 @@ export function roundTripAdvice(
       'types',
     );
   }
-  const otherChanges = counts.valueChanged - counts.guardLeft;
+  if (counts.loneSurrogates > 0) {
+    add(
+      'lone_surrogates',
+      `${plural(counts.loneSurrogates, 'string', 'strings')} of the original held a lone UTF-16 surrogate escape (such as \\ud800, half of an emoji cut apart), which UTF-8 cannot hold${first(differences, 'value', loneSurrogate)}: the conversion wrote U+FFFD (\u{FFFD}) in its place and said so; fix the text at its source if it matters.`,
+    );
+  }
+  const otherChanges = counts.valueChanged - counts.guardLeft - counts.loneSurrogates;
   if (otherChanges > 0) {
     add(
       'value_changed',
-      `${plural(otherChanges, 'value', 'values')} came back with different text${first(differences, 'value', (difference) => !guardLeft(difference))}: the CSV was changed after conversion, for instance by a spreadsheet that rounded long numbers or reformatted dates; import those columns as text.`,
+      `${plural(otherChanges, 'value', 'values')} came back with different text${first(differences, 'value', (difference) => !guardLeft(difference) && !loneSurrogate(difference))}: the CSV was changed after conversion, for instance by a spreadsheet that rounded long numbers or reformatted dates; import those columns as text.`,
     );
   }
   if (counts.emptied > 0) {
@@ -105,4 +112,11 @@ export function roundTripAdvice(
 /** Whether a listed value difference is the guard's `'` left in front (both sides are JSON text). */
 function guardLeft({ original, reconverted }: Difference): boolean {
   return original?.startsWith('"') === true && reconverted === `"'${original.slice(1)}`;
+}
+
+/** Whether a difference is a string that came back with U+FFFD for its lone surrogates. */
+function loneSurrogate({ original, reconverted }: Difference): boolean {
+  if (original?.startsWith('"') !== true || reconverted?.startsWith('"') !== true) return false;
+  const text = JSON.parse(original) as string;
+  return text !== wellFormed(text) && reconverted === JSON.stringify(wellFormed(text));
 }

@@ -1,6 +1,6 @@
 import { ByteBuilder } from '../json/byte-builder.js';
 import type { JsonCursor } from '../json/json-cursor.js';
-import { decodeString } from '../json/json-string.js';
+import { decodeString, holdsLoneSurrogate } from '../json/json-string.js';
 import { utf8CodePoint } from '../utf8/utf8-sequence.js';
 
 /** Scratch memory above this is given back after use, so one huge escaped string does not stay resident. */
@@ -17,6 +17,11 @@ export class Utf8Text {
   start = 0;
   end = 0;
   private scratch = new ByteBuilder();
+  /**
+   * The string as JavaScript holds it when it has a lone surrogate escape (`"a\ud800"`), which its UTF-8
+   * bytes hold as U+FFFD: `text()` gives the value itself, so a comparison sees that the CSV's U+FFFD differs.
+   */
+  private exact: string | null = null;
 
   /** Reads the validated JSON string whose content starts at `i`; returns the index after its closing quote. */
   readString(buf: Uint8Array, i: number, end: number, cursor: JsonCursor): number {
@@ -35,6 +40,8 @@ export class Utf8Text {
     this.scratch.length = 0;
     const after = decodeString(buf, i, end, cursor, this.scratch);
     this.set(this.scratch.bytes, 0, this.scratch.length);
+    if (holdsLoneSurrogate(buf, i, after - 1))
+      this.exact = JSON.parse(`"${decoder.decode(buf.subarray(i, after - 1))}"`);
     return after;
   }
 
@@ -43,6 +50,7 @@ export class Utf8Text {
     this.bytes = bytes;
     this.start = start;
     this.end = end;
+    this.exact = null;
   }
 
   get byteLength(): number {
@@ -83,7 +91,7 @@ export class Utf8Text {
 
   /** The whole text as a JS string: only for short values (callers check `byteLength`). */
   text(): string {
-    return decoder.decode(this.bytes.subarray(this.start, this.end));
+    return this.exact ?? decoder.decode(this.bytes.subarray(this.start, this.end));
   }
 
   /**
@@ -94,6 +102,14 @@ export class Utf8Text {
     const stop = Math.min(this.end, this.start + 4 * (characters + 2));
     return decoder.decode(this.bytes.subarray(this.start, stop));
   }
+}
+
+/** A UTF-16 surrogate that is not half of a pair (with the `u` flag a pair is one code point). */
+const LONE_SURROGATE = /\p{Cs}/gu;
+
+/** `text` as UTF-8 holds it: each lone surrogate replaced by U+FFFD, as the converter writes it. */
+export function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD');
 }
 
 /** JavaScript's `\s`: the characters `/^\s|\s$/` trims (ASCII space, tab, line breaks, and Unicode spaces). */

@@ -10,4 +10,8 @@ export interface CellWriter {
   container(col: number, text: Uint8Array): void;
   /** Decoded text (joined values, JSON text of an array), written as a string cell. */
   text(col: number, bytes: Uint8Array): void;
+  /** The record's row was written: the cells it changed count (guarded, lone surrogates replaced). */
+  commitRecord(): void;
+  /** The record will be read again from its start: the cells it changed are forgotten. */
+  abortRecord(): void;
 }

@@ -83,13 +83,16 @@ export class TableSink implements RecordSink {
     } catch (error) {
       // The reader may retry the record with more bytes: leave no partial row behind.
       this.rows.abortRow();
+      this.cells.abortRecord();
       tables?.abort();
       throw error;
     }
     if (e < 0) {
       this.rows.abortRow();
+      this.cells.abortRecord();
       tables?.abort();
     } else if (!header) {
+      this.cells.commitRecord();
       this.written++;
       const repeated = this.rows.endRow(this.columns.width);
       if (repeated >= 0) {

@@ -82,6 +82,35 @@ export function decodeEscape(buf: Uint8Array, i: number, end: number, cursor: Js
   }
 }
 
+/**
+ * Whether the escape at `i`, which `decodeEscape` read as U+FFFD, was a lone surrogate (`\ud800` with no low
+ * surrogate after it) rather than `\ufffd` itself: UTF-8 cannot hold it, so it was replaced.
+ */
+export function isLoneSurrogateEscape(buf: Uint8Array, i: number): boolean {
+  return ((buf[i + 2] as number) | 0x20) === 100;
+}
+
+/** Whether the validated string content `buf[start..end)` holds a lone surrogate escape. */
+export function holdsLoneSurrogate(buf: Uint8Array, start: number, end: number): boolean {
+  for (let k = buf.indexOf(92, start); k >= 0 && k < end; k = buf.indexOf(92, k)) {
+    if (buf[k + 1] !== 117) {
+      k += 2;
+      continue;
+    }
+    const unit = Number.parseInt(String.fromCharCode(...buf.subarray(k + 2, k + 6)), 16);
+    k += 6;
+    if (unit >= 0xdc00 && unit < 0xe000) return true;
+    if (unit < 0xd800 || unit >= 0xdc00) continue;
+    const low =
+      buf[k] === 92 && buf[k + 1] === 117
+        ? Number.parseInt(String.fromCharCode(...buf.subarray(k + 2, k + 6)), 16)
+        : -1;
+    if (low < 0xdc00 || low >= 0xe000) return true;
+    k += 6;
+  }
+  return false;
+}
+
 /** Validates the string whose content starts at `i` (after the opening quote); returns the index after the closing quote. */
 export function scanString(buf: Uint8Array, i: number, end: number, cursor: JsonCursor): number {
   let j = i;

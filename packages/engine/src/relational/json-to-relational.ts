@@ -1,11 +1,12 @@
 import { type ByteSource, iterateBytes } from '../byte-source.js';
 import { checkFlattenPlan, type FlattenPlan } from '../flatten/flatten-plan.js';
-import { addGuardedCells, type FormulaGuardReport, guardHeaders } from '../formula-guard.js';
+import { type FormulaGuardReport, guardHeaders } from '../formula-guard.js';
 import { InputDecoder } from '../json/input-encoding.js';
 import { type JsonToCsvOptions, type NormalizedJsonToCsvOptions, normalizeJsonToCsvOptions } from '../options.js';
 import { createMemorySpool } from '../spool.js';
 import { csvOutput } from '../table/csv-output.js';
 import type { JsonTable } from '../table/json-table.js';
+import { addNotedCells } from '../table/noted-cells.js';
 import { RelationalTable } from './relational-table.js';
 import { headerMapping, type TableHeaders, tableHeaders } from './table-headers.js';
 import {
@@ -112,7 +113,7 @@ async function* convert(
       const names = (headers[n] as TableHeaders).written;
       // A child table's examples name the table too: `items/sku`.
       const prefix = table.spec.path === '' ? '' : `${table.spec.file.replace(/^tables\//, '')}/`;
-      if (table.table.guardedCells) addGuardedCells(guard, table.table.guardedCells, names, prefix);
+      if (table.table.guardedCells) addNotedCells(guard, table.table.guardedCells, names, prefix);
       return guardHeaders(names, options.excelSafe, guard, prefix);
     });
     if (options.excelSafe) options.onNotice?.({ kind: 'formula-guard', ...guard });

@@ -84,6 +84,7 @@ describe('compareRoundTrip', () => {
       addedValue: 2,
       guarded: 0,
       guardLeft: 0,
+      loneSurrogates: 0,
       leftOutValues: 0,
     });
     expect(report.paths).toMatchObject({ original: 7, reconverted: 6, preserved: 5, lost: 2, gained: 1, leftOut: [] });
@@ -175,6 +176,24 @@ describe('compareRoundTrip', () => {
       '403 values of the document were left out of the conversion, outside the records (stats (2.7 KB), meta (34 B)): convert those parts too with another records path, or keep the JSON.',
     );
     expect(report.recommendations.join('\n')).not.toContain('missing from the CSV');
+  });
+
+  it('counts a lone surrogate written as U+FFFD as changed, and names the cause, not an edit of the CSV', async () => {
+    const original = String.raw`[{"s":"a\ud800b","t":"ok","u":"\ud83d\ude00"},{"s":"x\udc00","t":"edited"}]`;
+    const csv = (await jsonToCsvText(original)).replace('edited', 'changed');
+    const report = await compareRoundTrip(encode(original), encode(csv));
+    expect(report.counts).toMatchObject({ equal: 2, valueChanged: 3, loneSurrogates: 2 });
+    expect(report.differences[0]).toEqual({
+      record: 1,
+      path: 's',
+      kind: 'value',
+      original: '"a\\ud800b"',
+      reconverted: '"a\ufffdb"',
+    });
+    expect(report.advice.map((advice) => advice.cause)).toEqual(['lone_surrogates', 'value_changed', 'added_null']);
+    expect(report.advice[0]?.text).toMatch(/^2 strings of the original held a lone UTF-16 surrogate escape/);
+    expect(report.advice[0]?.text).toContain(`(first: record 1, 's': "a\\ud800b" → "a\ufffdb")`);
+    expect(report.advice[1]?.text).toMatch(/^1 value came back with different text \(first: record 2, 't'/);
   });
 
   it('caps the listed differences but counts them all', async () => {

@@ -8,6 +8,7 @@ import type {
   GuardedValue,
 } from '../analysis/report.js';
 import { roundTripAdvice } from '../analysis/round-trip-recommendations.js';
+import { wellFormed } from '../analysis/utf8-text.js';
 import { type ByteSource, concatBytes } from '../byte-source.js';
 import type { OmittedNulls } from '../csv/omitted-nulls.js';
 import { csvToSparseJson } from '../csv-to-json.js';
@@ -76,6 +77,7 @@ class RoundTripTally {
     addedValue: 0,
     guarded: 0,
     guardLeft: 0,
+    loneSurrogates: 0,
     leftOutValues: 0,
   };
   readonly guardedValues: GuardedValue[] = [];
@@ -157,6 +159,9 @@ class RoundTripTally {
         this.differ(record, path, 'type', value, other);
       } else {
         counts.valueChanged++;
+        if (value.type === 'string' && other.text === wellFormed(value.text)) {
+          counts.loneSurrogates++;
+        }
         this.differ(record, path, 'value', value, other);
       }
     }

@@ -1,15 +1,27 @@
 import { repeated } from '../byte-words.js';
 import type { CellWriter } from '../flatten/cell-writer.js';
 import type { RowBuffer } from '../flatten/row-buffer.js';
-import { GuardedCells, mayNeedFormulaGuard, needsFormulaGuard } from '../formula-guard.js';
+import { mayNeedFormulaGuard, needsFormulaGuard } from '../formula-guard.js';
 import { INCOMPLETE, type JsonCursor } from '../json/json-cursor.js';
 import { isJsonNumber } from '../json/json-scalars.js';
-import { BACKSLASH, decodeEscape, HIGH, PLAIN, QUOTE, scanString, stringByteClasses } from '../json/json-string.js';
+import {
+  BACKSLASH,
+  decodeEscape,
+  HIGH,
+  isLoneSurrogateEscape,
+  PLAIN,
+  QUOTE,
+  REPLACEMENT,
+  scanString,
+  stringByteClasses,
+} from '../json/json-string.js';
 import { SNIFFED_DELIMITERS } from '../options.js';
 import { utf8CodePoint, utf8SequenceLength, writeCodePoint } from '../utf8/utf8-sequence.js';
 import type { Utf8Trust } from '../utf8/utf8-trust.js';
+import { jsonStringExample, NotedCells } from './noted-cells.js';
 
 const QUOTES = repeated(0x22);
+const decoder = new TextDecoder();
 const BACKSLASHES = repeated(0x5c);
 
 /** A byte class for the CSV delimiter inside strings: such a cell must be quoted. */
@@ -45,7 +57,9 @@ export class CsvCellWriter implements CellWriter {
   private output: Uint8Array = new Uint8Array(0);
   private outputView: DataView = new DataView(new ArrayBuffer(0));
   /** The cells the formula guard changed. */
-  readonly guarded = new GuardedCells();
+  readonly guarded = new NotedCells();
+  /** The strings holding a lone surrogate escape (`\ud800`), written with U+FFFD in its place. */
+  readonly loneSurrogates = new NotedCells();
 
   constructor(
     private readonly rows: RowBuffer,
@@ -99,6 +113,7 @@ export class CsvCellWriter implements CellWriter {
     let p = start;
     let j = i;
     let quote = false;
+    let lone = false;
     for (;;) {
       // Four plain bytes per load and store while there are. A byte needs a look when it is < 0x20, a
       // quote, a backslash, of the DELIMITER class, or >= 0x80 in UTF-8 not yet checked (`high` is -1
@@ -140,6 +155,7 @@ export class CsvCellWriter implements CellWriter {
         const escaped = decodeEscape(buf, j, end, this.cursor);
         if (escaped < 0) return INCOMPLETE;
         const cp = escaped >> 4;
+        if (cp === REPLACEMENT && isLoneSurrogateEscape(buf, j)) lone = true;
         j += escaped & 15;
         if (cp === 34) {
           out[p++] = 34;
@@ -196,6 +212,7 @@ export class CsvCellWriter implements CellWriter {
         this.cursor.fail('JSON_SYNTAX', 'Unescaped control character in a string', j);
       }
     }
+    if (lone && this.loneSurrogates.note()) this.loneSurrogates.example(col, jsonStringExample(buf, i, j));
     // Most text starts with a letter and needs neither quotes nor a guard: skip the checks. (The guard's
     // other first bytes, + - ' tab CR, are below 58.)
     const first = out[start] as number;
@@ -223,7 +240,9 @@ export class CsvCellWriter implements CellWriter {
       mayNeedFormulaGuard(out[start] as number) &&
       needsFormulaGuard(out, start, end)
     ) {
-      this.guarded.note(col, out, start, end);
+      // The writer has doubled every `"` of the text already.
+      if (this.guarded.note())
+        this.guarded.example(col, decoder.decode(out.subarray(start, end)).replaceAll('""', '"'));
       out.copyWithin(start + 1, start, end);
       out[start] = 39;
       end++;
@@ -272,6 +291,16 @@ export class CsvCellWriter implements CellWriter {
   empty(col: number): void {
     this.rows.beginCell(col);
     this.rows.endCell();
+  }
+
+  commitRecord(): void {
+    this.guarded.commitRecord();
+    this.loneSurrogates.commitRecord();
+  }
+
+  abortRecord(): void {
+    this.guarded.abortRecord();
+    this.loneSurrogates.abortRecord();
   }
 
   container(col: number, text: Uint8Array): void {

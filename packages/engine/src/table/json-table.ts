@@ -10,7 +10,6 @@ import { RecordFlattener } from '../flatten/record-flattener.js';
 import { RowBuffer } from '../flatten/row-buffer.js';
 import { RowsFlattener } from '../flatten/rows-flattener.js';
 import { TableSink } from '../flatten/table-sink.js';
-import type { GuardedCells } from '../formula-guard.js';
 import { DocumentReader, type RecordSink, type RecordsForm } from '../json/document-reader.js';
 import { INCOMPLETE, JsonCursor } from '../json/json-cursor.js';
 import { recordsPathOf } from '../json/records-path.js';
@@ -18,6 +17,7 @@ import type { NormalizedJsonToCsvOptions } from '../options.js';
 import { GatheringSink } from '../plan/key-gathering.js';
 import { Utf8Trust } from '../utf8/utf8-trust.js';
 import { CsvCellWriter } from './csv-cells.js';
+import { addNotedCells, type NotedCells } from './noted-cells.js';
 import { XlsxCellWriter } from './xlsx-cells.js';
 
 const encoder = new TextEncoder();
@@ -74,7 +74,9 @@ export class JsonTable {
   private readonly reader: DocumentReader;
   private readonly sink: TableSink;
   /** The cells the formula guard changed (CSV and TSV output). */
-  readonly guardedCells: GuardedCells | null;
+  readonly guardedCells: NotedCells | null;
+  /** The strings whose lone surrogate escapes were written as U+FFFD. */
+  private readonly loneSurrogates: NotedCells;
 
   /** Whether the input's UTF-8 is known valid, so string cells may copy it unchecked. */
   private readonly trust: Utf8Trust;
@@ -94,8 +96,8 @@ export class JsonTable {
     const csvCells =
       format === 'xlsx' ? null : new CsvCellWriter(this.rows, cursor, options.delimiter, options.excelSafe, this.trust);
     this.guardedCells = csvCells?.guarded ?? null;
-    const cells: CellWriter =
-      csvCells ?? new XlsxCellWriter(this.rows, cursor, (col) => this.columns.headers[col] ?? '');
+    const cells = csvCells ?? new XlsxCellWriter(this.rows, cursor, (col) => this.columns.headers[col] ?? '');
+    this.loneSurrogates = cells.loneSurrogates;
     const plan = options.plan;
     const compiled = plan === undefined ? null : compilePlan(plan);
     if (compiled !== null) this.columns.root.attachPlan(compiled);
@@ -153,6 +155,11 @@ export class JsonTable {
     if (repeated !== null) {
       const { records, record, col } = repeated;
       this.onNotice?.({ kind: 'duplicate-keys', repeated: { records, record, key: this.columns.headers[col] ?? '' } });
+    }
+    if (this.loneSurrogates.count > 0) {
+      const replaced = { cells: 0, examples: [] };
+      addNotedCells(replaced, this.loneSurrogates, this.columns.headers);
+      this.onNotice?.({ kind: 'lone-surrogates', ...replaced });
     }
   }
 

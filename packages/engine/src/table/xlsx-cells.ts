@@ -2,7 +2,8 @@ import type { CellWriter } from '../flatten/cell-writer.js';
 import { columnLetters, type RowBuffer } from '../flatten/row-buffer.js';
 import { ByteBuilder } from '../json/byte-builder.js';
 import { INCOMPLETE, type JsonCursor } from '../json/json-cursor.js';
-import { decodeString } from '../json/json-string.js';
+import { decodeString, holdsLoneSurrogate } from '../json/json-string.js';
+import { jsonStringExample, NotedCells } from './noted-cells.js';
 import { checkCellLength, tooManyRows, XLSX_MAX_CELL_CHARS, XLSX_MAX_ROWS } from './xlsx-limits.js';
 
 const encoder = new TextEncoder();
@@ -21,6 +22,8 @@ const TEXT_CLOSE = encoder.encode('</t></is></c>');
  */
 export class XlsxCellWriter implements CellWriter {
   private readonly decoded = new ByteBuilder();
+  /** The strings holding a lone surrogate escape (`\ud800`), written with U+FFFD in its place. */
+  readonly loneSurrogates = new NotedCells();
 
   constructor(
     private readonly rows: RowBuffer,
@@ -33,6 +36,10 @@ export class XlsxCellWriter implements CellWriter {
     this.decoded.length = 0;
     const close = decodeString(buf, i, end, this.cursor, this.decoded);
     if (close < 0) return INCOMPLETE;
+    // Only a string decoded with U+FFFD (EF BF BD) in it can have held one.
+    if (this.decoded.view().includes(0xbd) && holdsLoneSurrogate(buf, i, close - 1) && this.loneSurrogates.note()) {
+      this.loneSurrogates.example(col, jsonStringExample(buf, i, close - 1));
+    }
     // A string's position is its opening quote.
     this.textCell(col, this.decoded.view(), i - 1);
     return close;
@@ -56,6 +63,14 @@ export class XlsxCellWriter implements CellWriter {
   empty(col: number): void {
     this.beginCell(col);
     this.rows.endCell();
+  }
+
+  commitRecord(): void {
+    this.loneSurrogates.commitRecord();
+  }
+
+  abortRecord(): void {
+    this.loneSurrogates.abortRecord();
   }
 
   container(col: number, text: Uint8Array): void {

@@ -1,12 +1,13 @@
 import { isUtf8 } from 'node:buffer';
 import { closeSync, ftruncateSync, openSync, statSync, writeSync } from 'node:fs';
 import type { ConversionHooks } from '../../byte-source.js';
-import { addGuardedCells, type FormulaGuardReport, GuardedCells, guardHeaders } from '../../formula-guard.js';
+import { type FormulaGuardReport, guardHeaders } from '../../formula-guard.js';
 import { InputDecoder } from '../../json/input-encoding.js';
 import { normalizeJsonToCsvOptions } from '../../options.js';
 import { groupedColumnOrder } from '../../table/column-order.js';
 import { encodeHeaderCell } from '../../table/csv-output.js';
 import { JsonTable } from '../../table/json-table.js';
+import { addNotedCells, NotedCells } from '../../table/noted-cells.js';
 import { LocalPiece, type PieceRunner, PieceThread } from './piece-thread.js';
 import type { JsonPieceResult, PieceJsonToCsvOptions, PieceRange } from './protocol.js';
 import {
@@ -113,7 +114,7 @@ export async function jsonToCsvInParallel(
     const width = headers.length;
     const order = normalized.groupArrayColumns && width > 0 ? groupedColumnOrder(headers, normalized.separator) : null;
     const guard: FormulaGuardReport = { cells: 0, examples: [] };
-    for (const result of results) addGuardedCells(guard, guardedOf(result), result.headers);
+    for (const result of results) addNotedCells(guard, guardedOf(result), result.headers);
     const written = guardHeaders(headers, normalized.excelSafe, guard);
     const eol = normalized.eol === 'crlf' ? '\r\n' : '\n';
     const names = order === null ? written : order.map((col) => written[col] as string);
@@ -224,8 +225,8 @@ function unionOf(results: readonly JsonPieceResult[]): string[] | null {
   return headers;
 }
 
-function guardedOf(result: JsonPieceResult): GuardedCells {
-  const cells = new GuardedCells();
+function guardedOf(result: JsonPieceResult): NotedCells {
+  const cells = new NotedCells();
   cells.count = result.guarded.count;
   cells.examples.push(...result.guarded.examples);
   return cells;

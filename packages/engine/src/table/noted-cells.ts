@@ -1,0 +1,65 @@
+/** How many examples a report of changed cells keeps. */
+export const NOTED_EXAMPLES = 2;
+/** The longest example of a JSON string a notice shows, in characters of its text as written. */
+const EXAMPLE_CHARACTERS = 120;
+const decoder = new TextDecoder();
+
+/** Changed cells as a notice reports them: how many, and the column and original text of the first few. */
+export interface NotedCellsReport {
+  cells: number;
+  examples: { column: string; value: string }[];
+}
+
+/**
+ * Counts the cells a writer changed (the formula guard's `'`, a lone surrogate written as U+FFFD), keeping
+ * the column number and text of the first few. A record read again from its start (its bytes were
+ * incomplete) writes its cells again: what it noted counts only once the record is whole (`commitRecord`).
+ */
+export class NotedCells {
+  count = 0;
+  readonly examples: { col: number; value: string }[] = [];
+  private committed = 0;
+  private committedExamples = 0;
+
+  /** Counts one changed cell; answers whether its example is wanted (then give it to `example`). */
+  note(): boolean {
+    this.count++;
+    return this.examples.length < NOTED_EXAMPLES;
+  }
+
+  example(col: number, value: string): void {
+    this.examples.push({ col, value });
+  }
+
+  /** The record was written: what it noted stays. */
+  commitRecord(): void {
+    this.committed = this.count;
+    this.committedExamples = this.examples.length;
+  }
+
+  /** The record will be read again: what it noted is forgotten. */
+  abortRecord(): void {
+    this.count = this.committed;
+    this.examples.length = this.committedExamples;
+  }
+}
+
+/** Adds a writer's noted cells to `report`, naming each example's column from `headers` (after `prefix`). */
+export function addNotedCells(
+  report: NotedCellsReport,
+  cells: NotedCells,
+  headers: readonly string[],
+  prefix = '',
+): void {
+  report.cells += cells.count;
+  for (const example of cells.examples) {
+    if (report.examples.length >= NOTED_EXAMPLES) break;
+    report.examples.push({ column: prefix + (headers[example.col] ?? String(example.col)), value: example.value });
+  }
+}
+
+/** A JSON string's content `buf[start..end)` as written (escapes kept, so `\ud800` shows), cut after 120 characters. */
+export function jsonStringExample(buf: Uint8Array, start: number, end: number): string {
+  const text = decoder.decode(buf.subarray(start, end));
+  return text.length > EXAMPLE_CHARACTERS ? `${text.slice(0, EXAMPLE_CHARACTERS)}…` : text;
+}
