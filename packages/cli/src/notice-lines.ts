@@ -1,4 +1,4 @@
-import { describeRepeatedKeys, type Notice } from '@unnest/engine';
+import { describeLoneSurrogates, describeRepeatedKeys, type Notice } from '@unnest/engine';
 import { describeDialect } from './dialect-text.js';
 import { leftOutText } from './report-text.js';
 import { typingLines } from './typing-text.js';
@@ -9,13 +9,6 @@ const MAX_RAGGED_REPORTS = 10;
 export function formulaGuardLine(cells: number, examples: readonly { column: string; value: string }[]): string {
   const shown = examples.map((example) => `${example.column}: ${JSON.stringify(example.value)}`).join(', ');
   return `--excel-safe put a ' before ${cells} ${cells === 1 ? 'cell' : 'cells'} a spreadsheet would run as a formula (${shown}); csv2json --excel-safe takes it off again`;
-}
-
-/** The line for strings whose lone surrogate escapes were written as U+FFFD; examples as the JSON wrote them. */
-export function loneSurrogatesLine(cells: number, examples: readonly { column: string; value: string }[]): string {
-  const shown = examples.map((example) => `${example.column}: "${example.value}"`).join(', ');
-  const strings = cells === 1 ? 'string holds' : 'strings hold';
-  return `${cells} ${strings} a lone surrogate escape, which UTF-8 cannot hold: written with U+FFFD (\u{FFFD}) in its place (${shown})`;
 }
 
 /** Prints what the engine noticed, one line each; ragged rows are capped so a broken file does not flood the terminal. */
@@ -68,7 +61,7 @@ export function noticePrinter(say: (line: string) => void): { onNotice: (notice:
           if (notice.cells > 0) say(formulaGuardLine(notice.cells, notice.examples));
           break;
         case 'lone-surrogates':
-          say(loneSurrogatesLine(notice.cells, notice.examples));
+          say(describeLoneSurrogates(notice));
           break;
         case 'ragged-row':
           ragged += 1;

@@ -130,7 +130,7 @@ describe('unnest json2csv', () => {
     expect(await runCli(['json2csv'], t.io)).toBe(0);
     expect(t.stdout()).toBe('s\na\ufffdb\n\u{1f600}\n');
     expect(t.stderr()).toBe(
-      `unnest: 1 string holds a lone surrogate escape, which UTF-8 cannot hold: written with U+FFFD (\ufffd) in its place (s: "a\\ud800b")\n`,
+      `unnest: 1 string holds a lone surrogate escape (half of a character such as an emoji), which UTF-8 cannot hold: written with U+FFFD (\ufffd) in its place (s: "a\\ud800b").\n`,
     );
   });
 });

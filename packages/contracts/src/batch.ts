@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { FileQualityAnalysis } from './comparison.js';
-import { AppliedPlan, ConversionDuplicateKeys, ConversionLeftOut } from './convert.js';
+import { AppliedPlan, ConversionDuplicateKeys, ConversionLeftOut, ConversionLoneSurrogates } from './convert.js';
 import { pagingFields } from './paging.js';
 
 /**
@@ -94,6 +94,7 @@ export const BatchFile = Type.Object({
   records_path: Type.Union([Type.String(), Type.Null()]),
   left_out: Type.Union([ConversionLeftOut, Type.Null()]),
   duplicate_keys: Type.Union([ConversionDuplicateKeys, Type.Null()]),
+  lone_surrogates: Type.Union([ConversionLoneSurrogates, Type.Null()]),
   applied_plan: Type.Optional(AppliedPlan),
 });
 export type BatchFile = Static<typeof BatchFile>;

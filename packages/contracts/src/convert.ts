@@ -249,6 +249,22 @@ export const ConversionDuplicateKeys = Type.Object({
 });
 export type ConversionDuplicateKeys = Static<typeof ConversionDuplicateKeys>;
 
+/**
+ * JSON input: strings holding a lone UTF-16 surrogate escape (`"\ud800"`, often half of an emoji cut apart),
+ * which UTF-8 cannot hold: each was written with U+FFFD in its place.
+ */
+export const ConversionLoneSurrogates = Type.Object({
+  cells: Type.Integer({ minimum: 1, description: 'strings that held one' }),
+  examples: Type.Array(
+    Type.Object({
+      column: Type.String(),
+      value: Type.String({ description: 'the string as the JSON wrote it (escapes kept), cut after 120 characters' }),
+    }),
+    { maxItems: 2 },
+  ),
+});
+export type ConversionLoneSurrogates = Static<typeof ConversionLoneSurrogates>;
+
 /** `plan=auto`: the proposal the conversion applied, with its reasons and the columns without and with it. */
 export const AppliedPlan = FlattenPlanProposal;
 export type AppliedPlan = Static<typeof AppliedPlan>;
@@ -353,6 +369,9 @@ export const ConversionResult = Type.Object({
   duplicate_keys: Type.Union([ConversionDuplicateKeys, Type.Null()], {
     description:
       'JSON input: records that held a key twice in one object, whose last value alone was converted (as JSON.parse keeps it); null when none did',
+  }),
+  lone_surrogates: Type.Union([ConversionLoneSurrogates, Type.Null()], {
+    description: 'JSON input: strings whose lone surrogate escapes were written as U+FFFD; null when none held one',
   }),
   applied_plan: Type.Optional(AppliedPlan),
   /** CSV input: how it was read. */

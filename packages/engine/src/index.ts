@@ -57,3 +57,5 @@ export type { InflationLimits } from './relational/zip-entries.js';
 export { type CompareOptions, compareRoundTrip } from './round-trip/compare-round-trip.js';
 export { createMemorySpool, type Spool, type SpoolFactory } from './spool.js';
 export { encodeHeaderCell } from './table/csv-output.js';
+export { describeLoneSurrogates } from './table/lone-surrogates.js';
+export { joinedNotedCells, type NotedCellsReport } from './table/noted-cells.js';

@@ -94,10 +94,23 @@ describe('a batch of three JSON files and a CSV, one of them invalid', () => {
     // Its own account: the storage and history of `pro` are counted by the tests after this one.
     const own = await signedInUser(t, 'batch-twice');
     await t.auth.setPlan(own.email, 'professional');
-    const started = await startBatch(t.app, own, [{ name: 'twice.json', content: '[{"a":1},{"a":2,"a":3}]' }]);
+    const started = await startBatch(t.app, own, [
+      { name: 'twice.json', content: '[{"a":1},{"a":2,"a":3}]' },
+      { name: 'cut.json', content: String.raw`[{"t":"\udc00 x"}]` },
+    ]);
     expect(started.statusCode, started.body).toBe(200);
     const twice = await finalJob(t.app, own, started.json().job_id);
-    expect(twice.files[0]).toMatchObject({ status: 'completed', duplicate_keys: { records: 1, record: 2, key: 'a' } });
+    const byName = new Map(twice.files.map((file) => [file.file_name, file]));
+    expect(byName.get('twice.json')).toMatchObject({
+      status: 'completed',
+      duplicate_keys: { records: 1, record: 2, key: 'a' },
+      lone_surrogates: null,
+    });
+    // And which strings held a lone surrogate, written as U+FFFD.
+    expect(byName.get('cut.json')).toMatchObject({
+      status: 'completed',
+      lone_surrogates: { cells: 1, examples: [{ column: 't', value: String.raw`\udc00 x` }] },
+    });
   });
 
   it('downloads each converted file and a ZIP of them, byte for byte what the engine writes', async () => {

@@ -80,7 +80,21 @@ describe('POST /api/convert/file', () => {
     // file's tests use up the Free plan's conversions of `user`).
     const own = await signedInUser(t, 'twice');
     const twice = await uploadFile(t.app, own, { name: 'twice.json', content: '[{"a":1},{"a":2,"u":{"x":1,"x":3}}]' });
-    expect(twice.json()).toMatchObject({ duplicate_keys: { records: 1, record: 2, key: 'u.x' } });
+    expect(twice.json()).toMatchObject({
+      duplicate_keys: { records: 1, record: 2, key: 'u.x' },
+      lone_surrogates: null,
+    });
+    // Half of an emoji cut apart: UTF-8 cannot hold it, so U+FFFD is written and the answer says where.
+    const cut = await uploadFile(t.app, own, {
+      name: 'cut.json',
+      content: String.raw`[{"t":"ok \ud83d"},{"t":"\ud83d\ude00"}]`,
+    });
+    expect(cut.json()).toMatchObject({
+      lone_surrogates: { cells: 1, examples: [{ column: 't', value: String.raw`ok \ud83d` }] },
+    });
+    expect((await call(t.app, own, 'GET', `/api/files/download/${cut.json().file_id}`)).body).toBe(
+      't\nok \ufffd\n\u{1f600}\n',
+    );
     expect((await call(t.app, own, 'GET', `/api/files/download/${twice.json().file_id}`)).body).toBe(
       'a,u.x\n1,\n2,3\n',
     );

@@ -99,6 +99,12 @@ describe('POST /api/convert/file?async=1', () => {
     expect(accepted.statusCode, accepted.body).toBe(202);
     const job = await settled(user, accepted.json().job_id);
     expect(job.files[0]).toMatchObject({ status: 'completed', duplicate_keys: { records: 1, record: 1, key: 'u.x' } });
+    const cut = await convertAsync(user, 'cut.json', String.raw`[{"t":"a\ud800"}]`);
+    expect(cut.statusCode, cut.body).toBe(202);
+    expect((await settled(user, cut.json().job_id)).files[0]).toMatchObject({
+      status: 'completed',
+      lone_surrogates: { cells: 1, examples: [{ column: 't', value: String.raw`a\ud800` }] },
+    });
   });
 
   it('fails the job alone with the positioned error for invalid JSON', async () => {

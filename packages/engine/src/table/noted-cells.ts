@@ -58,6 +58,15 @@ export function addNotedCells(
   }
 }
 
+/** Two reports of one conversion as one (a relational conversion reports each of its tables). */
+export function joinedNotedCells(before: NotedCellsReport | null, added: NotedCellsReport): NotedCellsReport {
+  if (before === null) return { cells: added.cells, examples: [...added.examples] };
+  return {
+    cells: before.cells + added.cells,
+    examples: [...before.examples, ...added.examples].slice(0, NOTED_EXAMPLES),
+  };
+}
+
 /** A JSON string's content `buf[start..end)` as written (escapes kept, so `\ud800` shows), cut after 120 characters. */
 export function jsonStringExample(buf: Uint8Array, start: number, end: number): string {
   const text = decoder.decode(buf.subarray(start, end));

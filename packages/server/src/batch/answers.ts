@@ -7,6 +7,7 @@ import type {
   BatchStatus,
   ConversionDuplicateKeys,
   ConversionLeftOut,
+  ConversionLoneSurrogates,
   FileQualityAnalysis,
 } from '@unnest/contracts';
 import type { BatchFileRow, BatchJobRow } from './repository.js';
@@ -52,6 +53,7 @@ export function describeFile(row: BatchFileRow): BatchFile {
     records_path: row.recordsPath,
     left_out: (row.leftOut as ConversionLeftOut | null) ?? null,
     duplicate_keys: (row.duplicateKeys as ConversionDuplicateKeys | null) ?? null,
+    lone_surrogates: (row.loneSurrogates as ConversionLoneSurrogates | null) ?? null,
     ...(row.appliedPlan === null ? {} : { applied_plan: row.appliedPlan as AppliedPlan }),
   };
 }

@@ -327,6 +327,7 @@ export class BatchRepository {
           recordsPath: done.found.records_path,
           leftOut: done.found.left_out,
           duplicateKeys: done.found.duplicate_keys,
+          loneSurrogates: done.found.lone_surrogates,
           appliedPlan: done.found.applied_plan ?? null,
           bytesRead: file.fileSize,
           completedAt: done.now,

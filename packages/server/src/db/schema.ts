@@ -560,9 +560,10 @@ export const batchFiles = pgTable(
     /** Once converted, as a synchronous conversion answers them: where the records were found (when not given)... */
     recordsPath: text('records_path'),
     /** ...what was left out of the document (ConversionLeftOut), the records that held a key twice
-     * (ConversionDuplicateKeys)... */
+     * (ConversionDuplicateKeys), the strings whose lone surrogates became U+FFFD (ConversionLoneSurrogates)... */
     leftOut: jsonb('left_out'),
     duplicateKeys: jsonb('duplicate_keys'),
+    loneSurrogates: jsonb('lone_surrogates'),
     /** ...and with plan=auto the proposal applied (AppliedPlan). */
     appliedPlan: jsonb('applied_plan'),
   },

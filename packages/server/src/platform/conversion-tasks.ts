@@ -11,6 +11,7 @@ import {
   type FormulaGuardReport,
   type InputPosition,
   type LeftOutNotice,
+  type NotedCellsReport,
   type PlanProposal,
   type RepeatedKeys,
   type TableFormat,
@@ -127,6 +128,8 @@ export interface ConversionSummary {
   leftOut: LeftOutNotice | null;
   /** Records that held a key twice in one object (JSON input only). */
   duplicateKeys: RepeatedKeys | null;
+  /** Strings whose lone surrogate escapes were written as U+FFFD, all tables together (JSON input only). */
+  loneSurrogates: NotedCellsReport | null;
   /** How a CSV was read (its dialect null for a relational ZIP); null for JSON input. */
   reading: CsvReading | null;
   /** `autoPlan`: the proposal applied; null otherwise. */

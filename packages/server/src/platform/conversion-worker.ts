@@ -13,6 +13,7 @@ import {
   compareRoundTrip,
   csvToJson,
   isZip,
+  joinedNotedCells,
   jsonToCsv,
   jsonToRelational,
   type Notice,
@@ -150,6 +151,8 @@ function engine(
       } else if (notice.kind === 'records-path') summary.recordsPath = notice.path;
       else if (notice.kind === 'left-out') summary.leftOut = notice;
       else if (notice.kind === 'duplicate-keys') summary.duplicateKeys = notice.repeated;
+      else if (notice.kind === 'lone-surrogates')
+        summary.loneSurrogates = joinedNotedCells(summary.loneSurrogates, notice);
     },
   };
   // `plan=auto`: the proposal made from the whole input (plannedSource) is the plan.
@@ -244,6 +247,7 @@ function emptySummary(): ConversionSummary {
     recordsPath: null,
     leftOut: null,
     duplicateKeys: null,
+    loneSurrogates: null,
     reading: null,
     appliedPlan: null,
   };

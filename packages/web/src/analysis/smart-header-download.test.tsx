@@ -29,6 +29,7 @@ const RESULT: ConversionResult = {
   records_path: null,
   left_out: null,
   duplicate_keys: null,
+  lone_surrogates: null,
   formula_guard: null,
   duration_seconds: 0.1,
   expires_at: null,

@@ -95,6 +95,7 @@ export function batchFile(name: string, overrides: Partial<BatchFile> = {}): Bat
     records_path: null,
     left_out: null,
     duplicate_keys: null,
+    lone_surrogates: null,
     ...overrides,
   };
 }

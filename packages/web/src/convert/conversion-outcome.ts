@@ -1,15 +1,21 @@
-import type { ConversionDuplicateKeys, ConversionResult, FormulaGuardSummary } from '@unnest/contracts';
+import type {
+  ConversionDuplicateKeys,
+  ConversionLoneSurrogates,
+  ConversionResult,
+  FormulaGuardSummary,
+} from '@unnest/contracts';
 import type { CsvReading } from './api/csv-to-json';
 import type { PreviewJob } from './local-preview';
 
 /**
  * A finished conversion: a stored file (file mode), bytes in hand (text mode), or pasted text converted in the
  * browser as it was typed (live), with what the formula guard changed (null when it was off, or for JSON and
- * XLSX output) and the records that held a key twice (JSON input).
+ * XLSX output), the records that held a key twice and the strings whose lone surrogates became U+FFFD (JSON input).
  */
 export type ConversionOutcome = {
   formulaGuard: FormulaGuardSummary | null;
   duplicateKeys: ConversionDuplicateKeys | null;
+  loneSurrogates: ConversionLoneSurrogates | null;
 } & (
   | {
       kind: 'file';

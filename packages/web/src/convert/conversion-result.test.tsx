@@ -42,6 +42,7 @@ function storedFile(formulaGuard: FormulaGuardSummary | null, outputFormat: 'csv
     records_path: null,
     left_out: null,
     duplicate_keys: null,
+    lone_surrogates: null,
     duration_seconds: 0.1,
     expires_at: null,
     download_url: '/api/files/download/00000000-0000-4000-8000-000000000001',
@@ -58,6 +59,7 @@ function fileOutcome(
     preview: null,
     formulaGuard,
     duplicateKeys: null,
+    loneSurrogates: null,
   };
 }
 
@@ -96,6 +98,7 @@ describe('the result made as the text is typed', () => {
         preview: { kind: 'text', text: LIVE_CSV, format: 'csv' },
         formulaGuard: { cells: 1, examples: [{ column: 'f', value: '=SUM(A1)' }] },
         duplicateKeys: null,
+        loneSurrogates: null,
       },
       true,
     );
@@ -124,6 +127,7 @@ describe('the result made as the text is typed', () => {
         preview: { kind: 'text', text: json, format: 'json' },
         formulaGuard: null,
         duplicateKeys: null,
+        loneSurrogates: null,
       },
       false,
       vi.fn(),
@@ -197,6 +201,17 @@ describe('pasted JSON', () => {
     renderPanel({ ...fileOutcome(null), duplicateKeys: { records: 3, record: 2, key: 'u.x' } }, false);
     screen.getByText(
       "3 records hold a key more than once in one object (the first: record 2, 'u.x'); only its last value is converted, as JSON.parse keeps it.",
+    );
+  });
+
+  it('says which strings held a lone surrogate, written as U+FFFD: pasted (found here) and in a stored file', async () => {
+    const outcome = await pastedOutcome(String.raw`[{"t":"cut \ud83d"}]`, 't\ncut \ufffd\n', false);
+    expect(outcome?.loneSurrogates).toEqual({ cells: 1, examples: [{ column: 't', value: String.raw`cut \ud83d` }] });
+    cleanup();
+    const loneSurrogates = { cells: 2, examples: [{ column: 't', value: String.raw`a\udc00` }] };
+    renderPanel({ ...fileOutcome(null), loneSurrogates }, false);
+    screen.getByText(
+      '2 strings hold a lone surrogate escape (half of a character such as an emoji), which UTF-8 cannot hold: written with U+FFFD (\ufffd) in its place (t: "a\\udc00").',
     );
   });
 });

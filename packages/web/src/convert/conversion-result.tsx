@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { describeRepeatedKeys } from '@unnest/engine';
+import { describeLoneSurrogates, describeRepeatedKeys } from '@unnest/engine';
 import { useEffect, useRef } from 'react';
 import type { ConversionMode } from '../components/conversion-options';
 import type { ConversionOutcome } from './conversion-outcome';
@@ -88,6 +88,7 @@ export function ConversionResultPanel({
           <FormulaGuardNotice summary={outcome.formulaGuard} switchedOn={excelSafe} onSwitch={onExcelSafe} />
         )}
         {outcome.duplicateKeys && <Alert severity="warning">{describeRepeatedKeys(outcome.duplicateKeys)}</Alert>}
+        {outcome.loneSurrogates && <Alert severity="warning">{describeLoneSurrogates(outcome.loneSurrogates)}</Alert>}
         {outcome.kind === 'file' && (
           <LeftOutNote response={outcome.response} asked={recordsPath} onRecordsPath={onRecordsPath} disabled={busy} />
         )}

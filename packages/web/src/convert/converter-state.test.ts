@@ -28,7 +28,10 @@ const jsonFile = new File(['[{"id": 1}]'], 'people.json');
 /** A JSON to CSV conversion the server stored: its answer and the outcome made of it. */
 function storedCsv(): { response: ConversionResult; stored: ConversionOutcome } {
   const response = { output_format: 'csv', file_id: 'f1', original_filename: 'people.json' } as ConversionResult;
-  return { response, stored: { kind: 'file', response, preview: null, formulaGuard: null, duplicateKeys: null } };
+  return {
+    response,
+    stored: { kind: 'file', response, preview: null, formulaGuard: null, duplicateKeys: null, loneSurrogates: null },
+  };
 }
 
 describe('converter state', () => {
@@ -158,6 +161,7 @@ describe('converter state', () => {
       preview: { kind: 'text', text: "a\n'=1", format: 'csv' },
       formulaGuard: { cells: 1, examples: [] },
       duplicateKeys: null,
+      loneSurrogates: null,
     };
     expect(comparedConversion(pasted, inHand)).toEqual({
       kind: 'text',
@@ -205,6 +209,7 @@ describe('converter state', () => {
       preview: { kind: 'text', text: 'a\n1\n', format: 'csv' },
       formulaGuard: null,
       duplicateKeys: null,
+      loneSurrogates: null,
     };
     expect(compareBlockedReason(state, live, null)).toBe('Compare needs a converted file: convert first.');
     expect(compareBlockedReason({ ...state, mode: 'csv-to-json' }, null, null)).toBe(

@@ -18,6 +18,7 @@ const RESULT: ConversionResult = {
   records_path: 'features',
   left_out: null,
   duplicate_keys: null,
+  lone_surrogates: null,
   formula_guard: null,
   duration_seconds: 0.4,
   expires_at: null,

@@ -1,9 +1,15 @@
-import type { ConversionDuplicateKeys, FlattenPlanDocument, FormulaGuardSummary } from '@unnest/contracts';
+import type {
+  ConversionDuplicateKeys,
+  ConversionLoneSurrogates,
+  FlattenPlanDocument,
+  FormulaGuardSummary,
+} from '@unnest/contracts';
 import {
   type CsvToJsonOptions,
   checkFlattenPlan,
   csvToJson,
   csvToJsonText,
+  joinedNotedCells,
   jsonToCsvText,
   jsonToRelational,
   type Notice,
@@ -115,16 +121,18 @@ export interface JsonNoticesTask {
 
 /**
  * What a conversion of pasted JSON says besides its bytes, which the download answer does not carry: what the
- * formula guard changes (null when it is off, or for XLSX, which has no formulas) and the records that hold a
- * key twice. Found by the same engine the server runs, with the same choices.
+ * formula guard changes (null when it is off, or for XLSX, which has no formulas), the records that hold a
+ * key twice and the strings whose lone surrogates become U+FFFD. Found by the same engine the server runs,
+ * with the same choices.
  */
 export interface JsonNotices {
   formulaGuard: FormulaGuardSummary | null;
   duplicateKeys: ConversionDuplicateKeys | null;
+  loneSurrogates: ConversionLoneSurrogates | null;
 }
 
 /** Nothing said besides the bytes: CSV input, or notices that could not be found. */
-export const NO_JSON_NOTICES: JsonNotices = { formulaGuard: null, duplicateKeys: null };
+export const NO_JSON_NOTICES: JsonNotices = { formulaGuard: null, duplicateKeys: null, loneSurrogates: null };
 
 /** Gathers a JSON conversion's notices as it runs; `found` answers them once it has ended. */
 export function jsonNoticeCollector(choices: ConversionChoices): {
@@ -133,13 +141,19 @@ export function jsonNoticeCollector(choices: ConversionChoices): {
 } {
   let formulaGuard: FormulaGuardSummary | null = null;
   let duplicateKeys: ConversionDuplicateKeys | null = null;
+  let loneSurrogates: ConversionLoneSurrogates | null = null;
   return {
     onNotice(notice) {
       if (notice.kind === 'formula-guard') formulaGuard = { cells: notice.cells, examples: notice.examples };
       else if (notice.kind === 'duplicate-keys') duplicateKeys = notice.repeated;
+      else if (notice.kind === 'lone-surrogates') loneSurrogates = joinedNotedCells(loneSurrogates, notice);
     },
     // The engine writes XLSX's preview as CSV (guarded); the workbook itself has no formulas.
-    found: () => ({ formulaGuard: choices.outputFormat === 'xlsx' ? null : formulaGuard, duplicateKeys }),
+    found: () => ({
+      formulaGuard: choices.outputFormat === 'xlsx' ? null : formulaGuard,
+      duplicateKeys,
+      loneSurrogates,
+    }),
   };
 }
 

@@ -59,7 +59,11 @@ export async function runConversion(
     const preview = file.size <= LOCAL_PREVIEW_MAX_BYTES ? filePreview(file, mode, choices, plan) : null;
     // A CSV file's answer says how it was read, as pasted CSV's does.
     const reading = response.dialect ? csvReading(response) : undefined;
-    const found = { formulaGuard: response.formula_guard, duplicateKeys: response.duplicate_keys };
+    const found = {
+      formulaGuard: response.formula_guard,
+      duplicateKeys: response.duplicate_keys,
+      loneSurrogates: response.lone_surrogates,
+    };
     return { kind: 'file', response, preview, ...found, reading };
   }
   const { text } = request;
@@ -71,8 +75,8 @@ export async function runConversion(
       shown === null
         ? { kind: 'convert', input: text, mode, choices, plan: plan ?? undefined }
         : { kind: 'text', text: shown, format: 'csv' };
-    // The download answer is the bytes only: what the guard changed, and keys held twice, are found by the
-    // same engine here.
+    // The download answer is the bytes only: what the guard changed, keys held twice and lone surrogates are
+    // found by the same engine here.
     const found = await jsonNoticesOf({ text, choices, plan: plan ?? undefined }).catch(() => NO_JSON_NOTICES);
     return { kind: 'text', ...converted, text: shown, preview, ...found };
   }

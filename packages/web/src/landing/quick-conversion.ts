@@ -1,5 +1,11 @@
 import { type FormulaGuardSummary, QUICK_CONVERT_CSV } from '@unnest/contracts';
-import { ConversionError, csvToJsonText, describeRepeatedKeys, jsonToCsvText } from '@unnest/engine';
+import {
+  ConversionError,
+  csvToJsonText,
+  describeLoneSurrogates,
+  describeRepeatedKeys,
+  jsonToCsvText,
+} from '@unnest/engine';
 
 /** Which way a quick conversion goes. */
 export type QuickDirection = 'json-to-csv' | 'csv-to-json';
@@ -12,11 +18,12 @@ export interface QuickRequest {
 
 /**
  * What the browser's engine made of the text: the output (and, from JSON, what the formula guard changed in
- * the CSV and the sentence saying which records held a key twice), or a `problem`, the engine's reason with its
- * position (`Unexpected '}' (line 2, column 9)`). The sentence is made here, so the page needs no engine.
+ * the CSV and the sentences saying what the CSV could not keep as written: a key held twice, a lone surrogate),
+ * or a `problem`, the engine's reason with its position (`Unexpected '}' (line 2, column 9)`). The sentences are
+ * made here, so the page needs no engine.
  */
 export type QuickBrowserResult =
-  | { output: string; formulaGuard?: FormulaGuardSummary; duplicateKeys?: string }
+  | { output: string; formulaGuard?: FormulaGuardSummary; warnings?: string[] }
   | { problem: string };
 
 /**
@@ -29,16 +36,17 @@ export async function quickConversion(request: QuickRequest): Promise<QuickBrows
   try {
     if (request.direction === 'csv-to-json') return { output: await csvToJsonText(request.text) };
     let formulaGuard: FormulaGuardSummary = { cells: 0, examples: [] };
-    let duplicateKeys: string | undefined;
+    const warnings: string[] = [];
     const output = await jsonToCsvText(request.text, {
       ...QUICK_CONVERT_CSV,
       groupArrayColumns: true,
       onNotice: (notice) => {
         if (notice.kind === 'formula-guard') formulaGuard = { cells: notice.cells, examples: notice.examples };
-        else if (notice.kind === 'duplicate-keys') duplicateKeys = describeRepeatedKeys(notice.repeated);
+        else if (notice.kind === 'duplicate-keys') warnings.push(describeRepeatedKeys(notice.repeated));
+        else if (notice.kind === 'lone-surrogates') warnings.push(describeLoneSurrogates(notice));
       },
     });
-    return { output, formulaGuard, ...(duplicateKeys === undefined ? {} : { duplicateKeys }) };
+    return { output, formulaGuard, ...(warnings.length === 0 ? {} : { warnings }) };
   } catch (error) {
     if (error instanceof ConversionError) return { problem: error.describe() };
     throw error;

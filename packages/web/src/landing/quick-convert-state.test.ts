@@ -155,11 +155,11 @@ describe('Convert (the server)', () => {
     const twice = "Record 1 holds a key more than once in one object ('a'); ...";
     const found = run([
       { type: 'edit', text: '[{"a":1,"a":2}]' },
-      { type: 'converted', revision: 1, result: { output: 'a\n2\n', duplicateKeys: twice } },
+      { type: 'converted', revision: 1, result: { output: 'a\n2\n', warnings: [twice] } },
     ]);
-    expect(found.result).toMatchObject({ by: 'browser', duplicateKeys: twice });
-    expect(run([{ type: 'sent', revision: 1, text: 'a\n2\n', standing }], found).result?.duplicateKeys).toBe(twice);
-    expect(run([{ type: 'sent', revision: 1, text: 'a\n3\n', standing }], found).result?.duplicateKeys).toBeUndefined();
+    expect(found.result).toMatchObject({ by: 'browser', warnings: [twice] });
+    expect(run([{ type: 'sent', revision: 1, text: 'a\n2\n', standing }], found).result?.warnings).toEqual([twice]);
+    expect(run([{ type: 'sent', revision: 1, text: 'a\n3\n', standing }], found).result?.warnings).toEqual([]);
   });
 
   it("keeps the server's result when the browser's answer for the same input comes after it", () => {

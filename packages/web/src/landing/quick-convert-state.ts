@@ -27,8 +27,11 @@ export interface QuickResult {
   by: 'browser' | 'server';
   /** What Spreadsheet-safe changed (JSON to CSV), when the browser counted it in this very CSV. */
   formulaGuard: FormulaGuardSummary | undefined;
-  /** The sentence saying which records held a key twice (JSON to CSV), found the same way. */
-  duplicateKeys: string | undefined;
+  /**
+   * Sentences saying what the CSV could not keep as the JSON wrote it (a key held twice, a lone surrogate),
+   * found the same way; empty when nothing.
+   */
+  warnings: readonly string[];
   /** The CSV the table preview shows: the CSV written (JSON to CSV) or the CSV read (CSV to JSON). */
   table: string;
 }
@@ -192,7 +195,7 @@ export function quickConvertReducer(state: QuickState, action: QuickAction): Qui
         text: action.result.output,
         by: 'browser',
         formulaGuard: action.result.formulaGuard,
-        duplicateKeys: action.result.duplicateKeys,
+        warnings: action.result.warnings ?? [],
         table: tableOf(state, action.result.output),
       };
       return { ...state, result, problem: undefined };
@@ -210,7 +213,7 @@ export function quickConvertReducer(state: QuickState, action: QuickAction): Qui
         text: action.text,
         by: 'server',
         formulaGuard: counted ? state.result?.formulaGuard : undefined,
-        duplicateKeys: counted ? state.result?.duplicateKeys : undefined,
+        warnings: counted ? (state.result?.warnings ?? []) : [],
         table: tableOf(state, action.text),
       };
       return { ...state, sending: false, standing, result, problem: undefined, arrivals: state.arrivals + 1 };

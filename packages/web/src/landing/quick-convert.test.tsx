@@ -186,6 +186,16 @@ describe('QuickConvert as you type', () => {
     expect(sentQueries).toEqual(['?group_array_columns=true']);
   });
 
+  it('says, as you type, when a string holds a lone surrogate written as U+FFFD', async () => {
+    const { user } = renderQuickConvert();
+    await user.click(jsonField());
+    await user.paste(String.raw`[{"t":"cut \ud83d"}]`);
+    await vi.waitFor(() => expect(output('CSV').value).toBe('t\ncut \ufffd\n'));
+    await screen.findByText(
+      '1 string holds a lone surrogate escape (half of a character such as an emoji), which UTF-8 cannot hold: written with U+FFFD (\ufffd) in its place (t: "cut \\ud83d").',
+    );
+  });
+
   it('says, as you type, when a record holds a key twice and only its last value is in the CSV', async () => {
     const { user } = renderQuickConvert();
     await user.click(jsonField());

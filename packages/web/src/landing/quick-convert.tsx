@@ -90,7 +90,11 @@ export function QuickConvert() {
           </Box>
         </Box>
         {result?.direction === 'json-to-csv' && <QuickFormulaGuardNotice summary={result.formulaGuard} />}
-        {result?.duplicateKeys && <Alert severity="warning">{result.duplicateKeys}</Alert>}
+        {result?.warnings.map((warning) => (
+          <Alert key={warning} severity="warning">
+            {warning}
+          </Alert>
+        ))}
         {result !== undefined && (
           <Suspense fallback={null}>
             <ResultPreview text={result.table} kind="csv" />
