@@ -64,15 +64,22 @@ describe('quick convert on the landing page', () => {
     await inspectBothThemes(page, 'quick-convert-as-you-type');
   });
 
-  it('says as you type when a record holds a key twice, and that only its last value is in the CSV', async () => {
+  it('says as you type when a record holds a key twice, or a string half a character, and what the CSV holds', async () => {
     const { page, sent } = await openLanding();
-    await page.getByLabel('JSON', { exact: true }).fill('[{"id":1,"name":"Ada","name":"Ada Lovelace"}]');
+    await page
+      .getByLabel('JSON', { exact: true })
+      .fill(String.raw`[{"id":1,"name":"Ada","name":"Ada Lovelace","bio":"cut \ud83d"}]`);
     await expect
       .poll(() => page.getByLabel('CSV output').inputValue(), { timeout: TIMEOUT_MS })
-      .toBe('id,name\n1,Ada Lovelace\n');
+      .toBe('id,name,bio\n1,Ada Lovelace,cut \ufffd\n');
     await page
       .getByText(
         "Record 1 holds a key more than once in one object ('name'); only its last value is converted, as JSON.parse keeps it.",
+      )
+      .waitFor();
+    await page
+      .getByText(
+        '1 string holds a lone surrogate escape (half of a character such as an emoji), which UTF-8 cannot hold: written with U+FFFD (\ufffd) in its place (bio: "cut \\ud83d").',
       )
       .waitFor();
     expect(sent).toEqual([]);

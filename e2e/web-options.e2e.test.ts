@@ -105,28 +105,32 @@ describe('conversion options in a real browser', () => {
     );
   });
 
-  it('says when a record holds a key twice, for a file and for pasted JSON, and converts its last value', async () => {
+  it('says when a record holds a key twice or a string half a character, for a file and for pasted JSON', async () => {
     await openConverter();
     await page.getByTestId('file-input').setInputFiles({
       name: 'twice.json',
       mimeType: 'application/json',
-      buffer: Buffer.from('[{"id":1,"u":{"x":1,"x":3}},{"id":2,"u":{"x":4}}]'),
+      buffer: Buffer.from(String.raw`[{"id":1,"u":{"x":1,"x":3}},{"id":2,"u":{"x":4},"t":"cut \ud83d"}]`),
     });
     await page.getByText('twice.json').first().waitFor();
     await page.getByRole('button', { name: 'Convert JSON File' }).click();
     const said =
       "Record 1 holds a key more than once in one object ('u.x'); only its last value is converted, as JSON.parse keeps it.";
+    const half =
+      '1 string holds a lone surrogate escape (half of a character such as an emoji), which UTF-8 cannot hold: written with U+FFFD (\ufffd) in its place (t: "cut \\ud83d").';
     await page.getByText(said).waitFor();
-    expect((await downloaded('Download CSV')).text).toBe('id,u.x\n1,3\n2,4\n');
+    await page.getByText(half).waitFor();
+    expect((await downloaded('Download CSV')).text).toBe('id,u.x,t\n1,3,\n2,4,cut \ufffd\n');
     await inspectBothThemes(page, 'duplicate-keys');
     // Pasted, the download answer is the bytes only: the browser's engine finds it.
     await openConverter();
     await page.getByRole('button', { name: 'Paste text' }).click();
-    await page.getByLabel('JSON text').fill('[{"id":1,"u":{"x":1,"x":3}}]');
+    await page.getByLabel('JSON text').fill(String.raw`[{"id":1,"u":{"x":1,"x":3},"t":"cut \ud83d"}]`);
     await page.getByRole('button', { name: 'Convert JSON Text' }).click();
     await page.getByText('Your JSON was converted.').waitFor();
     await page.getByText(said).waitFor();
-    expect((await downloaded('Download CSV')).text).toBe('id,u.x\n1,3\n');
+    await page.getByText(half).waitFor();
+    expect((await downloaded('Download CSV')).text).toBe('id,u.x,t\n1,3,cut \ufffd\n');
   });
 
   it("downloads the CSV with the analysis's smart column names as its header row", async () => {
