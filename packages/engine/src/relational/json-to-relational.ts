@@ -6,7 +6,7 @@ import { type JsonToCsvOptions, type NormalizedJsonToCsvOptions, normalizeJsonTo
 import { createMemorySpool } from '../spool.js';
 import { csvOutput } from '../table/csv-output.js';
 import type { JsonTable } from '../table/json-table.js';
-import { addNotedCells } from '../table/noted-cells.js';
+import { addNotedCells, type NotedCellsReport } from '../table/noted-cells.js';
 import { RelationalTable } from './relational-table.js';
 import { headerMapping, type TableHeaders, tableHeaders } from './table-headers.js';
 import {
@@ -93,6 +93,11 @@ async function* convert(
     const headers: TableHeaders[] = tables.map((table) =>
       tableHeaders(table.spec, table.table.columns.headers, options.separator),
     );
+    const replaced: NotedCellsReport = { cells: 0, examples: [] };
+    tables.forEach((table, n) => {
+      addNotedCells(replaced, table.table.loneSurrogates, (headers[n] as TableHeaders).written, tablePrefix(table));
+    });
+    if (replaced.cells > 0) options.onNotice?.({ kind: 'lone-surrogates', ...replaced });
     if (options.format === 'xlsx') {
       const names = sheetNames(tables.map((table) => table.spec.file.replace(/^tables\//, '')));
       yield* xlsxWorkbook(
@@ -111,8 +116,7 @@ async function* convert(
     const guard: FormulaGuardReport = { cells: 0, examples: [] };
     const written = tables.map((table, n) => {
       const names = (headers[n] as TableHeaders).written;
-      // A child table's examples name the table too: `items/sku`.
-      const prefix = table.spec.path === '' ? '' : `${table.spec.file.replace(/^tables\//, '')}/`;
+      const prefix = tablePrefix(table);
       if (table.table.guardedCells) addNotedCells(guard, table.table.guardedCells, names, prefix);
       return guardHeaders(names, options.excelSafe, guard, prefix);
     });
@@ -176,6 +180,11 @@ function parentKeyOf(
 }
 
 /** What was left out of the document, then the main table's summary. */
+/** What names a child table's column in a notice's examples: `items/` (for `items/sku`); nothing for the main table. */
+function tablePrefix(table: RelationalTable): string {
+  return table.spec.path === '' ? '' : `${table.spec.file.replace(/^tables\//, '')}/`;
+}
+
 function reportEnd(main: JsonTable, options: Pick<NormalizedJsonToCsvOptions, 'onNotice'>): void {
   const leftOut = main.leftOut;
   if (leftOut !== null) options.onNotice?.(leftOut);

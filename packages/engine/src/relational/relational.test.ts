@@ -100,6 +100,28 @@ describe('relational output', () => {
     expect(exact(await bytesOf(relationalToJson([zip], { excelSafe: false })))).toContain("'=SUM(A1)");
   });
 
+  it('says in one notice which strings of every table held a lone surrogate, a child table named with its column', async () => {
+    const input = encoder.encode(String.raw`[{"id":1,"t":"a\ud800","items":[{"s":"x\udc00"},{"s":"\ud83d\ude00"}]}]`);
+    const plan: FlattenPlan = { version: 1, paths: [{ path: 'items', strategy: 'table' }] };
+    for (const format of ['csv', 'xlsx'] as const) {
+      const notices: Notice[] = [];
+      await bytesOf(jsonToRelational([input], { plan, format, onNotice: (n) => notices.push(n) }));
+      expect(
+        notices.filter((notice) => notice.kind === 'lone-surrogates'),
+        format,
+      ).toEqual([
+        {
+          kind: 'lone-surrogates',
+          cells: 2,
+          examples: [
+            { column: 't', value: String.raw`a\ud800` },
+            { column: 'items/s', value: String.raw`x\udc00` },
+          ],
+        },
+      ]);
+    }
+  });
+
   it('writes a small nested document as related tables and reads it back exactly', async () => {
     const input = encoder.encode(
       JSON.stringify([

@@ -76,7 +76,9 @@ export class JsonTable {
   /** The cells the formula guard changed (CSV and TSV output). */
   readonly guardedCells: NotedCells | null;
   /** The strings whose lone surrogate escapes were written as U+FFFD. */
-  private readonly loneSurrogates: NotedCells;
+  readonly loneSurrogates: NotedCells;
+  /** Whether `finish` reports them; relational output reports every table's in one notice. */
+  private reportsLoneSurrogates = true;
 
   /** Whether the input's UTF-8 is known valid, so string cells may copy it unchecked. */
   private readonly trust: Utf8Trust;
@@ -136,6 +138,7 @@ export class JsonTable {
   /** Relational output: an id column first, and the plan's `table` values sent to `tables`. */
   relational(tables: ChildTables): void {
     this.sink.relational(tables);
+    this.reportsLoneSurrogates = false;
   }
 
   /** Reads a UTF-8 chunk. */
@@ -156,7 +159,7 @@ export class JsonTable {
       const { records, record, col } = repeated;
       this.onNotice?.({ kind: 'duplicate-keys', repeated: { records, record, key: this.columns.headers[col] ?? '' } });
     }
-    if (this.loneSurrogates.count > 0) {
+    if (this.reportsLoneSurrogates && this.loneSurrogates.count > 0) {
       const replaced = { cells: 0, examples: [] };
       addNotedCells(replaced, this.loneSurrogates, this.columns.headers);
       this.onNotice?.({ kind: 'lone-surrogates', ...replaced });
