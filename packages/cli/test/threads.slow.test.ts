@@ -22,6 +22,9 @@ beforeAll(async () => {
   await writeFile(join(dir, 'in.jsonl'), `${lines.join('\n')}\n`);
   await writeFile(join(dir, 'in.json'), `[${lines.join(',\n')}]`);
   await writeFile(join(dir, 'in-document.json'), `{"data":[${lines.join(',\n')}]}`);
+  // Half an emoji in the last record (JSON.stringify writes a lone surrogate as its escape).
+  const cut = JSON.stringify({ id: -1, name: 'cut \ud83d' });
+  await writeFile(join(dir, 'in-cut.jsonl'), `${[...lines.slice(0, -1), cut].join('\n')}\n`);
   const rows = ['id,note,price'];
   for (let i = 0; rows.length * 40 < SIZE; i++) rows.push(`${i},"line one\nline, two ${'x'.repeat(i % 9)}",${i}.5`);
   await writeFile(join(dir, 'in.csv'), `${rows.join('\r\n')}\r\n`);
@@ -71,6 +74,16 @@ describe('unnest --threads', () => {
     const zero = await convert(['json2csv', join(dir, 'in.jsonl'), '-o', join(dir, 'x.csv'), '--threads', '0']);
     expect(zero.code).toBe(2);
     expect(zero.stderr).toContain('--threads must be a whole number from 1 to 64');
+  });
+
+  it('converts a file whose piece noticed a lone surrogate on one thread, and says why and what it noticed', async () => {
+    const cut = await convert(['json2csv', join(dir, 'in-cut.jsonl'), '-o', join(dir, 'cut.csv'), '--threads', '2']);
+    expect(cut.code).toBe(0);
+    expect(cut.stderr).toBe(
+      'unnest: converting on one thread: a piece noticed lone-surrogates, which is reported from the whole file\n' +
+        'unnest: 1 string holds a lone surrogate escape (half of a character such as an emoji), which UTF-8 cannot hold: written with U+FFFD (\ufffd) in its place (name: "cut \\ud83d").\n',
+    );
+    expect(await readFile(join(dir, 'cut.csv'), 'utf8')).toContain('\n-1,cut \ufffd,');
   });
 
   it('leaves a file under 128 MiB to one thread without --threads, and says nothing of it', async () => {

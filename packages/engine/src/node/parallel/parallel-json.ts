@@ -205,7 +205,10 @@ function refusalOf(results: readonly JsonPieceResult[], array: boolean): string 
       return array ? 'a piece did not read as a part of the array' : 'a piece did not read as JSON Lines';
     }
     if (!result.headersArePaths) return 'only records that are objects are split';
-    if (result.leftOut || result.notices.length > 0) return 'a piece read differently from the whole file';
+    if (result.leftOut) return 'a piece read differently from the whole file';
+    // A key held twice or a lone surrogate is said of the whole file's records, which one thread reads in order.
+    const said = result.notices[0];
+    if (said !== undefined) return `a piece noticed ${said.kind}, which is reported from the whole file`;
   }
   return null;
 }
