@@ -90,6 +90,16 @@ export function isLoneSurrogateEscape(buf: Uint8Array, i: number): boolean {
   return ((buf[i + 2] as number) | 0x20) === 100;
 }
 
+/** The four hex digits at `i` of a `\u` escape already validated. */
+function validatedHex4(buf: Uint8Array, i: number): number {
+  return (
+    (hexValue(buf[i] as number) << 12) |
+    (hexValue(buf[i + 1] as number) << 8) |
+    (hexValue(buf[i + 2] as number) << 4) |
+    hexValue(buf[i + 3] as number)
+  );
+}
+
 /** Whether the validated string content `buf[start..end)` holds a lone surrogate escape. */
 export function holdsLoneSurrogate(buf: Uint8Array, start: number, end: number): boolean {
   for (let k = buf.indexOf(92, start); k >= 0 && k < end; k = buf.indexOf(92, k)) {
@@ -97,14 +107,11 @@ export function holdsLoneSurrogate(buf: Uint8Array, start: number, end: number):
       k += 2;
       continue;
     }
-    const unit = Number.parseInt(String.fromCharCode(...buf.subarray(k + 2, k + 6)), 16);
+    const unit = validatedHex4(buf, k + 2);
     k += 6;
     if (unit >= 0xdc00 && unit < 0xe000) return true;
     if (unit < 0xd800 || unit >= 0xdc00) continue;
-    const low =
-      buf[k] === 92 && buf[k + 1] === 117
-        ? Number.parseInt(String.fromCharCode(...buf.subarray(k + 2, k + 6)), 16)
-        : -1;
+    const low = buf[k] === 92 && buf[k + 1] === 117 ? validatedHex4(buf, k + 2) : -1;
     if (low < 0xdc00 || low >= 0xe000) return true;
     k += 6;
   }

@@ -21,8 +21,8 @@ import type { Utf8Trust } from '../utf8/utf8-trust.js';
 import { jsonStringExample, NotedCells } from './noted-cells.js';
 
 const QUOTES = repeated(0x22);
-const decoder = new TextDecoder();
 const BACKSLASHES = repeated(0x5c);
+const decoder = new TextDecoder();
 
 /** A byte class for the CSV delimiter inside strings: such a cell must be quoted. */
 const DELIMITER = 5;
