@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { inspectBothThemes } from './support/screenshots.js';
+import { chooseOption } from './support/select-option.js';
 import { signedUpSessionOn } from './support/signed-up-session.js';
 import { openedForBlock, stepOnce } from './support/steps.js';
 import { startTestServer } from './support/test-server.js';
@@ -61,8 +62,7 @@ const createKey = stepOnce(async () => {
   await page.getByRole('heading', { name: 'API keys' }).waitFor();
   await page.getByText('No API keys yet. Create one to call the API from a program.').waitFor();
   await page.getByLabel('Key name').fill('e2e pipeline');
-  await page.getByLabel('Expires').click();
-  await page.getByRole('option', { name: '30 days' }).click();
+  await chooseOption(page, 'Expires', '30 days');
   await page.getByRole('button', { name: 'Create key' }).click();
   const shown = page.getByLabel('Your new API key');
   await shown.waitFor();

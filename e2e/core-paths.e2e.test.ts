@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../packages/server/dist/admin/command.js';
 import { startInProcessServer } from './support/in-process-server.js';
 import { inspectBothThemes } from './support/screenshots.js';
+import { chooseOption } from './support/select-option.js';
 import { signedOutBrowser } from './support/signed-in-browser.js';
 import { signedInAccount } from './support/signed-up-session.js';
 import { openedForBlock, stepOnce } from './support/steps.js';
@@ -53,11 +54,6 @@ async function downloadedBytes(page: Page, button: string): Promise<Buffer> {
     page.getByRole('button', { name: button }).click(),
   ]);
   return fs.readFileSync(await download.path());
-}
-
-async function choose(page: Page, select: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: select }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 type Direction = 'json-to-csv' | 'csv-to-json';
@@ -163,7 +159,7 @@ function signedInMatrix(account: { label: string; tsv?: string; setUp: (email: s
       direction: 'json-to-csv',
       input: 'file',
       content: RECORDS,
-      change: (p) => choose(p, 'Delimiter', 'Semicolon ( ; )'),
+      change: (p) => chooseOption(p, 'Delimiter', 'Semicolon ( ; )'),
       download: 'Download CSV',
     });
     expect(text(bytes)).toBe(table(';'));
@@ -174,7 +170,7 @@ function signedInMatrix(account: { label: string; tsv?: string; setUp: (email: s
       direction: 'json-to-csv',
       input: 'text',
       content: RECORDS,
-      change: (p) => choose(p, 'Arrays', 'JSON text in one cell'),
+      change: (p) => chooseOption(p, 'Arrays', 'JSON text in one cell'),
       download: 'Download CSV',
     });
     expect(text(bytes)).toBe(JSON_ARRAYS_CSV);
@@ -227,7 +223,7 @@ function signedInMatrix(account: { label: string; tsv?: string; setUp: (email: s
       direction: 'json-to-csv',
       input: 'file',
       content: RECORDS,
-      change: (p) => choose(p, 'Output format', tsv),
+      change: (p) => chooseOption(p, 'Output format', tsv),
       download: 'Download TSV',
     });
     expect(text(bytes)).toBe(table('\t'));
@@ -238,7 +234,7 @@ function signedInMatrix(account: { label: string; tsv?: string; setUp: (email: s
       direction: 'csv-to-json',
       input: 'text',
       content: PIPE_CSV,
-      change: (p) => choose(p, 'Delimiter', 'Pipe ( | )'),
+      change: (p) => chooseOption(p, 'Delimiter', 'Pipe ( | )'),
       download: 'Download JSON',
     });
     expect(text(bytes)).toBe(PIPE_CSV_AS_JSON.trimEnd());

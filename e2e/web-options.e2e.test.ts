@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../packages/server/dist/admin/command.js';
 import { inspectBothThemes } from './support/screenshots.js';
+import { chooseOption } from './support/select-option.js';
 import { signedUpSession } from './support/signed-up-session.js';
 import { openedForBlock } from './support/steps.js';
 
@@ -41,18 +42,13 @@ async function openConverter(): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-async function choose(select: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: select }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 describe('conversion options in a real browser', () => {
   it('converts a CSV file to JSON Lines with its dotted headers kept flat', async () => {
     await openConverter();
     await page.getByRole('button', { name: 'CSV to JSON' }).click();
     // Before choosing: a theme switch saves the setting, and the options start from the saved settings again.
     await inspectBothThemes(page, 'csv-to-json-options');
-    await choose('JSON output', 'JSON Lines (one record per line)');
+    await chooseOption(page, 'JSON output', 'JSON Lines (one record per line)');
     await page.getByRole('checkbox', { name: 'Nest dotted headers' }).uncheck();
     await page.getByTestId('file-input').setInputFiles({
       name: 'people.csv',
@@ -70,8 +66,8 @@ describe('conversion options in a real browser', () => {
   it('converts pasted CSV to indented JSON with headers split at a slash', async () => {
     await openConverter();
     await page.getByRole('button', { name: 'CSV to JSON' }).click();
-    await choose('JSON output', 'One array, indented (pretty)');
-    await choose('Nested key separator', 'Slash ( user/name )');
+    await chooseOption(page, 'JSON output', 'One array, indented (pretty)');
+    await chooseOption(page, 'Nested key separator', 'Slash ( user/name )');
     await page.getByRole('button', { name: 'Paste text' }).click();
     await page.getByLabel('CSV text').fill('id,user/name\n1,Ada\n');
     await page.getByRole('button', { name: 'Convert CSV Text' }).click();
@@ -97,7 +93,7 @@ describe('conversion options in a real browser', () => {
     expect(leftOut).toMatch(/^Left out of the conversion: meta \(\d+ Bytes\), data\.total \(1 Bytes?\)\./);
     expect((await downloaded('Download CSV')).text).toBe('name\nAda\nBo\n');
 
-    await choose('Records path', 'The whole document: each top-level member a row');
+    await chooseOption(page, 'Records path', 'The whole document: each top-level member a row');
     await page.getByRole('button', { name: 'Convert with this records path' }).click();
     await page.getByText('The records are the members of the whole document (2 records).').waitFor();
     expect((await downloaded('Download CSV')).text).toBe(
