@@ -1,6 +1,7 @@
 import type { CellTypingReport } from './csv/column-types.js';
 import type { DialectReport } from './csv/dialect.js';
 import type { RepeatedKeys } from './flatten/repeated-keys.js';
+import type { NotedCellsReport } from './table/noted-cells.js';
 
 /** Any producer of input bytes: a Node stream, a web ReadableStream iterator, an array of chunks. */
 export type ByteSource = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
@@ -35,7 +36,7 @@ export type Notice =
    * Strings holding a lone UTF-16 surrogate escape (`"\ud800"`), which UTF-8 cannot hold: written with U+FFFD
    * (�) in its place. Examples give the column and the string as written in the JSON.
    */
-  | { kind: 'lone-surrogates'; cells: number; examples: { column: string; value: string }[] };
+  | ({ kind: 'lone-surrogates' } & NotedCellsReport);
 
 /**
  * The members of the wrapper objects around the records that the conversion did not convert (metadata, other

@@ -179,12 +179,12 @@ function parentKeyOf(
   return column < 0 || field === undefined || field === null ? null : { column, field };
 }
 
-/** What was left out of the document, then the main table's summary. */
 /** What names a child table's column in a notice's examples: `items/` (for `items/sku`); nothing for the main table. */
 function tablePrefix(table: RelationalTable): string {
   return table.spec.path === '' ? '' : `${table.spec.file.replace(/^tables\//, '')}/`;
 }
 
+/** What was left out of the document, then the main table's summary. */
 function reportEnd(main: JsonTable, options: Pick<NormalizedJsonToCsvOptions, 'onNotice'>): void {
   const leftOut = main.leftOut;
   if (leftOut !== null) options.onNotice?.(leftOut);
