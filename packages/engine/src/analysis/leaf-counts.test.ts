@@ -3,12 +3,12 @@
  * the standalone analyzer (`analyzeJson`, which walks every record): everything the report calls exact
  * must agree, over random records fed whole and one byte at a time.
  */
+import { isUtf8 } from 'node:buffer';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jsonToCsv } from '../json-to-csv.js';
 import { AnalysisCollector } from './analysis-collector.js';
 import { analyzeJson } from './analyze-json.js';
-import { rawStringLength } from './leaf-counts.js';
 import type { AnalysisReport } from './report.js';
 
 const EXACT_ISSUES = new Set([
@@ -123,18 +123,25 @@ describe('analysis fed by the flattener', () => {
     );
   });
 
-  it('counts the characters of a raw JSON string as its decoded code points', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 20 }), (s) => {
-        // As JSON.stringify writes it, and with every non-ASCII character escaped, as Python writes it.
-        for (const json of [JSON.stringify(s), asciiJson(s)]) {
-          const raw = new TextEncoder().encode(json.slice(1, -1));
-          const decoded = [...JSON.parse(`"${new TextDecoder().decode(raw)}"`).toWellFormed()].length;
-          expect(rawStringLength(raw, 0, raw.length)).toBe(decoded);
-        }
-      }),
+  it("counts a string's characters as its decoded code points, in every format, with the UTF-8 checked ahead or not", async () => {
+    const long = `${'é'.repeat(3000)}\n${'😀'.repeat(700)}x`;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 20 }), fc.constant(long)),
+        fc.constantFrom('csv', 'tsv', 'xlsx' as const),
+        fc.boolean(),
+        async (s, format, checked) => {
+          const characters = [...s.toWellFormed()].length;
+          // As JSON.stringify writes it, and with every non-ASCII character escaped, as Python writes it.
+          for (const json of [JSON.stringify([{ a: s }]), asciiJson([{ a: s }])]) {
+            const collector = new AnalysisCollector('.', { sampleHead: 0 });
+            const input = [new TextEncoder().encode(json)];
+            await drain(jsonToCsv(input, { analysis: collector, format, isUtf8: checked ? isUtf8 : undefined }));
+            expect(collector.report().fields[0]?.length).toEqual({ min: characters, max: characters });
+          }
+        },
+      ),
+      { numRuns: 150 },
     );
-    const escaped = new TextEncoder().encode('\\ud83d\\ude00\\ud800x\\n');
-    expect(rawStringLength(escaped, 0, escaped.length)).toBe(4);
   });
 });

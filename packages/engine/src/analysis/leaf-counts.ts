@@ -30,56 +30,10 @@ export interface PathCounts {
 }
 
 /**
- * Characters (code points) of a JSON string's raw content `buf[start..end)`: its bytes less UTF-8
- * continuation bytes, less all but one byte of each escape (`\uD83D\uDE00`, a surrogate pair, is one
- * character; a lone surrogate decodes to U+FFFD, one too).
- */
-export function rawStringLength(
-  buf: Uint8Array,
-  start: number,
-  end: number,
-  view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength),
-): number {
-  let count = end - start;
-  let k = start;
-  for (;;) {
-    // Four bytes at a time up to a word holding a backslash (for each byte, `(x - 1) & ~x` has its top bit
-    // set where x is 0; a borrow marks more bytes only after a real match), taking off the continuation
-    // bytes (10xxxxxx: top bit set, the next one clear), whose top bits are summed by one multiplication.
-    for (; k + 4 <= end; k += 4) {
-      const word = view.getInt32(k, true);
-      const slash = word ^ 0x5c5c5c5c;
-      if (((slash - 0x01010101) & ~slash & 0x80808080) !== 0) break;
-      count -= Math.imul((word & ~(word << 1) & 0x80808080) >>> 7, 0x01010101) >>> 24;
-    }
-    if (k >= end) return count;
-    const b = buf[k] as number;
-    if (b !== 92) {
-      if ((b & 0xc0) === 0x80) count--;
-      k++;
-    } else if (buf[k + 1] !== 117) {
-      count--;
-      k += 2;
-    } else {
-      const unit = Number.parseInt(String.fromCharCode(...buf.subarray(k + 2, k + 6)), 16);
-      count -= 5;
-      k += 6;
-      if (unit >= 0xd800 && unit < 0xdc00 && buf[k] === 92 && buf[k + 1] === 117) {
-        const low = Number.parseInt(String.fromCharCode(...buf.subarray(k + 2, k + 6)), 16);
-        if (low >= 0xdc00 && low < 0xe000) {
-          count -= 6;
-          k += 6;
-        }
-      }
-    }
-  }
-}
-
-/**
  * The exact, cheap part of the analysis, fed by json2csv's flattener as it converts (no second walk): per
  * path, counts by type, values, records present, empty texts, shortest and longest length, array lengths;
- * per file, records, depth and whether arrays occur. O(1) per leaf: a string's characters are counted only
- * when its raw length could move the path's shortest or longest.
+ * per file, records, depth and whether arrays occur. O(1) per leaf: a string's characters come counted by the
+ * cell writer that wrote it.
  *
  * Events count at once. A record read again from its start (its bytes were incomplete) repeats the events
  * of the attempt before, in the same order, since it is the same bytes: those are skipped.
@@ -103,9 +57,6 @@ export class LeafCounts implements LeafObserver {
   private events = 0;
   private counted = 0;
   private ended = true;
-  /** A view of the input chunk of the last string measured, for the four-bytes-at-a-time check. */
-  private buf: Uint8Array | null = null;
-  private view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
 
   startRecord(): void {
     this.counted = this.ended ? 0 : Math.max(this.counted, this.events);
@@ -166,32 +117,18 @@ export class LeafCounts implements LeafObserver {
     }
   }
 
-  leaf(node: PathNode, kind: number, buf: Uint8Array, start: number, end: number): void {
+  leaf(node: PathNode, kind: number, length: number): void {
     if (this.events++ < this.counted) return;
     const slot = node.slot >= 0 ? node.slot : this.slotOf(node);
     if (slot >= this.maxTracked) this.untrackedValued[slot - this.maxTracked] = 1;
     const base = this.baseOf(slot);
     const counts = this.counts;
     this.present(base, kind);
-    let length = end - start;
     if (kind === LEAF_STRING) {
       if (length === 0) {
         counts[EMPTY + base] = (counts[EMPTY + base] as number) + 1;
         return;
       }
-      // n raw bytes hold ceil(n/12) (all escaped surrogate pairs, `\uD83D\uDE00` one character) to n
-      // characters: often inside the known range already.
-      if (
-        length <= (counts[MAX_LENGTH + base] as number) &&
-        length + 11 >= 12 * (counts[MIN_LENGTH + base] as number)
-      ) {
-        return;
-      }
-      if (buf !== this.buf) {
-        this.buf = buf;
-        this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-      }
-      length = rawStringLength(buf, start, end, this.view);
     } else if (kind === LEAF_NULL) return;
     else if (kind > LEAF_NULL) {
       length = 2;

@@ -1,5 +1,12 @@
 /** Writes the cells of one output format into the row buffer; one method per kind of JSON value. */
 export interface CellWriter {
+  /**
+   * Set when an analysis observes the leaves: `string` then also counts the characters (code points, as
+   * decoded; a lone surrogate escape is one) of the string it wrote into `characters`.
+   */
+  countsCharacters: boolean;
+  /** The characters of the last string written, while `countsCharacters` is set. */
+  readonly characters: number;
   /** The JSON string whose content starts at `i` (after its quote); returns the index after it, or INCOMPLETE. */
   string(col: number, buf: Uint8Array, i: number, end: number): number;
   /** A number, `true` or `false`, copied exactly as written. */

@@ -10,7 +10,7 @@ export const LEAF_EMPTY_ARRAY = 5;
 
 /**
  * Sees what the record flattener (`index` array strategy) finds while it converts, so an analysis needs no
- * second walk of the record: each leaf with its path and its bytes, each non-empty container. A record may
+ * second walk of the record: each leaf with its path and its length, each non-empty container. A record may
  * be read again from its start when its bytes were incomplete, so an observer applies what it saw only at
  * `endRecord`.
  */
@@ -18,10 +18,10 @@ export interface LeafObserver {
   /** A record starts (again, if the previous attempt lacked bytes). */
   startRecord(): void;
   /**
-   * A leaf at `node`: for a string, `buf[start..end)` is its raw content between the quotes (escapes as
-   * written); for a number or `true`/`false` its literal; for null and empty containers the range is empty.
+   * A leaf at `node`, and its length: a string's characters (code points, as the cell writer counted them),
+   * a number's or `true`/`false`'s bytes as written; 0 for null and empty containers.
    */
-  leaf(node: PathNode, kind: number, buf: Uint8Array, start: number, end: number): void;
+  leaf(node: PathNode, kind: number, length: number): void;
   /** A non-empty container opened at `node` (null for the record object itself), `depth` levels deep (1: the record). */
   open(node: PathNode | null, array: boolean, depth: number): void;
   /** A non-empty array at `node` closed after `size` elements. */

@@ -44,7 +44,7 @@ export class RecordFlattener {
   private readonly positionText = new ByteBuilder();
   private readonly valueNode: PathNode;
   /** Sees every leaf and container (the analysis of json2csv, `index` arrays only); null costs one test per value. */
-  observer: LeafObserver | null = null;
+  private observer: LeafObserver | null = null;
   /** Where a plan's `table` paths send their values (relational output only). */
   tables: ChildTables | null = null;
 
@@ -57,6 +57,12 @@ export class RecordFlattener {
     private readonly maxDepth: number,
   ) {
     this.valueNode = columns.valueNode();
+  }
+
+  /** From now on, `observer` sees every leaf and container, with each string's characters counted by the cell writer. */
+  observe(observer: LeafObserver): void {
+    this.observer = observer;
+    this.cells.countsCharacters = true;
   }
 
   /** Reads the record whose first byte is at `i`; returns its end or INCOMPLETE. */
@@ -86,15 +92,14 @@ export class RecordFlattener {
             i = e;
             continue;
           }
-          const start = i + 1;
-          i = cells.string(node.col >= 0 ? node.col : columns.columnOf(node), buf, start, end);
+          i = cells.string(node.col >= 0 ? node.col : columns.columnOf(node), buf, i + 1, end);
           if (i < 0) return INCOMPLETE;
-          if (observer !== null) observer.leaf(node, LEAF_STRING, buf, start, i - 1);
+          if (observer !== null) observer.leaf(node, LEAF_STRING, cells.characters);
         } else if (c === 45 || (c >= 48 && c <= 57)) {
           const e = scanNumber(buf, i, end, cursor);
           if (e < 0) return INCOMPLETE;
           cells.literal(node.col >= 0 ? node.col : columns.columnOf(node), buf, i, e);
-          if (observer !== null) observer.leaf(node, LEAF_NUMBER, buf, i, e);
+          if (observer !== null) observer.leaf(node, LEAF_NUMBER, e - i);
           i = e;
         } else if (c === 123 || c === 91) {
           const j = cursor.ws(buf, i + 1);
@@ -102,7 +107,7 @@ export class RecordFlattener {
           if (buf[j] === (c === 123 ? 125 : 93)) {
             if (node !== root) {
               cells.container(columns.columnOf(node), c === 123 ? EMPTY_OBJECT : EMPTY_ARRAY);
-              if (observer !== null) observer.leaf(node, c === 123 ? LEAF_EMPTY_OBJECT : LEAF_EMPTY_ARRAY, buf, j, j);
+              if (observer !== null) observer.leaf(node, c === 123 ? LEAF_EMPTY_OBJECT : LEAF_EMPTY_ARRAY, 0);
             }
             i = j + 1;
             continue;
@@ -163,7 +168,7 @@ export class RecordFlattener {
           const col = node.col >= 0 ? node.col : columns.columnOf(node);
           if (c === 110) cells.empty(col);
           else cells.literal(col, buf, i, e);
-          if (observer !== null) observer.leaf(node, c === 110 ? LEAF_NULL : LEAF_BOOLEAN, buf, i, e);
+          if (observer !== null) observer.leaf(node, c === 110 ? LEAF_NULL : LEAF_BOOLEAN, e - i);
           i = e;
         } else cursor.unexpected(buf, i, end, 'a value');
       } else if (state === KEY) {
@@ -210,15 +215,14 @@ export class RecordFlattener {
           const c = buf[i] as number;
           // A path the plan joins never caches its column (see ColumnSet.columnOf): the test costs nothing here.
           if (c === 34 && (child.col >= 0 || child.strategy !== STRATEGY_JOIN)) {
-            const start = i + 1;
-            i = cells.string(child.col >= 0 ? child.col : columns.columnOf(child), buf, start, end);
+            i = cells.string(child.col >= 0 ? child.col : columns.columnOf(child), buf, i + 1, end);
             if (i < 0) return INCOMPLETE;
-            if (observer !== null) observer.leaf(child, LEAF_STRING, buf, start, i - 1);
+            if (observer !== null) observer.leaf(child, LEAF_STRING, cells.characters);
           } else if (c === 45 || (c >= 48 && c <= 57)) {
             const e = scanNumber(buf, i, end, cursor);
             if (e < 0) return INCOMPLETE;
             cells.literal(child.col >= 0 ? child.col : columns.columnOf(child), buf, i, e);
-            if (observer !== null) observer.leaf(child, LEAF_NUMBER, buf, i, e);
+            if (observer !== null) observer.leaf(child, LEAF_NUMBER, e - i);
             i = e;
           } else if (c === 116 || c === 102 || c === 110) {
             const e = matchLiteral(buf, i, end, cursor);
@@ -226,7 +230,7 @@ export class RecordFlattener {
             const col = child.col >= 0 ? child.col : columns.columnOf(child);
             if (c === 110) cells.empty(col);
             else cells.literal(col, buf, i, e);
-            if (observer !== null) observer.leaf(child, c === 110 ? LEAF_NULL : LEAF_BOOLEAN, buf, i, e);
+            if (observer !== null) observer.leaf(child, c === 110 ? LEAF_NULL : LEAF_BOOLEAN, e - i);
             i = e;
           } else {
             // A container, a literal, or a string the plan treats apart: the general value state reads it.

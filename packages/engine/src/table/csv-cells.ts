@@ -60,6 +60,8 @@ export class CsvCellWriter implements CellWriter {
   readonly guarded = new NotedCells();
   /** The strings holding a lone surrogate escape (`\ud800`), written with U+FFFD in its place. */
   readonly loneSurrogates = new NotedCells();
+  countsCharacters = false;
+  characters = 0;
 
   constructor(
     private readonly rows: RowBuffer,
@@ -106,7 +108,8 @@ export class CsvCellWriter implements CellWriter {
     const inputView = this.inputView;
     const outputView = this.outputView;
     const { d0, d1, d2, d3 } = this;
-    const trusted = this.trust.trusted;
+    // Counting characters, bytes >= 0x80 take the byte path below, which counts them, as unchecked UTF-8 does.
+    const trusted = this.trust.trusted && !this.countsCharacters;
     const classes = trusted ? this.trustedClasses : this.classes;
     const high = trusted && this.delimiterCode < 0x80 ? 0 : -1;
     const start = rows.pos;
@@ -114,6 +117,8 @@ export class CsvCellWriter implements CellWriter {
     let j = i;
     let quote = false;
     let lone = false;
+    /** Bytes beyond the first of each character: escapes and UTF-8 sequences. */
+    let extra = 0;
     for (;;) {
       // Four plain bytes per load and store while there are. A byte needs a look when it is < 0x20, a
       // quote, a backslash, of the DELIMITER class, or >= 0x80 in UTF-8 not yet checked (`high` is -1
@@ -157,6 +162,7 @@ export class CsvCellWriter implements CellWriter {
         const cp = escaped >> 4;
         if (cp === REPLACEMENT && isLoneSurrogateEscape(buf, j)) lone = true;
         j += escaped & 15;
+        extra += (escaped & 15) - 1;
         if (cp === 34) {
           out[p++] = 34;
           out[p++] = 34;
@@ -180,6 +186,7 @@ export class CsvCellWriter implements CellWriter {
           out[p++] = c;
           out[p++] = b1;
           j += 2;
+          extra += 1;
           continue;
         }
         const b2 = buf[j + 2] as number;
@@ -196,6 +203,7 @@ export class CsvCellWriter implements CellWriter {
           out[p++] = b1;
           out[p++] = b2;
           j += 3;
+          extra += 2;
           continue;
         }
         const length = utf8SequenceLength(buf, j, end);
@@ -203,6 +211,7 @@ export class CsvCellWriter implements CellWriter {
         if (length === 0) this.cursor.fail('INVALID_UTF8', 'Invalid UTF-8 in a string', j);
         if (this.delimiterCode >= 0x80 && utf8CodePoint(buf, j, length) === this.delimiterCode) quote = true;
         for (let k = 0; k < length; k++) out[p++] = buf[j++] as number;
+        extra += length - 1;
       } else if (kind === DELIMITER) {
         out[p++] = c;
         j++;
@@ -213,6 +222,7 @@ export class CsvCellWriter implements CellWriter {
       }
     }
     if (lone && this.loneSurrogates.note()) this.loneSurrogates.example(col, jsonStringExample(buf, i, j));
+    this.characters = j - i - extra;
     // Most text starts with a letter and needs neither quotes nor a guard: skip the checks. (The guard's
     // other first bytes, + - ' tab CR, are below 58.)
     const first = out[start] as number;

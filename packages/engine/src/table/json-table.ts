@@ -1,7 +1,6 @@
 import { visitingSink } from '../analysis/record-reader.js';
 import type { ConversionAnalysis } from '../analysis/record-visitor.js';
 import { type LeftOutNotice, MAX_LEFT_OUT_PARTS } from '../byte-source.js';
-import type { CellWriter } from '../flatten/cell-writer.js';
 import type { ChildTables } from '../flatten/child-tables.js';
 import { ColumnSet } from '../flatten/column-set.js';
 import { MAP_KEY_COLUMN } from '../flatten/map-key-column.js';
@@ -42,7 +41,7 @@ class AnalysisTee implements RecordSink {
     this.table.begin(form);
     this.walker.begin(form);
     if (form === 'records' && this.flattener !== null) {
-      this.flattener.observer = this.analysis.observeLeaves();
+      this.flattener.observe(this.analysis.observeLeaves());
       this.sampling = true;
     }
   }

@@ -3,6 +3,7 @@ import { columnLetters, type RowBuffer } from '../flatten/row-buffer.js';
 import { ByteBuilder } from '../json/byte-builder.js';
 import { INCOMPLETE, type JsonCursor } from '../json/json-cursor.js';
 import { decodeString, holdsLoneSurrogate } from '../json/json-string.js';
+import { utf8Characters } from '../utf8/utf8-sequence.js';
 import { jsonStringExample, NotedCells } from './noted-cells.js';
 import { checkCellLength, tooManyRows, XLSX_MAX_CELL_CHARS, XLSX_MAX_ROWS } from './xlsx-limits.js';
 
@@ -24,6 +25,8 @@ export class XlsxCellWriter implements CellWriter {
   private readonly decoded = new ByteBuilder();
   /** The strings holding a lone surrogate escape (`\ud800`), written with U+FFFD in its place. */
   readonly loneSurrogates = new NotedCells();
+  countsCharacters = false;
+  characters = 0;
 
   constructor(
     private readonly rows: RowBuffer,
@@ -40,6 +43,7 @@ export class XlsxCellWriter implements CellWriter {
     if (this.decoded.view().includes(0xbd) && holdsLoneSurrogate(buf, i, close - 1) && this.loneSurrogates.note()) {
       this.loneSurrogates.example(col, jsonStringExample(buf, i, close - 1));
     }
+    if (this.countsCharacters) this.characters = utf8Characters(this.decoded.view());
     // A string's position is its opening quote.
     this.textCell(col, this.decoded.view(), i - 1);
     return close;

@@ -91,3 +91,10 @@ export function writeCodePoint(out: Uint8Array, p: number, cp: number): number {
   out[p + 3] = 0x80 | (cp & 0x3f);
   return p + 4;
 }
+
+/** The characters (code points) of valid UTF-8: its bytes less the continuation bytes. */
+export function utf8Characters(bytes: Uint8Array): number {
+  let count = 0;
+  for (let k = 0; k < bytes.length; k++) if (((bytes[k] as number) & 0xc0) !== 0x80) count++;
+  return count;
+}
