@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Notice } from '../byte-source.js';
 import { concatBytes } from '../byte-source.js';
-import { decodeToUtf8, detectEncoding } from './encoding.js';
+import { decodeToUtf8, detectEncoding, ENCODING_SAMPLE_BYTES } from './encoding.js';
 import { chunkings } from './test-chunks.js';
 
 const TEXT = 'name,city\nZoë,Zürich\n';
@@ -192,6 +192,26 @@ describe('input encodings', () => {
     const bytes = new TextEncoder().encode('ab€');
     expect(detectEncoding(bytes.subarray(0, 3), false)).toEqual({ encoding: 'utf-8', bomLength: 0, confidence: 1 });
     expect(detectEncoding(bytes.subarray(0, 3), true)).toMatchObject({ encoding: 'latin1', bomLength: 0 });
+  });
+
+  it('decides by the first 64 KiB alone, however the input is cut: a Latin-1 byte after them is not read as Latin-1', async () => {
+    const bytes = concatBytes([
+      new TextEncoder().encode(`a,b\n${'1,é\n'.repeat(14_000)}`),
+      Uint8Array.of(0x31, 0x2c, 0xe9, 0x0a),
+    ]);
+    expect(bytes.length).toBeGreaterThan(ENCODING_SAMPLE_BYTES);
+    for (const chunks of [
+      [bytes],
+      [bytes.subarray(0, 1000), bytes.subarray(1000)],
+      [bytes.subarray(0, 1 << 16), bytes.subarray(1 << 16)],
+    ]) {
+      const notices: Notice[] = [];
+      const out: Uint8Array[] = [];
+      for await (const chunk of decodeToUtf8(chunks, { onNotice: (notice) => notices.push(notice) })) out.push(chunk);
+      // UTF-8, passed through untouched (the readers then report the byte that is not).
+      expect(notices).toEqual([]);
+      expect(concatBytes(out)).toEqual(bytes);
+    }
   });
 
   it('reports progress with the running total of input bytes', async () => {

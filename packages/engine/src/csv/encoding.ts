@@ -127,9 +127,12 @@ export async function* decodeToUtf8(
     head.push(next.value);
     headSize += next.value.length;
   }
-  const sample = concatBytes(head);
+  // The first ENCODING_SAMPLE_BYTES exactly, however the input arrives: a first chunk of a megabyte must not
+  // decide otherwise than sixteen of 64 KiB (nor cost chardet a megabyte).
+  const sample = concatBytes(head).subarray(0, ENCODING_SAMPLE_BYTES);
+  const whole = complete && headSize <= ENCODING_SAMPLE_BYTES;
   const { encoding, bomLength, confidence } =
-    hooks.encoding === undefined ? detectEncoding(sample, complete) : givenEncoding(hooks.encoding, sample);
+    hooks.encoding === undefined ? detectEncoding(sample, whole) : givenEncoding(hooks.encoding, sample);
   if (encoding !== 'utf-8') hooks.onNotice?.({ kind: 'encoding', encoding, confidence });
   const transcode = encoding === 'utf-8' ? undefined : transcoder(encoding);
   let skip = bomLength;
