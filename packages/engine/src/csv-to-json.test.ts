@@ -522,6 +522,10 @@ describe('encodings', () => {
     const start = new TextEncoder().encode(`a,b\n${'x,é\n'.repeat(20_000)}y,"ok\nz`);
     const error = await failure(concatBytes([start, new Uint8Array([0xff]), new TextEncoder().encode('"\n')]));
     expect(error).toMatchObject({ code: 'INVALID_UTF8', line: 20_003, column: 2, record: 20_001 });
+    // The start decided UTF-8: the message says how to read a file in another encoding.
+    expect(error.message).toBe(
+      'Invalid UTF-8 byte 0xff in a quoted field; the start of the file read as UTF-8: give its encoding if it has another',
+    );
   });
 });
 

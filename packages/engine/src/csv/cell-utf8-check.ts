@@ -24,7 +24,7 @@ export class CellUtf8Check {
     const position = this.parser.locate(data, bad);
     throw new ConversionError(
       'INVALID_UTF8',
-      `Invalid UTF-8 byte 0x${(data[bad] ?? 0).toString(16).padStart(2, '0')}${(flags & CELL_QUOTED) !== 0 ? ' in a quoted field' : ''}`,
+      `Invalid UTF-8 byte 0x${(data[bad] ?? 0).toString(16).padStart(2, '0')}${(flags & CELL_QUOTED) !== 0 ? ' in a quoted field' : ''}; the start of the file read as UTF-8: give its encoding if it has another`,
       { ...position, record: this.currentRecord() },
     );
   }
