@@ -131,7 +131,8 @@ describe('analysis fed by the flattener', () => {
         fc.constantFrom('csv', 'tsv', 'xlsx' as const),
         fc.boolean(),
         async (s, format, checked) => {
-          const characters = [...s.toWellFormed()].length;
+          // A lone surrogate is one character, as the U+FFFD it is written as.
+          const characters = [...s].length;
           // As JSON.stringify writes it, and with every non-ASCII character escaped, as Python writes it.
           for (const json of [JSON.stringify([{ a: s }]), asciiJson([{ a: s }])]) {
             const collector = new AnalysisCollector('.', { sampleHead: 0 });
