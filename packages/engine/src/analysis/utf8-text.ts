@@ -1,7 +1,7 @@
 import { ByteBuilder } from '../json/byte-builder.js';
 import type { JsonCursor } from '../json/json-cursor.js';
 import { decodeString, holdsLoneSurrogate } from '../json/json-string.js';
-import { utf8CodePoint } from '../utf8/utf8-sequence.js';
+import { utf8Characters, utf8CodePoint } from '../utf8/utf8-sequence.js';
 
 /** Scratch memory above this is given back after use, so one huge escaped string does not stay resident. */
 const KEEP_SCRATCH_BYTES = 1 << 20;
@@ -59,18 +59,7 @@ export class Utf8Text {
 
   /** Characters as JavaScript's string iterator counts them (code points), without decoding. */
   codePoints(): number {
-    const bytes = this.bytes;
-    const end = this.end;
-    let count = 0;
-    let k = this.start;
-    for (; k + 4 <= end; k += 4) {
-      const word =
-        (bytes[k] as number) | (bytes[k + 1] as number) | (bytes[k + 2] as number) | (bytes[k + 3] as number);
-      if (word < 0x80) count += 4;
-      else for (let b = k; b < k + 4; b++) if (((bytes[b] as number) & 0xc0) !== 0x80) count++;
-    }
-    for (; k < end; k++) if (((bytes[k] as number) & 0xc0) !== 0x80) count++;
-    return count;
+    return utf8Characters(this.bytes, this.start, this.end);
   }
 
   /** The first code point; -1 for empty text. */

@@ -39,13 +39,14 @@ export class XlsxCellWriter implements CellWriter {
     this.decoded.length = 0;
     const close = decodeString(buf, i, end, this.cursor, this.decoded);
     if (close < 0) return INCOMPLETE;
+    const text = this.decoded.view();
     // Only a string decoded with U+FFFD (EF BF BD) in it can have held one.
-    if (this.decoded.view().includes(0xbd) && holdsLoneSurrogate(buf, i, close - 1) && this.loneSurrogates.note()) {
+    if (text.includes(0xbd) && holdsLoneSurrogate(buf, i, close - 1) && this.loneSurrogates.note()) {
       this.loneSurrogates.example(col, jsonStringExample(buf, i, close - 1));
     }
-    if (this.countsCharacters) this.characters = utf8Characters(this.decoded.view());
+    if (this.countsCharacters) this.characters = utf8Characters(text, 0, text.length);
     // A string's position is its opening quote.
-    this.textCell(col, this.decoded.view(), i - 1);
+    this.textCell(col, text, i - 1);
     return close;
   }
 

@@ -92,9 +92,15 @@ export function writeCodePoint(out: Uint8Array, p: number, cp: number): number {
   return p + 4;
 }
 
-/** The characters (code points) of valid UTF-8: its bytes less the continuation bytes. */
-export function utf8Characters(bytes: Uint8Array): number {
+/** The characters (code points) of the valid UTF-8 `bytes[start..end)`: its bytes less the continuation bytes. */
+export function utf8Characters(bytes: Uint8Array, start: number, end: number): number {
   let count = 0;
-  for (let k = 0; k < bytes.length; k++) if (((bytes[k] as number) & 0xc0) !== 0x80) count++;
+  let k = start;
+  for (; k + 4 <= end; k += 4) {
+    const word = (bytes[k] as number) | (bytes[k + 1] as number) | (bytes[k + 2] as number) | (bytes[k + 3] as number);
+    if (word < 0x80) count += 4;
+    else for (let b = k; b < k + 4; b++) if (((bytes[b] as number) & 0xc0) !== 0x80) count++;
+  }
+  for (; k < end; k++) if (((bytes[k] as number) & 0xc0) !== 0x80) count++;
   return count;
 }
