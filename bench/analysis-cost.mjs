@@ -8,9 +8,12 @@
  *
  * With `--warm`, all runs of a data set share one process, after one conversion of each mode that is not
  * counted: as in the server's conversion workers, which live on, the code is compiled when the timing starts.
- * The analysis then costs the same seconds but the conversion alone fewer, so the ratio is higher.
+ * The analysis then costs the same seconds but the conversion alone fewer, so the ratio is higher. A warm
+ * process's ratio depends on that process (where its compiled code and heap landed: the same build measured 1.14
+ * in one process and 1.33 in the next), so `--processes N` runs N such processes, pools their runs, and also
+ * prints each process's paired ratio.
  *
- *   node bench/analysis-cost.mjs [--mb 200] [--runs 5] [--cases flat.json,nested.json] [--engine DIST] [--warm]
+ *   node bench/analysis-cost.mjs [--mb 200] [--runs 5] [--cases flat.json,nested.json] [--engine DIST] [--warm [--processes 1]]
  */
 import { spawnSync } from 'node:child_process';
 import { createReadStream, existsSync } from 'node:fs';
@@ -67,12 +70,13 @@ function main() {
       seed: { type: 'string' },
       engine: { type: 'string', default: BUILT_ENGINE },
       warm: { type: 'boolean', default: false },
+      processes: { type: 'string', default: '1' },
       help: { type: 'boolean' },
     },
   });
   if (flags.help) {
     console.log(
-      'node bench/analysis-cost.mjs [--mb 200] [--runs 5] [--cases flat.json,nested.json] [--seed N] [--engine DIST] [--warm]',
+      'node bench/analysis-cost.mjs [--mb 200] [--runs 5] [--cases flat.json,nested.json] [--seed N] [--engine DIST] [--warm [--processes 1]]',
     );
     return;
   }
@@ -82,6 +86,7 @@ function main() {
   }
   const mb = Number(flags.mb);
   const runs = Number(flags.runs);
+  const processes = flags.warm ? Number(flags.processes) : 1;
   const manifest = ensureDataSets({ mb, seed: flags.seed === undefined ? DEFAULT_SEED : Number(flags.seed) });
   const rows = [];
   for (const name of flags.cases.split(',')) {
@@ -92,15 +97,24 @@ function main() {
       console.log(
         `${name} ${mode.padEnd(20)} run ${run}: ${figure.seconds.toFixed(2)} s, CPU ${figure.cpuSeconds.toFixed(2)} s, ${Math.round(figure.rssMb)} MB`,
       );
+    /** Each run with the analysis over the run alone just before it: a pair shares the machine's state of the moment. */
+    const pairedRatios = (plainRuns, analysedRuns) =>
+      plainRuns.map((alone, run) => (analysedRuns[run]?.cpuSeconds ?? Number.NaN) / alone.cpuSeconds);
+    const perProcess = [];
     if (flags.warm) {
       // One process, as a server's conversion worker that has converted before: a conversion of each mode
       // first, not counted, then the modes in turn.
-      const all = timed(flags.engine, set.file, [...MODES, ...Array.from({ length: runs }, () => MODES).flat()]);
-      all.slice(MODES.length).forEach((figure, k) => {
-        const mode = MODES[k % MODES.length];
-        figures[mode].push(figure);
-        log(mode, Math.floor(k / MODES.length) + 1, figure);
-      });
+      for (let worker = 1; worker <= processes; worker++) {
+        const all = timed(flags.engine, set.file, [...MODES, ...Array.from({ length: runs }, () => MODES).flat()]);
+        const own = Object.fromEntries(MODES.map((mode) => [mode, []]));
+        all.slice(MODES.length).forEach((figure, k) => {
+          const mode = MODES[k % MODES.length];
+          figures[mode].push(figure);
+          own[mode].push(figure);
+          log(mode, `${processes > 1 ? `${worker}.` : ''}${Math.floor(k / MODES.length) + 1}`, figure);
+        });
+        perProcess.push(median(pairedRatios(own[MODES[0]], own[MODES[1]])));
+      }
     } else {
       for (let run = 1; run <= runs; run++) {
         for (const mode of MODES) {
@@ -115,12 +129,9 @@ function main() {
       cpuSeconds: median(figures[mode].map((f) => f.cpuSeconds)),
       rssMb: Math.max(...figures[mode].map((f) => f.rssMb)),
     }));
-    // Each run with the analysis over the run without it just before: a pair shares the machine's state of the
-    // moment, so the median of these ratios moves less than the ratio of the medians when the machine drifts.
-    const pairedCpu = median(
-      figures[MODES[0]].map((alone, run) => (figures[MODES[1]][run]?.cpuSeconds ?? Number.NaN) / alone.cpuSeconds),
-    );
-    rows.push({ name, bytes: set.bytes, plain, analysed, pairedCpu });
+    // The median of the paired ratios moves less than the ratio of the medians when the machine drifts.
+    const pairedCpu = median(pairedRatios(figures[MODES[0]], figures[MODES[1]]));
+    rows.push({ name, bytes: set.bytes, plain, analysed, pairedCpu, perProcess });
   }
   console.log(
     `\n| Data set (${mb} MB) | json2csv | json2csv + analysis | ratio (wall) | json2csv CPU | json2csv + analysis CPU | ratio (CPU) | paired ratio (CPU) | peak RSS |`,
@@ -131,8 +142,19 @@ function main() {
       `| ${name} | ${plain.seconds.toFixed(2)} s | ${analysed.seconds.toFixed(2)} s | ${(analysed.seconds / plain.seconds).toFixed(2)} | ${plain.cpuSeconds.toFixed(2)} s | ${analysed.cpuSeconds.toFixed(2)} s | ${(analysed.cpuSeconds / plain.cpuSeconds).toFixed(2)} | ${pairedCpu.toFixed(2)} | ${Math.round(plain.rssMb)} / ${Math.round(analysed.rssMb)} MB |`,
     );
   }
+  if (processes > 1) {
+    for (const { name, perProcess } of rows) {
+      console.log(`${name}: paired CPU ratio per process ${perProcess.map((ratio) => ratio.toFixed(2)).join(', ')}`);
+    }
+  }
+  const where =
+    processes > 1
+      ? `, in each of ${processes} warmed-up processes, pooled (peak RSS: of the largest process)`
+      : flags.warm
+        ? ', in one warmed-up process (peak RSS: of that process)'
+        : ', each a fresh process';
   console.log(
-    `\nMedians of ${runs} runs per mode, alternated${flags.warm ? ', in one warmed-up process (peak RSS: of that process)' : ', each a fresh process'}; ratio = with analysis / without (of the medians; paired: the median of each run's ratio to the run before it).`,
+    `\nMedians of ${runs * processes} runs per mode, alternated${where}; ratio = with analysis / without (of the medians; paired: the median of each run's ratio to the run before it).`,
   );
 }
 

@@ -1,19 +1,34 @@
 import type { PathNode } from '../flatten/column-set.js';
-import { LEAF_EMPTY_ARRAY, LEAF_NULL, LEAF_STRING, type LeafObserver } from '../flatten/leaf-observer.js';
+import {
+  LEAF_BOOLEAN,
+  LEAF_EMPTY_ARRAY,
+  LEAF_EMPTY_OBJECT,
+  LEAF_NULL,
+  LEAF_NUMBER,
+  LEAF_STRING,
+  type LeafObserver,
+} from '../flatten/leaf-observer.js';
 
-// Per path, FIELDS numbers: the six type counts (in JsonType order: string, number, boolean, null, object,
-// array), then the rest. Float64 so that no count wraps.
-/** Non-empty containers: the path's values are its type counts less these. */
-const CONTAINERS = 6;
-const PRESENT = 7;
-const LAST_RECORD = 8;
-const EMPTY = 9;
-const MIN_LENGTH = 10;
-const MAX_LENGTH = 11;
-const ARRAYS = 12;
-const ARRAY_MIN = 13;
-const ARRAY_MAX = 14;
-const FIELDS = 15;
+// Per path, FIELDS numbers (a row of the counts): its values by type, the scalars at their LEAF_* kind
+// (string, number, boolean, null), then non-empty objects and arrays, then empty ones; then the rest.
+// Float64 so that no count wraps; 16 to a row, so a row starts at a shift of its number.
+const OBJECTS = 4;
+const ARRAYS_HELD = 5;
+const EMPTY_OBJECTS = 6;
+const EMPTY_ARRAYS = 7;
+const PRESENT = 8;
+const LAST_RECORD = 9;
+const EMPTY = 10;
+const MIN_LENGTH = 11;
+const MAX_LENGTH = 12;
+/** Arrays whose size is counted below (empty ones included). */
+const ARRAYS = 13;
+const ARRAY_MIN = 14;
+const ARRAY_MAX = 15;
+const ROW_SHIFT = 4;
+/** V8's small integers (31 bits) lie below this in magnitude. */
+const SMALL_INTEGERS = 2 ** 30;
+const FIELDS = 1 << ROW_SHIFT;
 
 /** The exact counts of one path, as `FieldStats` holds them. */
 export interface PathCounts {
@@ -43,13 +58,17 @@ export interface PathCounts {
  */
 export class LeafCounts implements LeafObserver {
   private counts = new Float64Array(FIELDS * 64);
-  /** The paths counted one by one, in first-seen order (their `slot` indexes `counts`). */
+  /** The paths counted one by one, in first-seen order (the path numbered `n` has row `n` of `counts`). */
   readonly nodes: PathNode[] = [];
-  /** Per later path (slot - maxTracked), 1 once it held a value. */
+  /** Per later path (by its number among them), 1 once it held a value. */
   private untrackedValued = new Uint8Array(1024);
   private untrackedPaths = 0;
+  /** Where the shared row of the later paths starts. */
+  private readonly sharedRow: number;
 
-  constructor(private readonly maxTracked: number) {}
+  constructor(private readonly maxTracked: number) {
+    this.sharedRow = maxTracked << ROW_SHIFT;
+  }
   records = 0;
   maxDepth = 0;
   hasArrays = false;
@@ -69,102 +88,106 @@ export class LeafCounts implements LeafObserver {
     this.ended = true;
   }
 
-  /** The path's slot, given on first sight: its own row of counts, or past `maxTracked` the shared one. */
-  private slotOf(node: PathNode): number {
-    if (node.slot < 0) {
-      if (this.nodes.length === this.maxTracked) {
-        node.slot = this.maxTracked + this.untrackedPaths++;
-        if (this.untrackedPaths > this.untrackedValued.length) {
-          const grown = new Uint8Array(this.untrackedValued.length * 2);
-          grown.set(this.untrackedValued);
-          this.untrackedValued = grown;
-        }
-        if (this.untrackedPaths === 1) this.initialise(this.maxTracked);
-        return node.slot;
+  /**
+   * Where the counts of a path not seen before, or of a later path, start. A path counted one by one keeps
+   * its row's start in `node.countsAt` for the next time; a later path keeps `-2 - its number` there, so
+   * each of its events comes here (a file past `maxTracked` paths is rare) and `valued` marks it.
+   */
+  private rowOf(node: PathNode, valued: boolean): number {
+    if (node.countsAt === -1) {
+      if (this.nodes.length < this.maxTracked) {
+        const row = this.nodes.length << ROW_SHIFT;
+        this.nodes.push(node);
+        this.initialise(row);
+        node.countsAt = row;
+        return row;
       }
-      node.slot = this.nodes.length;
-      this.nodes.push(node);
-      this.initialise(node.slot);
+      if (this.untrackedPaths === 0) this.initialise(this.sharedRow);
+      if (this.untrackedPaths === this.untrackedValued.length) {
+        const grown = new Uint8Array(this.untrackedValued.length * 2);
+        grown.set(this.untrackedValued);
+        this.untrackedValued = grown;
+      }
+      node.countsAt = -2 - this.untrackedPaths++;
     }
-    return node.slot;
+    if (valued) this.untrackedValued[-2 - node.countsAt] = 1;
+    return this.sharedRow;
   }
 
-  /** Makes room for the counts of `slot` and sets their starting values. */
-  private initialise(slot: number): void {
-    if (this.counts.length < (slot + 1) * FIELDS) {
-      const grown = new Float64Array(Math.max(this.counts.length * 2, (slot + 1) * FIELDS));
+  /** Makes room for the row starting at `row` and sets its starting values. */
+  private initialise(row: number): void {
+    if (this.counts.length < row + FIELDS) {
+      const grown = new Float64Array(Math.max(this.counts.length * 2, row + FIELDS));
       grown.set(this.counts);
       this.counts = grown;
     }
-    const base = slot * FIELDS;
-    this.counts[LAST_RECORD + base] = -1;
-    this.counts[MIN_LENGTH + base] = Number.POSITIVE_INFINITY;
-    this.counts[MAX_LENGTH + base] = -1;
+    this.counts[LAST_RECORD + row] = -1;
+    this.counts[MIN_LENGTH + row] = Number.POSITIVE_INFINITY;
+    this.counts[MAX_LENGTH + row] = -1;
   }
 
-  /** The row of counts of `slot`: its own, or the shared one of the later paths. */
-  private baseOf(slot: number): number {
-    return Math.min(slot, this.maxTracked) * FIELDS;
-  }
-
-  /** Counts a value of `type` (0-5) at the path whose numbers start at `base`; the record holds the path. */
-  private present(base: number, type: number): void {
-    const counts = this.counts;
-    counts[base + type] = (counts[base + type] as number) + 1;
-    if (counts[LAST_RECORD + base] !== this.records) {
-      counts[LAST_RECORD + base] = this.records;
-      counts[PRESENT + base] = (counts[PRESENT + base] as number) + 1;
-    }
-  }
-
+  // The per-event methods below run for every leaf of a conversion: written out, not shared, as V8 does not
+  // inline them into the flattener, and each load saved there is about 2% of the analysis's cost.
   leaf(node: PathNode, kind: number, length: number): void {
     if (this.events++ < this.counted) return;
-    const slot = node.slot >= 0 ? node.slot : this.slotOf(node);
-    if (slot >= this.maxTracked) this.untrackedValued[slot - this.maxTracked] = 1;
-    const base = this.baseOf(slot);
+    const row = node.countsAt >= 0 ? node.countsAt : this.rowOf(node, true);
     const counts = this.counts;
-    this.present(base, kind);
+    if (counts[LAST_RECORD + row] !== this.records) {
+      counts[LAST_RECORD + row] = this.records;
+      counts[PRESENT + row] = (counts[PRESENT + row] as number) + 1;
+    }
     if (kind === LEAF_STRING) {
+      counts[row] = (counts[row] as number) + 1;
       if (length === 0) {
-        counts[EMPTY + base] = (counts[EMPTY + base] as number) + 1;
+        counts[EMPTY + row] = (counts[EMPTY + row] as number) + 1;
         return;
       }
-    } else if (kind === LEAF_NULL) return;
-    else if (kind > LEAF_NULL) {
+    } else if (kind < LEAF_EMPTY_OBJECT) {
+      counts[kind + row] = (counts[kind + row] as number) + 1;
+      if (kind === LEAF_NULL) return;
+    } else {
+      // Empty containers: a length of 2 (`{}`, `[]`), and an empty array's size 0.
       length = 2;
       if (kind === LEAF_EMPTY_ARRAY) {
+        counts[EMPTY_ARRAYS + row] = (counts[EMPTY_ARRAYS + row] as number) + 1;
         this.hasArrays = true;
-        this.arrayLength(base, 0);
-      }
+        this.arrayLength(row, 0);
+      } else counts[EMPTY_OBJECTS + row] = (counts[EMPTY_OBJECTS + row] as number) + 1;
     }
-    if (length < (counts[MIN_LENGTH + base] as number)) counts[MIN_LENGTH + base] = length;
-    if (length > (counts[MAX_LENGTH + base] as number)) counts[MAX_LENGTH + base] = length;
+    if (length < (counts[MIN_LENGTH + row] as number)) counts[MIN_LENGTH + row] = length;
+    if (length > (counts[MAX_LENGTH + row] as number)) counts[MAX_LENGTH + row] = length;
   }
 
   open(node: PathNode | null, array: boolean, depth: number): void {
     if (depth > this.maxDepth) this.maxDepth = depth;
     if (node === null || this.events++ < this.counted) return;
-    if (array) this.hasArrays = true;
-    const base = this.baseOf(node.slot >= 0 ? node.slot : this.slotOf(node));
-    this.counts[CONTAINERS + base] = (this.counts[CONTAINERS + base] as number) + 1;
-    this.present(base, array ? 5 : 4);
+    const row = node.countsAt >= 0 ? node.countsAt : this.rowOf(node, false);
+    const counts = this.counts;
+    if (counts[LAST_RECORD + row] !== this.records) {
+      counts[LAST_RECORD + row] = this.records;
+      counts[PRESENT + row] = (counts[PRESENT + row] as number) + 1;
+    }
+    if (array) {
+      this.hasArrays = true;
+      counts[ARRAYS_HELD + row] = (counts[ARRAYS_HELD + row] as number) + 1;
+    } else counts[OBJECTS + row] = (counts[OBJECTS + row] as number) + 1;
   }
 
   closeArray(node: PathNode, size: number): void {
     if (this.events++ < this.counted) return;
-    this.arrayLength(this.baseOf(node.slot >= 0 ? node.slot : this.slotOf(node)), size);
+    this.arrayLength(node.countsAt >= 0 ? node.countsAt : this.rowOf(node, false), size);
   }
 
-  private arrayLength(base: number, size: number): void {
+  private arrayLength(row: number, size: number): void {
     const counts = this.counts;
-    const arrays = counts[ARRAYS + base] as number;
-    counts[ARRAYS + base] = arrays + 1;
+    const arrays = counts[ARRAYS + row] as number;
+    counts[ARRAYS + row] = arrays + 1;
     if (arrays === 0) {
-      counts[ARRAY_MIN + base] = size;
-      counts[ARRAY_MAX + base] = size;
+      counts[ARRAY_MIN + row] = size;
+      counts[ARRAY_MAX + row] = size;
     } else {
-      if (size < (counts[ARRAY_MIN + base] as number)) counts[ARRAY_MIN + base] = size;
-      if (size > (counts[ARRAY_MAX + base] as number)) counts[ARRAY_MAX + base] = size;
+      if (size < (counts[ARRAY_MIN + row] as number)) counts[ARRAY_MIN + row] = size;
+      if (size > (counts[ARRAY_MAX + row] as number)) counts[ARRAY_MAX + row] = size;
     }
   }
 
@@ -176,43 +199,51 @@ export class LeafCounts implements LeafObserver {
     if (this.untrackedPaths === 0) return null;
     let columns = 0;
     for (let k = 0; k < this.untrackedPaths; k++) columns += this.untrackedValued[k] as number;
-    const c = this.counts.subarray(this.maxTracked * FIELDS, (this.maxTracked + 1) * FIELDS);
-    return { paths: this.untrackedPaths, columns, values: valuesOf(c) - (c[3] as number) };
+    const c = this.counts.subarray(this.sharedRow, this.sharedRow + FIELDS);
+    return { paths: this.untrackedPaths, columns, values: valuesOf(c) - countAt(c, LEAF_NULL) };
   }
 
-  /** The counts of the path in `slot` (below `maxTracked`). */
-  path(slot: number): PathCounts {
-    const c = this.counts.subarray(slot * FIELDS, (slot + 1) * FIELDS);
-    const node = this.nodes[slot] as PathNode;
+  /** The counts of the path numbered `n` (below `maxTracked`). */
+  path(n: number): PathCounts {
+    const c = this.counts.subarray(n << ROW_SHIFT, (n + 1) << ROW_SHIFT);
+    const node = this.nodes[n] as PathNode;
     const values = valuesOf(c);
     return {
       header: node.header ?? '',
       underArray: node.underArray,
       isColumn: values > 0,
       types: {
-        string: c[0] as number,
-        number: c[1] as number,
-        boolean: c[2] as number,
-        null: c[3] as number,
-        object: c[4] as number,
-        array: c[5] as number,
+        string: countAt(c, LEAF_STRING),
+        number: countAt(c, LEAF_NUMBER),
+        boolean: countAt(c, LEAF_BOOLEAN),
+        null: countAt(c, LEAF_NULL),
+        object: countAt(c, OBJECTS) + countAt(c, EMPTY_OBJECTS),
+        array: countAt(c, ARRAYS_HELD) + countAt(c, EMPTY_ARRAYS),
       },
       values,
-      present: c[PRESENT] as number,
-      empty: c[EMPTY] as number,
-      minLength: c[MIN_LENGTH] as number,
-      maxLength: c[MAX_LENGTH] as number,
+      present: countAt(c, PRESENT),
+      empty: countAt(c, EMPTY),
+      minLength: countAt(c, MIN_LENGTH),
+      maxLength: countAt(c, MAX_LENGTH),
       arrays:
-        c[ARRAYS] === 0
-          ? null
-          : { count: c[ARRAYS] as number, min: c[ARRAY_MIN] as number, max: c[ARRAY_MAX] as number },
+        c[ARRAYS] === 0 ? null : { count: countAt(c, ARRAYS), min: countAt(c, ARRAY_MIN), max: countAt(c, ARRAY_MAX) },
     };
   }
 }
 
-/** Values at a path (nulls and empty containers included): its type counts less its non-empty containers. */
+/**
+ * A count as a small integer when it is one. Read as it is, a Float64Array's element comes as a boxed double
+ * even when whole, and an object field that held small integers and is then given one changes its shape for
+ * good: the analysis's FieldStats did, and every later conversion's code for them was made again.
+ */
+function countAt(c: Float64Array, field: number): number {
+  const count = c[field] as number;
+  return count < SMALL_INTEGERS && count > -SMALL_INTEGERS ? count | 0 : count;
+}
+
+/** Values at a path: its scalars (nulls included) and its empty containers; a non-empty container is not one. */
 function valuesOf(c: Float64Array): number {
-  let values = -(c[CONTAINERS] as number);
-  for (let type = 0; type < 6; type++) values += c[type] as number;
-  return values;
+  let values = 0;
+  for (let type = LEAF_STRING; type <= LEAF_NULL; type++) values += countAt(c, type);
+  return values + countAt(c, EMPTY_OBJECTS) + countAt(c, EMPTY_ARRAYS);
 }

@@ -15,8 +15,8 @@ export class PathNode {
   col = -1;
   /** Whether the path lies below an array (`tags.0`, `items.0.sku`). */
   underArray = false;
-  /** The analysis's slot for this path (`LeafObserver`), or -1 while it has none. */
-  slot = -1;
+  /** Where the analysis's counts of this path start (`LeafCounts`); -1 while it has none. */
+  countsAt = -1;
   /** The predicted first key of an object at this path. */
   first: PathNode | null = null;
   /** The key that followed this one last time, in the same object. */
