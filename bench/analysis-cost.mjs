@@ -86,7 +86,11 @@ function main() {
   }
   const mb = Number(flags.mb);
   const runs = Number(flags.runs);
-  const processes = flags.warm ? Number(flags.processes) : 1;
+  const processes = Number(flags.processes);
+  if (!(processes >= 1) || (processes > 1 && !flags.warm)) {
+    console.error('--processes takes a number of at least 1, and more than 1 only with --warm.');
+    process.exit(1);
+  }
   const manifest = ensureDataSets({ mb, seed: flags.seed === undefined ? DEFAULT_SEED : Number(flags.seed) });
   const rows = [];
   for (const name of flags.cases.split(',')) {

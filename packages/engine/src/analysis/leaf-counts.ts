@@ -126,35 +126,42 @@ export class LeafCounts implements LeafObserver {
     this.counts[MAX_LENGTH + row] = -1;
   }
 
-  // The per-event methods below run for every leaf of a conversion and are written out, not shared: V8 does not
-  // inline them into the flattener, and with the helpers they called inlined by hand and one load fewer each,
-  // their time fell by a quarter to a third (docs/performance.md, session 18).
+  /** Adds one to the count at `index` of `counts`. */
+  private increment(index: number): void {
+    this.counts[index] = (this.counts[index] as number) + 1;
+  }
+
+  /** The current record holds the path whose row starts at `row` (counted once per record). */
+  private holds(row: number): void {
+    if (this.counts[LAST_RECORD + row] !== this.records) {
+      this.counts[LAST_RECORD + row] = this.records;
+      this.increment(PRESENT + row);
+    }
+  }
+
   leaf(node: PathNode, kind: number, length: number): void {
     if (this.events++ < this.counted) return;
     const row = node.countsAt >= 0 ? node.countsAt : this.rowOf(node, true);
-    const counts = this.counts;
-    if (counts[LAST_RECORD + row] !== this.records) {
-      counts[LAST_RECORD + row] = this.records;
-      counts[PRESENT + row] = (counts[PRESENT + row] as number) + 1;
-    }
+    this.holds(row);
     if (kind === LEAF_STRING) {
-      counts[row] = (counts[row] as number) + 1;
+      this.increment(LEAF_STRING + row);
       if (length === 0) {
-        counts[EMPTY + row] = (counts[EMPTY + row] as number) + 1;
+        this.increment(EMPTY + row);
         return;
       }
     } else if (kind < LEAF_EMPTY_OBJECT) {
-      counts[kind + row] = (counts[kind + row] as number) + 1;
+      this.increment(kind + row);
       if (kind === LEAF_NULL) return;
     } else {
       // Empty containers: a length of 2 (`{}`, `[]`), and an empty array's size 0.
       length = 2;
       if (kind === LEAF_EMPTY_ARRAY) {
-        counts[EMPTY_ARRAYS + row] = (counts[EMPTY_ARRAYS + row] as number) + 1;
+        this.increment(EMPTY_ARRAYS + row);
         this.hasArrays = true;
         this.arrayLength(row, 0);
-      } else counts[EMPTY_OBJECTS + row] = (counts[EMPTY_OBJECTS + row] as number) + 1;
+      } else this.increment(EMPTY_OBJECTS + row);
     }
+    const counts = this.counts;
     if (length < (counts[MIN_LENGTH + row] as number)) counts[MIN_LENGTH + row] = length;
     if (length > (counts[MAX_LENGTH + row] as number)) counts[MAX_LENGTH + row] = length;
   }
@@ -163,15 +170,9 @@ export class LeafCounts implements LeafObserver {
     if (depth > this.maxDepth) this.maxDepth = depth;
     if (node === null || this.events++ < this.counted) return;
     const row = node.countsAt >= 0 ? node.countsAt : this.rowOf(node, false);
-    const counts = this.counts;
-    if (counts[LAST_RECORD + row] !== this.records) {
-      counts[LAST_RECORD + row] = this.records;
-      counts[PRESENT + row] = (counts[PRESENT + row] as number) + 1;
-    }
-    if (array) {
-      this.hasArrays = true;
-      counts[ARRAYS_HELD + row] = (counts[ARRAYS_HELD + row] as number) + 1;
-    } else counts[OBJECTS + row] = (counts[OBJECTS + row] as number) + 1;
+    this.holds(row);
+    if (array) this.hasArrays = true;
+    this.increment((array ? ARRAYS_HELD : OBJECTS) + row);
   }
 
   closeArray(node: PathNode, size: number): void {
