@@ -128,8 +128,13 @@ export async function* decodeToUtf8(
     headSize += next.value.length;
   }
   // The first ENCODING_SAMPLE_BYTES exactly, however the input arrives: a first chunk of a megabyte must not
-  // decide otherwise than sixteen of 64 KiB (nor cost chardet a megabyte).
-  const sample = concatBytes(head).subarray(0, ENCODING_SAMPLE_BYTES);
+  // decide otherwise than sixteen of 64 KiB (nor cost chardet a megabyte). A first chunk that holds them all
+  // is only viewed, not copied.
+  const first = head[0];
+  const sample =
+    first !== undefined && first.length >= ENCODING_SAMPLE_BYTES
+      ? first.subarray(0, ENCODING_SAMPLE_BYTES)
+      : concatBytes(head).subarray(0, ENCODING_SAMPLE_BYTES);
   const whole = complete && headSize <= ENCODING_SAMPLE_BYTES;
   const { encoding, bomLength, confidence } =
     hooks.encoding === undefined ? detectEncoding(sample, whole) : givenEncoding(hooks.encoding, sample);
