@@ -61,6 +61,8 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 // A client that has not finished its request line and headers by then is dropped (slow headers).
 const HEADERS_TIMEOUT_MS = 30_000;
 const TIMEOUT_CHECK_MS = 500;
+// After the grace time, the conversions still running are aborted and answer their clients with a 503.
+const ABORTED_CONVERSIONS_SETTLE_MS = 10_000;
 
 /**
  * Builds the services (see buildServices), then the Fastify app: its plugins, the one error handler,
@@ -114,6 +116,10 @@ async function httpApp(config: Config, deps: AppDeps, services: Services): Promi
     ajv: { customOptions: AJV_OPTIONS },
     // During a shutdown new requests get our own 503 (with Retry-After), see the onRequest hook below.
     return503OnClosing: false,
+    // Fastify fails a close whose hook takes longer than this (10 s by default), and the drain's hook
+    // (installShutdownDrain) waits for the grace time, 20 s by default: the close failed and the process
+    // exited with the conversions still running.
+    pluginTimeout: config.shutdownGraceSeconds * 1000 + ABORTED_CONVERSIONS_SETTLE_MS,
   });
   // Node requires the headers' timeout not to exceed the whole request's.
   app.server.headersTimeout = Math.min(HEADERS_TIMEOUT_MS, config.requestTimeoutSeconds * 1000);

@@ -115,7 +115,9 @@ describe('the sweep of interrupted conversions', () => {
 
 describe('graceful shutdown', () => {
   it('finishes what completes within the grace time, answers the rest 503 with Retry-After, records them failed', async () => {
-    const s = await startTestApp({ env: { SHUTDOWN_GRACE_SECONDS: '3' } });
+    // Longer than the 10 s Fastify gives a close hook by default, which failed the close (and the process
+    // exited with its conversions running) whenever one outlived it.
+    const s = await startTestApp({ env: { SHUTDOWN_GRACE_SECONDS: '11' } });
     let closed = false;
     try {
       const owner = await signedInUser(s, 'drain');
