@@ -202,6 +202,32 @@ describe('exact values', () => {
     expect(none.some((notice) => notice.kind === 'lone-surrogates')).toBe(false);
   });
 
+  it('says which keys held a lone surrogate escape, written as U+FFFD in their column names, once each', async () => {
+    const input = encoder.encode(
+      String.raw`[{"a\ud800b":{"x":1},"q\ufffd":2,"\ud83d\ude00":3},{"q\ufffd":4,"a\ud800b":{"x":5},"k\udc00":"v\udc00"}]`,
+    );
+    for (const format of ['csv', 'xlsx'] as const) {
+      for (const mode of ['whole', 'bytes', 'random'] as const) {
+        const notices: Notice[] = [];
+        await collect(split(input, mode), { format, onNotice: (notice) => notices.push(notice) });
+        expect(
+          notices.filter((notice) => notice.kind === 'lone-surrogates'),
+          `${format}, ${mode}`,
+        ).toEqual([
+          {
+            kind: 'lone-surrogates',
+            cells: 3,
+            examples: [
+              { column: 'a\ufffdb.x', value: String.raw`a\ud800b` },
+              { column: 'k\ufffd', value: String.raw`k\udc00` },
+            ],
+          },
+        ]);
+      }
+    }
+    expect(await csv(String.raw`[{"a\ud800b":{"x":1},"q\ufffd":2}]`)).toBe('a\ufffdb.x,q\ufffd\n1,2\n');
+  });
+
   it('writes null as an empty cell, "" quoted, booleans as words', async () => {
     expect(await csv('[{"a":null,"b":"","c":true,"d":false}]')).toBe('a,b,c,d\n,"",true,false\n');
   });

@@ -95,6 +95,11 @@ describe('POST /api/convert/file', () => {
     expect((await call(t.app, own, 'GET', `/api/files/download/${cut.json().file_id}`)).body).toBe(
       't\nok \ufffd\n\u{1f600}\n',
     );
+    // A key holding one names its column with U+FFFD: said too.
+    const key = await uploadFile(t.app, own, { name: 'key.json', content: String.raw`[{"k\udc00":1}]` });
+    expect(key.json()).toMatchObject({
+      lone_surrogates: { cells: 1, examples: [{ column: 'k\ufffd', value: String.raw`k\udc00` }] },
+    });
     expect((await call(t.app, own, 'GET', `/api/files/download/${twice.json().file_id}`)).body).toBe(
       'a,u.x\n1,\n2,3\n',
     );

@@ -1,4 +1,5 @@
 import { appendHeaderSegment, decodeHeaderPath } from '../header-path.js';
+import { holdsLoneSurrogate } from '../json/json-string.js';
 import { ID_HEADER } from './child-tables.js';
 import { MAP_KEY_COLUMN, mapKeyColumn } from './map-key-column.js';
 import { type PlanNode, STRATEGY_DEFAULT, STRATEGY_JOIN } from './plan-trie.js';
@@ -60,6 +61,8 @@ export class PathNode {
       node.underArray = this.underArray;
       if (this.plan !== null) node.planned(this.plan.key(key));
       this.children.set(key, node);
+      // Decoded, a lone surrogate escape is U+FFFD already: the key's bytes tell it from a U+FFFD of the input.
+      if (key.includes('\uFFFD') && holdsLoneSurrogate(buf, start, end)) columns.replacedKeys.push(node);
     }
     return node;
   }
@@ -156,6 +159,8 @@ export class ColumnSet {
   readonly headers: string[] = [];
   readonly root = new PathNode(null);
   readonly keySlabs = new KeySlabs();
+  /** The paths whose key held a lone surrogate escape, written as U+FFFD in their header, in first-seen order. */
+  readonly replacedKeys: PathNode[] = [];
 
   constructor(readonly separator: string) {}
 
@@ -193,6 +198,14 @@ export class ColumnSet {
       }
       this.columnOf(node);
     }
+  }
+
+  /** The first column at `node`'s path or below it (`a.x` for `a`), or -1 when none is. */
+  firstColumnUnder(node: PathNode): number {
+    if (node.col >= 0) return node.col;
+    const header = node.header ?? '';
+    const below = header + this.separator;
+    return this.headers.findIndex((name) => name === header || name.startsWith(below));
   }
 
   /** The node of the record key `value`, which holds records that are not objects. */

@@ -95,7 +95,7 @@ async function* convert(
     );
     const replaced: NotedCellsReport = { cells: 0, examples: [] };
     tables.forEach((table, n) => {
-      addNotedCells(replaced, table.table.loneSurrogates, (headers[n] as TableHeaders).written, tablePrefix(table));
+      table.table.addLoneSurrogates(replaced, (headers[n] as TableHeaders).written, tablePrefix(table));
     });
     if (replaced.cells > 0) options.onNotice?.({ kind: 'lone-surrogates', ...replaced });
     if (options.format === 'xlsx') {

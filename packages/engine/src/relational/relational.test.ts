@@ -100,8 +100,10 @@ describe('relational output', () => {
     expect(exact(await bytesOf(relationalToJson([zip], { excelSafe: false })))).toContain("'=SUM(A1)");
   });
 
-  it('says in one notice which strings of every table held a lone surrogate, a child table named with its column', async () => {
-    const input = encoder.encode(String.raw`[{"id":1,"t":"a\ud800","items":[{"s":"x\udc00"},{"s":"\ud83d\ude00"}]}]`);
+  it('says in one notice which strings of every table held a lone surrogate, keys included, a child table named with its column', async () => {
+    const input = encoder.encode(
+      String.raw`[{"id":1,"t":"a\ud800","items":[{"s":"x\udc00"},{"s":"\ud83d\ude00","k\ud800":1}]}]`,
+    );
     const plan: FlattenPlan = { version: 1, paths: [{ path: 'items', strategy: 'table' }] };
     for (const format of ['csv', 'xlsx'] as const) {
       const notices: Notice[] = [];
@@ -112,10 +114,10 @@ describe('relational output', () => {
       ).toEqual([
         {
           kind: 'lone-surrogates',
-          cells: 2,
+          cells: 3,
           examples: [
             { column: 't', value: String.raw`a\ud800` },
-            { column: 'items/s', value: String.raw`x\udc00` },
+            { column: 'items/k\ufffd', value: String.raw`k\ud800` },
           ],
         },
       ]);

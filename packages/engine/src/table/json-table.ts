@@ -16,7 +16,7 @@ import type { NormalizedJsonToCsvOptions } from '../options.js';
 import { GatheringSink } from '../plan/key-gathering.js';
 import { Utf8Trust } from '../utf8/utf8-trust.js';
 import { CsvCellWriter } from './csv-cells.js';
-import { addNotedCells, type NotedCells } from './noted-cells.js';
+import { addNotedCells, addReplacedKeys, type NotedCells, type NotedCellsReport } from './noted-cells.js';
 import { XlsxCellWriter } from './xlsx-cells.js';
 
 const encoder = new TextEncoder();
@@ -158,11 +158,20 @@ export class JsonTable {
       const { records, record, col } = repeated;
       this.onNotice?.({ kind: 'duplicate-keys', repeated: { records, record, key: this.columns.headers[col] ?? '' } });
     }
-    if (this.reportsLoneSurrogates && this.loneSurrogates.count > 0) {
-      const replaced = { cells: 0, examples: [] };
-      addNotedCells(replaced, this.loneSurrogates, this.columns.headers);
-      this.onNotice?.({ kind: 'lone-surrogates', ...replaced });
+    if (this.reportsLoneSurrogates) {
+      const replaced: NotedCellsReport = { cells: 0, examples: [] };
+      this.addLoneSurrogates(replaced, this.columns.headers);
+      if (replaced.cells > 0) this.onNotice?.({ kind: 'lone-surrogates', ...replaced });
     }
+  }
+
+  /**
+   * Adds the strings whose lone surrogate escapes were written as U+FFFD to `report`: keys (in the column names)
+   * first, then cells, each example named from `headers` after `prefix`.
+   */
+  addLoneSurrogates(report: NotedCellsReport, headers: readonly string[], prefix = ''): void {
+    addReplacedKeys(report, this.columns, headers, prefix);
+    addNotedCells(report, this.loneSurrogates, headers, prefix);
   }
 
   /** Output chunks ready for the spool. */

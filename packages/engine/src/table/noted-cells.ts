@@ -1,3 +1,5 @@
+import type { ColumnSet } from '../flatten/column-set.js';
+
 /** How many examples a report of changed cells keeps. */
 export const NOTED_EXAMPLES = 2;
 /** The longest example of a JSON string a notice shows, in characters of its text as written. */
@@ -41,6 +43,28 @@ export class NotedCells {
   abortRecord(): void {
     this.count = this.committed;
     this.examples.length = this.committedExamples;
+  }
+}
+
+/**
+ * Adds to `report` the keys whose lone surrogate escapes were written as U+FFFD in the column names (`columns`'s
+ * `replacedKeys`), each with the key as the input held it and the first column it names, from `headers` after
+ * `prefix` (`a\uFFFDb.x` for the key `a\ud800b` of `{"a\ud800b":{"x":1}}`).
+ */
+export function addReplacedKeys(
+  report: NotedCellsReport,
+  columns: ColumnSet,
+  headers: readonly string[],
+  prefix = '',
+): void {
+  report.cells += columns.replacedKeys.length;
+  for (const key of columns.replacedKeys) {
+    if (report.examples.length >= NOTED_EXAMPLES) break;
+    const col = columns.firstColumnUnder(key);
+    report.examples.push({
+      column: prefix + (headers[col] ?? key.header ?? ''),
+      value: jsonStringExample(key.keySlab, key.keyStart, key.keyStart + key.keyLength),
+    });
   }
 }
 
