@@ -228,6 +228,21 @@ describe('exact values', () => {
     expect(await csv(String.raw`[{"a\ud800b":{"x":1},"q\ufffd":2}]`)).toBe('a\ufffdb.x,q\ufffd\n1,2\n');
   });
 
+  it('says which arrays joined into one cell held a lone surrogate escape, once per cell', async () => {
+    const input = encoder.encode(String.raw`[{"t":["a\ud800","b\udc00"],"u":["\ud83d\ude00","\ufffd"]},{"t":["ok"]}]`);
+    for (const format of ['csv', 'xlsx'] as const) {
+      for (const mode of ['whole', 'bytes', 'random'] as const) {
+        const notices: Notice[] = [];
+        await collect(split(input, mode), { format, arrays: 'join', onNotice: (notice) => notices.push(notice) });
+        expect(
+          notices.filter((notice) => notice.kind === 'lone-surrogates'),
+          `${format}, ${mode}`,
+        ).toEqual([{ kind: 'lone-surrogates', cells: 1, examples: [{ column: 't', value: String.raw`a\ud800` }] }]);
+      }
+    }
+    expect(await csv(String.raw`[{"t":["a\ud800","b"]}]`, { arrays: 'join' })).toBe('t\n"a\ufffd; b"\n');
+  });
+
   it('writes null as an empty cell, "" quoted, booleans as words', async () => {
     expect(await csv('[{"a":null,"b":"","c":true,"d":false}]')).toBe('a,b,c,d\n,"",true,false\n');
   });

@@ -17,6 +17,11 @@ export interface CellWriter {
   container(col: number, text: Uint8Array): void;
   /** Decoded text (joined values, JSON text of an array), written as a string cell. */
   text(col: number, bytes: Uint8Array): void;
+  /**
+   * The cell just written at `col` (by `text`) held a lone surrogate escape, written as U+FFFD: counted, with the
+   * JSON string `buf[start, end)` (its content, escapes as written) as its example.
+   */
+  noteLoneSurrogate(col: number, buf: Uint8Array, start: number, end: number): void;
   /** The record's row was written: the cells it changed count (guarded, lone surrogates replaced). */
   commitRecord(): void;
   /** The record will be read again from its start: the cells it changed are forgotten. */

@@ -1,7 +1,7 @@
 import { ByteBuilder } from '../json/byte-builder.js';
 import { INCOMPLETE, type JsonCursor } from '../json/json-cursor.js';
 import { matchLiteral, scanNumber } from '../json/json-scalars.js';
-import { decodeKey, decodeString, scanString } from '../json/json-string.js';
+import { decodeKey, decodeString, holdsLoneSurrogate, scanString } from '../json/json-string.js';
 import { appendMinified, skipValue } from '../json/skip-value.js';
 import type { ArrayStrategy } from '../options.js';
 import type { CellWriter } from './cell-writer.js';
@@ -353,6 +353,9 @@ export class RecordFlattener {
     const cursor = this.cursor;
     const text = this.text;
     text.length = 0;
+    // The first element that held a lone surrogate escape (written as U+FFFD), said once for the cell.
+    let loneStart = -1;
+    let loneEnd = -1;
     for (let first = true; ; first = false) {
       j = cursor.ws(buf, j);
       if (j >= end) return INCOMPLETE;
@@ -364,6 +367,10 @@ export class RecordFlattener {
         e = decodeString(buf, j + 1, end, cursor, text);
         if (exact && e >= 0 && !joinsExactly(text.bytes, from, text.length))
           return this.jsonCell(node, buf, i, end, depth);
+        if (loneStart < 0 && e >= 0 && holdsLoneSurrogate(buf, j + 1, e - 1)) {
+          loneStart = j + 1;
+          loneEnd = e - 1;
+        }
       } else if (exact) {
         return this.jsonCell(node, buf, i, end, depth);
       } else if (c === 123 || c === 91) {
@@ -383,7 +390,9 @@ export class RecordFlattener {
       if (buf[j] !== 44) cursor.unexpected(buf, j, end, "',' or ']'");
       j++;
     }
-    this.cells.text(this.columns.columnOf(node), text.view());
+    const col = this.columns.columnOf(node);
+    this.cells.text(col, text.view());
+    if (loneStart >= 0) this.cells.noteLoneSurrogate(col, buf, loneStart, loneEnd);
     return j + 1;
   }
 }

@@ -317,6 +317,10 @@ export class CsvCellWriter implements CellWriter {
     this.literal(col, text, 0, text.length);
   }
 
+  noteLoneSurrogate(col: number, buf: Uint8Array, start: number, end: number): void {
+    if (this.loneSurrogates.note()) this.loneSurrogates.example(col, jsonStringExample(buf, start, end));
+  }
+
   text(col: number, bytes: Uint8Array): void {
     const rows = this.rows;
     rows.beginCell(col);

@@ -82,6 +82,10 @@ export class XlsxCellWriter implements CellWriter {
     this.text(col, text);
   }
 
+  noteLoneSurrogate(col: number, buf: Uint8Array, start: number, end: number): void {
+    if (this.loneSurrogates.note()) this.loneSurrogates.example(col, jsonStringExample(buf, start, end));
+  }
+
   text(col: number, bytes: Uint8Array): void {
     this.textCell(col, bytes, -1);
   }
