@@ -17,6 +17,8 @@ export interface FlatValue {
 export interface FlatRecord {
   cells: Map<string, FlatValue>;
   depth: number;
+  /** The paths of the record whose key held a lone surrogate escape (see `TrackedPath.replacedKey`), or null. */
+  replacedKeys: ReadonlySet<TrackedPath> | null;
 }
 
 /** Stops an abandoned reader at its next chunk. */
@@ -25,6 +27,7 @@ const STOP: unique symbol = Symbol('stop reading');
 class FlatRecordCollector implements RecordVisitor, CellSink {
   readonly ready: FlatRecord[] = [];
   private current = new Map<string, FlatValue>();
+  private replacedKeys: Set<TrackedPath> | null = null;
   // Every path is tracked: a comparison lists the paths of both sides anyway.
   private readonly walker: RecordWalker;
 
@@ -44,22 +47,31 @@ class FlatRecordCollector implements RecordVisitor, CellSink {
 
   record(buf: Uint8Array, i: number, end: number): number {
     this.current = new Map();
+    this.replacedKeys = null;
     if (this.key !== null && this.keyColumn !== undefined) {
       this.current.set(encodeHeaderPath([this.keyColumn], this.separator), { type: 'string', text: this.key });
     }
     const after = this.walker.walk(buf, i, end);
-    this.ready.push({ cells: this.current, depth: this.walker.depth });
+    this.ready.push({ cells: this.current, depth: this.walker.depth, replacedKeys: this.replacedKeys });
     return after;
   }
   row(buf: Uint8Array, end: number, cells: readonly (readonly [number, number])[], names: readonly string[]): void {
     this.current = new Map();
+    this.replacedKeys = null;
     this.walker.row(buf, end, cells, names);
-    this.ready.push({ cells: this.current, depth: 1 });
+    this.ready.push({ cells: this.current, depth: 1, replacedKeys: this.replacedKeys });
   }
   cell(path: TrackedPath, type: JsonType, value: Utf8Text): void {
     this.current.set(path.header ?? '', { type, text: value.text() });
+    if (path.replacedKey !== null) this.noteReplacedKey(path.replacedKey);
   }
-  container(): void {}
+  container(path: TrackedPath): void {
+    if (path.replacedKey !== null) this.noteReplacedKey(path.replacedKey);
+  }
+  private noteReplacedKey(path: TrackedPath): void {
+    this.replacedKeys ??= new Set();
+    this.replacedKeys.add(path);
+  }
   duplicateKey(): void {}
   untracked(): void {}
 }

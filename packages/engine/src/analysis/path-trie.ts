@@ -1,4 +1,5 @@
 import { appendHeaderSegment } from '../header-path.js';
+import { holdsLoneSurrogate } from '../json/json-string.js';
 import { FieldStats } from './field-stats.js';
 import { type Hash53, hashText } from './value-hash.js';
 
@@ -15,6 +16,11 @@ export class TrackedPath {
   /** The number of the object that last held this key: seen again in the same object, the key repeats. */
   lastObject = -1;
   children: Map<string, TrackedPath> | null = null;
+  /**
+   * The path, this one or one above it, whose key held a lone surrogate escape (`"a\ud800"`): decoded, and in
+   * json2csv's header, it has U+FFFD in its place. Null when no key of the path held one.
+   */
+  replacedKey: TrackedPath | null = null;
   items: TrackedPath[] | null = null;
   private statistics: FieldStats | null = null;
   /** Hash of the header, so a record's hash can include where each value sits. */
@@ -73,6 +79,8 @@ export class PathTrie {
       const added = this.add(appendHeaderSegment(parent.header, key, this.separator), raw.slice());
       if (added === null) return null;
       path = added;
+      path.replacedKey =
+        key.includes('\uFFFD') && holdsLoneSurrogate(path.raw, 0, path.raw.length) ? path : parent.replacedKey;
       parent.children.set(key, path);
     }
     return path;
@@ -84,7 +92,10 @@ export class PathTrie {
     const path = parent.items[index];
     if (path !== undefined) return path;
     const added = this.add(appendHeaderSegment(parent.header, index, this.separator), EMPTY);
-    if (added !== null) parent.items[index] = added;
+    if (added !== null) {
+      added.replacedKey = parent.replacedKey;
+      parent.items[index] = added;
+    }
     return added;
   }
 

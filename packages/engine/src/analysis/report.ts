@@ -210,6 +210,12 @@ export interface ComparisonCounts {
    */
   loneSurrogates: number;
   /**
+   * Keys of the original (paths, however many records hold them) that held a lone UTF-16 surrogate escape: the
+   * conversion named their columns with U+FFFD and said so, and the comparison reads them as those names, so their
+   * values compare as usual; a record holding one is not identical.
+   */
+  loneSurrogateKeys: number;
+  /**
    * Leaf values of the parts of the document the conversion left out (wrapper keys, other lists): counted in
    * `originalValues`, never equal, so no value score reaches 100 while anything was left out.
    */
@@ -263,6 +269,8 @@ export interface PathComparison {
   leftOut: LeftOutPartReport[];
   /** All the parts left out, listed or not. */
   leftOutParts: number;
+  /** Up to 100 keys counted in `loneSurrogateKeys`: the first record holding each, its column name, the key as written. */
+  loneSurrogateKeys: { record: number; path: string; key: string }[];
 }
 
 /**

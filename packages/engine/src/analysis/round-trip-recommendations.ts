@@ -68,10 +68,20 @@ export function roundTripAdvice(
       'types',
     );
   }
-  if (counts.loneSurrogates > 0) {
+  if (counts.loneSurrogates > 0 || counts.loneSurrogateKeys > 0) {
+    const key = paths.loneSurrogateKeys[0];
+    const keys =
+      key === undefined
+        ? ''
+        : `${counts.loneSurrogates > 0 ? ' and ' : ''}${plural(counts.loneSurrogateKeys, 'key', 'keys')} (first: record ${key.record}, "${key.key}", written '${key.path}' in the header)`;
+    const strings =
+      counts.loneSurrogates > 0
+        ? `${plural(counts.loneSurrogates, 'string', 'strings')}${key === undefined ? '' : first(differences, 'value', loneSurrogate)}`
+        : '';
+    const example = key === undefined ? first(differences, 'value', loneSurrogate) : '';
     add(
       'lone_surrogates',
-      `${plural(counts.loneSurrogates, 'string', 'strings')} of the original held a lone UTF-16 surrogate escape (such as \\ud800, half of an emoji cut apart), which UTF-8 cannot hold${first(differences, 'value', loneSurrogate)}: the conversion wrote U+FFFD (\u{FFFD}) in its place and said so; fix the text at its source if it matters.`,
+      `${strings}${keys} of the original held a lone UTF-16 surrogate escape (such as \\ud800, half of an emoji cut apart), which UTF-8 cannot hold${example}: the conversion wrote U+FFFD (\u{FFFD}) in its place and said so; fix the text at its source if it matters.`,
     );
   }
   const otherChanges = counts.valueChanged - counts.guardLeft - counts.loneSurrogates;

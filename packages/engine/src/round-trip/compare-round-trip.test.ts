@@ -85,6 +85,7 @@ describe('compareRoundTrip', () => {
       guarded: 0,
       guardLeft: 0,
       loneSurrogates: 0,
+      loneSurrogateKeys: 0,
       leftOutValues: 0,
     });
     expect(report.paths).toMatchObject({ original: 7, reconverted: 6, preserved: 5, lost: 2, gained: 1, leftOut: [] });
@@ -194,6 +195,30 @@ describe('compareRoundTrip', () => {
     expect(report.advice[0]?.text).toMatch(/^2 strings of the original held a lone UTF-16 surrogate escape/);
     expect(report.advice[0]?.text).toContain(`(first: record 1, 's': "a\\ud800b" → "a\ufffdb")`);
     expect(report.advice[1]?.text).toMatch(/^1 value came back with different text \(first: record 2, 't'/);
+  });
+
+  it('says which keys held a lone surrogate (their columns named with U+FFFD): their records are not identical', async () => {
+    const original = String.raw`[{"a\ud800b":{"x":1},"q\ufffd":2},{"a\ud800b":{"x":3},"k\udc00":[4]},{"q\ufffd":5}]`;
+    const report = await compareRoundTrip(encode(original), encode(await jsonToCsvText(original)));
+    expect(report.counts).toMatchObject({ equal: 5, valueChanged: 0, loneSurrogates: 0, loneSurrogateKeys: 2 });
+    expect(report.counts.identicalRecords).toBe(1);
+    expect(report.paths).toMatchObject({
+      lost: 0,
+      gained: 0,
+      loneSurrogateKeys: [
+        { record: 1, path: 'a\ufffdb', key: String.raw`a\ud800b` },
+        { record: 2, path: 'k\ufffd', key: String.raw`k\udc00` },
+      ],
+    });
+    expect(report.advice.map((advice) => advice.cause)).toEqual(['lone_surrogates', 'added_null']);
+    expect(report.advice[0]?.text).toMatch(
+      /^2 keys \(first: record 1, "a\\ud800b", written 'a\ufffdb' in the header\) of the original held a lone UTF-16/,
+    );
+    const both = String.raw`[{"s":"a\ud800","k\ud800":1}]`;
+    const mixed = await compareRoundTrip(encode(both), encode(await jsonToCsvText(both)));
+    expect(mixed.advice[0]?.text).toMatch(
+      /^1 string \(first: record 1, 's': "a\\ud800" → "a\ufffd"\) and 1 key \(first: record 1, "k\\ud800", written 'k\ufffd' in the header\) of the original held/,
+    );
   });
 
   it('caps the listed differences but counts them all', async () => {

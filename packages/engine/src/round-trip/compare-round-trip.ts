@@ -1,5 +1,6 @@
 import { comparedRecords, comparisonScores } from '../analysis/comparison-scores.js';
 import { type FlatRecord, type FlatValue, flatRecords } from '../analysis/flat-records.js';
+import type { TrackedPath } from '../analysis/path-trie.js';
 import type {
   ComparisonCounts,
   ComparisonReport,
@@ -22,6 +23,7 @@ import { normalizeCsvToJsonOptions, normalizeJsonToCsvOptions } from '../options
 import { isZip, peekBytes, relationalToJson, relationalWriting } from '../relational/relational-to-json.js';
 import type { InflationLimits } from '../relational/zip-entries.js';
 import { recordsMapAllowed } from '../table/json-table.js';
+import { jsonStringExample } from '../table/noted-cells.js';
 
 /** Options of `compareRoundTrip`. */
 export interface CompareOptions {
@@ -78,12 +80,15 @@ class RoundTripTally {
     guarded: 0,
     guardLeft: 0,
     loneSurrogates: 0,
+    loneSurrogateKeys: 0,
     leftOutValues: 0,
   };
   readonly guardedValues: GuardedValue[] = [];
   readonly originalPaths = new Set<string>();
   readonly reconvertedPaths = new Set<string>();
   readonly differences: Difference[] = [];
+  /** The original's keys that held a lone surrogate escape, with the first record holding each. */
+  readonly replacedKeys = new Map<TrackedPath, number>();
   differencesTotal = 0;
   maxDepth = 0;
 
@@ -131,6 +136,9 @@ class RoundTripTally {
     if (original !== undefined) {
       counts.originalRecords++;
       if (original.depth > this.maxDepth) this.maxDepth = original.depth;
+      for (const key of original.replacedKeys ?? []) {
+        if (!this.replacedKeys.has(key)) this.replacedKeys.set(key, record);
+      }
     }
     if (back !== undefined) counts.reconvertedRecords++;
     const before = this.differencesTotal;
@@ -185,7 +193,8 @@ class RoundTripTally {
     counts.addedNull += omittedPadding;
     padded += omittedPadding;
     if (original === undefined || back === undefined) return;
-    if (this.differencesTotal === before) counts.identicalRecords++;
+    // A key that held half a character came back named with U+FFFD: the record is not the original.
+    if (this.differencesTotal === before && original.replacedKeys === null) counts.identicalRecords++;
     // Same shape: every original path came back, and nothing but padding nulls was added.
     const backSize = back.cells.size + (omitted?.count ?? 0);
     if (backSize - padded === original.cells.size && this.allPresent(original, back, foundOmitted)) {
@@ -291,6 +300,7 @@ export async function compareRoundTrip(
     await Promise.all([originals.return(undefined), reconverted.return(undefined)]);
   }
   const counts = tally.counts;
+  counts.loneSurrogateKeys = tally.replacedKeys.size;
   // What the conversion left out of the document was not converted: its values and its paths count as lost.
   for (const part of leftOut) counts.leftOutValues += part.values;
   counts.originalValues += counts.leftOutValues;
@@ -308,6 +318,11 @@ export async function compareRoundTrip(
     gainedPaths: gainedPaths.slice(0, MAX_LISTED_PATHS),
     leftOut: [...leftOut].sort((a, b) => b.bytes - a.bytes).slice(0, MAX_LISTED_PATHS),
     leftOutParts: leftOut.length,
+    loneSurrogateKeys: [...tally.replacedKeys].slice(0, MAX_LISTED_PATHS).map(([path, record]) => ({
+      record,
+      path: path.header ?? '',
+      key: jsonStringExample(path.raw, 0, path.raw.length),
+    })),
   };
   const records = comparedRecords(counts, paths);
   const advice = roundTripAdvice(counts, paths, tally.differences);
