@@ -8,6 +8,19 @@ import { jsonToCsv, jsonToCsvText } from './json-to-csv.js';
 import { collect, csv, encoder, failure, split } from './json-to-csv.test-support.js';
 import type { JsonToCsvOptions } from './options.js';
 
+/** Converts `input` cut every way, to CSV and to XLSX, and expects its lone-surrogates notices to be `expected`. */
+async function expectLoneSurrogates(input: Uint8Array, expected: Notice[], options: JsonToCsvOptions = {}) {
+  for (const format of ['csv', 'xlsx'] as const) {
+    for (const mode of ['whole', 'bytes', 'random'] as const) {
+      const notices: Notice[] = [];
+      await collect(split(input, mode), { ...options, format, onNotice: (notice) => notices.push(notice) });
+      expect(
+        notices.filter((notice) => notice.kind === 'lone-surrogates'),
+        `${format}, ${mode}`,
+      ).toEqual(expected);
+    }
+  }
+}
 describe('input forms', () => {
   it('converts an array of objects', async () => {
     expect(await csv('[{"a":1,"b":"x"},{"a":2,"b":"y"}]')).toBe('a,b\n1,x\n2,y\n');
@@ -178,25 +191,16 @@ describe('exact values', () => {
     const input = encoder.encode(
       String.raw`[{"s":"a\ud800b","t":"x\udc00","u":"\ud83d\ude00 pair","v":"\ufffd itself"},{"s":"ok","t":"\ud83dz"}]`,
     );
-    for (const format of ['csv', 'xlsx'] as const) {
-      for (const mode of ['whole', 'bytes', 'random'] as const) {
-        const notices: Notice[] = [];
-        await collect(split(input, mode), { format, onNotice: (notice) => notices.push(notice) });
-        expect(
-          notices.filter((notice) => notice.kind === 'lone-surrogates'),
-          `${format}, ${mode}`,
-        ).toEqual([
-          {
-            kind: 'lone-surrogates',
-            cells: 3,
-            examples: [
-              { column: 's', value: String.raw`a\ud800b` },
-              { column: 't', value: String.raw`x\udc00` },
-            ],
-          },
-        ]);
-      }
-    }
+    await expectLoneSurrogates(input, [
+      {
+        kind: 'lone-surrogates',
+        cells: 3,
+        examples: [
+          { column: 's', value: String.raw`a\ud800b` },
+          { column: 't', value: String.raw`x\udc00` },
+        ],
+      },
+    ]);
     const none: Notice[] = [];
     await collect([encoder.encode(String.raw`["\ud83d\ude00","\ufffd"]`)], { onNotice: (notice) => none.push(notice) });
     expect(none.some((notice) => notice.kind === 'lone-surrogates')).toBe(false);
@@ -206,40 +210,26 @@ describe('exact values', () => {
     const input = encoder.encode(
       String.raw`[{"a\ud800b":{"x":1},"q\ufffd":2,"\ud83d\ude00":3},{"q\ufffd":4,"a\ud800b":{"x":5},"k\udc00":"v\udc00"}]`,
     );
-    for (const format of ['csv', 'xlsx'] as const) {
-      for (const mode of ['whole', 'bytes', 'random'] as const) {
-        const notices: Notice[] = [];
-        await collect(split(input, mode), { format, onNotice: (notice) => notices.push(notice) });
-        expect(
-          notices.filter((notice) => notice.kind === 'lone-surrogates'),
-          `${format}, ${mode}`,
-        ).toEqual([
-          {
-            kind: 'lone-surrogates',
-            cells: 3,
-            examples: [
-              { column: 'a\ufffdb.x', value: String.raw`a\ud800b` },
-              { column: 'k\ufffd', value: String.raw`k\udc00` },
-            ],
-          },
-        ]);
-      }
-    }
+    await expectLoneSurrogates(input, [
+      {
+        kind: 'lone-surrogates',
+        cells: 3,
+        examples: [
+          { column: 'a\ufffdb.x', value: String.raw`a\ud800b` },
+          { column: 'k\ufffd', value: String.raw`k\udc00` },
+        ],
+      },
+    ]);
     expect(await csv(String.raw`[{"a\ud800b":{"x":1},"q\ufffd":2}]`)).toBe('a\ufffdb.x,q\ufffd\n1,2\n');
   });
 
   it('says which arrays joined into one cell held a lone surrogate escape, once per cell', async () => {
     const input = encoder.encode(String.raw`[{"t":["a\ud800","b\udc00"],"u":["\ud83d\ude00","\ufffd"]},{"t":["ok"]}]`);
-    for (const format of ['csv', 'xlsx'] as const) {
-      for (const mode of ['whole', 'bytes', 'random'] as const) {
-        const notices: Notice[] = [];
-        await collect(split(input, mode), { format, arrays: 'join', onNotice: (notice) => notices.push(notice) });
-        expect(
-          notices.filter((notice) => notice.kind === 'lone-surrogates'),
-          `${format}, ${mode}`,
-        ).toEqual([{ kind: 'lone-surrogates', cells: 1, examples: [{ column: 't', value: String.raw`a\ud800` }] }]);
-      }
-    }
+    await expectLoneSurrogates(
+      input,
+      [{ kind: 'lone-surrogates', cells: 1, examples: [{ column: 't', value: String.raw`a\ud800` }] }],
+      { arrays: 'join' },
+    );
     expect(await csv(String.raw`[{"t":["a\ud800","b"]}]`, { arrays: 'join' })).toBe('t\n"a\ufffd; b"\n');
   });
 
