@@ -156,6 +156,21 @@ describe('POST /api/convert/compare-analysis', () => {
     ]);
   });
 
+  it('never calls a round trip lossless whose key held half a character, written U+FFFD in the header', async () => {
+    const original = String.raw`[{"name\ud83d":"Ada"},{"name\ud83d":"Grace"}]`;
+    const response = await compare(premium, { original_json: original, csv_data: 'name\ufffd\nAda\nGrace\n' });
+    expect(response.statusCode, response.body).toBe(200);
+    const { analysis } = response.json();
+    expect(analysis.quality_assessment).toBe(
+      '2 of 2 values (100%) came back exactly; 1 key named with U+FFFD where it held half a character.',
+    );
+    expect(analysis.evidence).toMatchObject({ identical_records: 0, equal_values: 2, lost_fields: 0 });
+    expect(analysis.trust_score).toBe(0);
+    expect(analysis.advice).toEqual([
+      expect.objectContaining({ cause: 'lone_surrogates', text: expect.stringMatching(/^1 key \(first: record 1/) }),
+    ]);
+  });
+
   it('answers "nothing to compare" (null), not 100, where a score has no count to rest on', async () => {
     const response = await compare(premium, { original_json: '[]', csv_data: '' });
     expect(response.statusCode, response.body).toBe(200);

@@ -8,12 +8,21 @@ import { type ComparisonReport, percent } from '@unnest/engine';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
+/** Keys whose half of a character (a lone surrogate escape) the conversion wrote as U+FFFD in the header. */
+const renamedKeys = (keys: number) =>
+  `${plural(keys, 'key')} named with U+FFFD where ${keys === 1 ? 'it' : 'they'} held half a character`;
+
 /** One sentence saying how the round trip went, drawn from the counts. */
 export function qualityAssessment(report: ComparisonReport): string {
   const { counts, paths } = report;
   const values = plural(counts.originalValues, 'value');
   const records = plural(counts.originalRecords, 'record');
-  if (report.differencesTotal === 0 && paths.lost === 0 && counts.originalRecords === counts.reconvertedRecords) {
+  if (
+    report.differencesTotal === 0 &&
+    paths.lost === 0 &&
+    counts.loneSurrogateKeys === 0 &&
+    counts.originalRecords === counts.reconvertedRecords
+  ) {
     // No left-out part either: each one is a lost path.
     const guarded =
       counts.guarded === 0
@@ -27,6 +36,7 @@ export function qualityAssessment(report: ComparisonReport): string {
   ];
   if (paths.lost > 0) parts.push(`${plural(paths.lost, 'field')} lost`);
   if (paths.gained > 0) parts.push(`${plural(paths.gained, 'field')} gained`);
+  if (counts.loneSurrogateKeys > 0) parts.push(renamedKeys(counts.loneSurrogateKeys));
   if (counts.originalRecords !== counts.reconvertedRecords) {
     parts.push(`${records} became ${plural(counts.reconvertedRecords, 'record')}`);
   }
@@ -47,6 +57,7 @@ export function issuesFound(report: ComparisonReport): string[] {
   if (paths.lost > 0) issues.push(`${plural(paths.lost, 'field')} lost: ${list(paths.lostPaths, paths.lost)}`);
   if (paths.gained > 0)
     issues.push(`${plural(paths.gained, 'field')} gained: ${list(paths.gainedPaths, paths.gained)}`);
+  if (counts.loneSurrogateKeys > 0) issues.push(renamedKeys(counts.loneSurrogateKeys));
   if (counts.valueChanged > 0) issues.push(`${plural(counts.valueChanged, 'value')} changed`);
   if (counts.typeChanged > 0) issues.push(`${plural(counts.typeChanged, 'value')} changed type`);
   if (counts.emptied > 0) issues.push(`${plural(counts.emptied, 'value')} came back empty (null)`);
