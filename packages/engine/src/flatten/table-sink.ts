@@ -39,6 +39,8 @@ export class TableSink implements RecordSink {
   /** Records written, and those that held a key twice (the first of them: its number and the key's column). */
   private written = 0;
   repeatedKeys: { records: number; record: number; col: number } | null = null;
+  /** Relational output: told of each record (by its number, from 1) that held a key twice, and the key's column. */
+  onRepeatedKey: ((record: number, col: number) => void) | null = null;
 
   /** Gives every record an id column and sends the plan's `table` values to `tables`. */
   relational(tables: ChildTables): void {
@@ -98,6 +100,7 @@ export class TableSink implements RecordSink {
       if (repeated >= 0) {
         this.repeatedKeys ??= { records: 0, record: this.written, col: repeated };
         this.repeatedKeys.records++;
+        this.onRepeatedKey?.(this.written, repeated);
       }
       tables?.commit(this.nextId++, buf, i, e, this.memberKey);
     }

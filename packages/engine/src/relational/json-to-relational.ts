@@ -9,6 +9,7 @@ import type { JsonTable } from '../table/json-table.js';
 import { addNotedCells, type NotedCellsReport } from '../table/noted-cells.js';
 import { RelationalTable } from './relational-table.js';
 import { headerMapping, type TableHeaders, tableHeaders } from './table-headers.js';
+import { TableRepeatedKeys } from './table-repeated-keys.js';
 import {
   DATA_PACKAGE_FILE,
   type DescribedTable,
@@ -54,6 +55,7 @@ async function* convert(
 ): AsyncGenerator<Uint8Array> {
   const createSpool = options.spool ?? createMemorySpool;
   const made: RelationalTable[] = [];
+  const repeatedKeys = new TableRepeatedKeys<RelationalTable>();
   try {
     const make = async (spec: TableSpec): Promise<RelationalTable> => {
       const spool = await createSpool();
@@ -65,7 +67,14 @@ async function* convert(
       // Children are made first (they are created synchronously inside the parent's constructor).
       const children = new Map<TableSpec, RelationalTable>();
       for (const child of spec.children) if (child !== null) children.set(child, await make(child));
-      const table = new RelationalTable(spec, tableOptions, spool, rowLengths, (child) => children.get(child) ?? null);
+      const table = new RelationalTable(
+        spec,
+        tableOptions,
+        spool,
+        rowLengths,
+        (child) => children.get(child) ?? null,
+        repeatedKeys,
+      );
       made.push(table);
       return table;
     };
@@ -93,6 +102,10 @@ async function* convert(
     const headers: TableHeaders[] = tables.map((table) =>
       tableHeaders(table.spec, table.table.columns.headers, options.separator),
     );
+    const repeated = repeatedKeys.report(
+      (table, col) => tablePrefix(table) + ((headers[tables.indexOf(table)] as TableHeaders).written[col] ?? ''),
+    );
+    if (repeated !== null) options.onNotice?.({ kind: 'duplicate-keys', repeated });
     const replaced: NotedCellsReport = { cells: 0, examples: [] };
     tables.forEach((table, n) => {
       table.table.addLoneSurrogates(replaced, (headers[n] as TableHeaders).written, tablePrefix(table));

@@ -6,6 +6,7 @@ import type { NormalizedJsonToCsvOptions } from '../options.js';
 import type { Spool } from '../spool.js';
 import { JsonTable } from '../table/json-table.js';
 import { NaturalKey } from './natural-key.js';
+import type { TableRepeatedKeys } from './table-repeated-keys.js';
 import { MEMBER_KEY, PARENT_KEY, PARENT_NATURAL_KEY, type TableSpec, VALUE_KEY } from './table-specs.js';
 
 const encoder = new TextEncoder();
@@ -37,6 +38,9 @@ export class RelationalTable implements ChildTables {
   keyed = false;
   /** This table's rows' natural key, which their child rows carry beside their parent id. */
   readonly naturalKey: NaturalKey;
+  /** Of each row added and not yet read (from row `firstRow` on), the number of the input record it came from. */
+  private rowRecords: number[] = [];
+  private firstRow = 1;
 
   constructor(
     readonly spec: TableSpec,
@@ -44,10 +48,11 @@ export class RelationalTable implements ChildTables {
     readonly spool: Spool,
     readonly rowLengths: Spool,
     makeChild: (spec: TableSpec) => RelationalTable | null,
+    repeatedKeys: TableRepeatedKeys<RelationalTable>,
   ) {
     this.table = new JsonTable(options);
     this.naturalKey = new NaturalKey(spec.path !== '', this.cursor);
-    this.table.relational(this);
+    this.table.relational(this, (row, col) => repeatedKeys.note(this.recordOf(row), this, col));
     this.children = spec.children.map((child) => (child === null ? null : makeChild(child)));
     if (spec.path !== '') this.table.push(OPEN);
   }
@@ -73,14 +78,20 @@ export class RelationalTable implements ChildTables {
     this.pending = [];
     // Read only for a row that has child rows: the row is whole now.
     const key = this.naturalKey.of(row, start, end, memberKey);
-    for (const { table, json } of pending) this.children[table]?.addValue(id, key, json);
+    const record = this.recordOf(id);
+    for (const { table, json } of pending) this.children[table]?.addValue(id, key, json, record);
+  }
+
+  /** The input record that row `row` (from 1) of this table came from: the row itself in the main table. */
+  private recordOf(row: number): number {
+    return this.spec.path === '' ? row : (this.rowRecords[row - this.firstRow] as number);
   }
 
   /**
-   * One array or object from the parent row `parent` (whose natural key is `key`): a row per element
-   * (position) or member (key).
+   * One array or object from the parent row `parent` (whose natural key is `key`), of input record `record`: a
+   * row per element (position) or member (key).
    */
-  private addValue(parent: number, key: Uint8Array | null, json: Uint8Array): void {
+  private addValue(parent: number, key: Uint8Array | null, json: Uint8Array, record: number): void {
     const end = json.length;
     const map = json[0] === 123;
     if (map) this.keyed = true;
@@ -94,6 +105,7 @@ export class RelationalTable implements ChildTables {
       }
       const e = minifiedValueEnd(json, i);
       this.addRow(parent, member, key, json, i, e);
+      this.rowRecords.push(record);
       i = json[e] === 44 ? e + 1 : e;
     }
   }
@@ -132,6 +144,12 @@ export class RelationalTable implements ChildTables {
     if (this.input.length === 0) return;
     this.table.push(this.input.view().slice());
     this.input.length = 0;
+    // The rows read are told of their record by now: only those still to read are kept.
+    const read = this.table.records;
+    if (read >= this.firstRow) {
+      this.rowRecords.splice(0, read - this.firstRow + 1);
+      this.firstRow = read + 1;
+    }
   }
 
   /** Moves the rows every table made so far to their spools. */

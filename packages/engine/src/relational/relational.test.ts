@@ -124,6 +124,46 @@ describe('relational output', () => {
     }
   });
 
+  it('says which records held a key twice in any table, a child row counted for the record it came from', async () => {
+    const input = encoder.encode(
+      JSON.stringify([
+        { id: 1, items: [{ a: 1 }, { a: 3 }] },
+        { id: 2, items: [{ b: 1, parts: [{ p: 1 }] }] },
+        { id: 3, items: [{ a: 1 }] },
+        { id: 4, x: 1 },
+      ])
+        .replace('{"p":1}', '{"p":1,"p":2}')
+        .replace('{"a":1}]},{"id":4', '{"a":1,"a":2}]},{"id":4')
+        .replace('"x":1', '"x":1,"x":5'),
+    );
+    const plan: FlattenPlan = {
+      version: 1,
+      paths: [
+        { path: 'items', strategy: 'table' },
+        { path: 'items.[].parts', strategy: 'table' },
+      ],
+    };
+    for (const cut of [1, 7, input.length]) {
+      const chunks = Array.from({ length: Math.ceil(input.length / cut) }, (_, k) =>
+        input.subarray(k * cut, (k + 1) * cut),
+      );
+      const notices: Notice[] = [];
+      const zip = unzipSync(await bytesOf(jsonToRelational(chunks, { plan, onNotice: (n) => notices.push(n) })));
+      expect(
+        notices.filter((notice) => notice.kind === 'duplicate-keys'),
+        `cut ${cut}`,
+      ).toEqual([{ kind: 'duplicate-keys', repeated: { records: 3, record: 2, key: 'items.parts/p' } }]);
+      expect(decoder.decode(zip['tables/items.parts.csv'])).toBe('_id,_parent_id,_index,p\n1,3,0,2\n');
+    }
+    // In the main table too, and the main table's key first for its record.
+    const main = encoder.encode('[{"id":1,"a":1,"a":2,"items":[{"b":1,"b":2}]}]');
+    const notices: Notice[] = [];
+    await bytesOf(jsonToRelational([main], { plan, onNotice: (n) => notices.push(n) }));
+    expect(notices.filter((notice) => notice.kind === 'duplicate-keys')).toEqual([
+      { kind: 'duplicate-keys', repeated: { records: 1, record: 1, key: 'a' } },
+    ]);
+  });
+
   it('writes a small nested document as related tables and reads it back exactly', async () => {
     const input = encoder.encode(
       JSON.stringify([

@@ -76,8 +76,8 @@ export class JsonTable {
   readonly guardedCells: NotedCells | null;
   /** The strings whose lone surrogate escapes were written as U+FFFD. */
   readonly loneSurrogates: NotedCells;
-  /** Whether `finish` reports them; relational output reports every table's in one notice. */
-  private reportsLoneSurrogates = true;
+  /** Whether `finish` reports them and the keys held twice; relational output reports every table's in one notice. */
+  private reportsOwnNotices = true;
 
   /** Whether the input's UTF-8 is known valid, so string cells may copy it unchecked. */
   private readonly trust: Utf8Trust;
@@ -134,10 +134,14 @@ export class JsonTable {
     );
   }
 
-  /** Relational output: an id column first, and the plan's `table` values sent to `tables`. */
-  relational(tables: ChildTables): void {
+  /**
+   * Relational output: an id column first, and the plan's `table` values sent to `tables`; each record (by its
+   * number, from 1) that holds a key twice is told to `onRepeatedKey` with the key's column, not reported here.
+   */
+  relational(tables: ChildTables, onRepeatedKey: (record: number, col: number) => void): void {
     this.sink.relational(tables);
-    this.reportsLoneSurrogates = false;
+    this.sink.onRepeatedKey = onRepeatedKey;
+    this.reportsOwnNotices = false;
   }
 
   /** Reads a UTF-8 chunk. */
@@ -154,11 +158,11 @@ export class JsonTable {
     const keyColumn = this.columns.nameMapKeyColumn();
     if (keyColumn !== null && keyColumn !== MAP_KEY_COLUMN) this.onNotice?.({ kind: 'key-column', name: keyColumn });
     const repeated = this.sink.repeatedKeys;
-    if (repeated !== null) {
+    if (repeated !== null && this.reportsOwnNotices) {
       const { records, record, col } = repeated;
       this.onNotice?.({ kind: 'duplicate-keys', repeated: { records, record, key: this.columns.headers[col] ?? '' } });
     }
-    if (this.reportsLoneSurrogates) {
+    if (this.reportsOwnNotices) {
       const replaced: NotedCellsReport = { cells: 0, examples: [] };
       this.addLoneSurrogates(replaced, this.columns.headers);
       if (replaced.cells > 0) this.onNotice?.({ kind: 'lone-surrogates', ...replaced });
