@@ -171,6 +171,9 @@ describe('what a conversion converts and what it leaves out account for the inpu
           return;
         }
         const { reader, path } = found;
+        // Records under empty keys only ("", or "" in "") have no path of their own: written `` and `.`, the top
+        // level's names (docs/records.md), so the path cannot say which keys to count here.
+        if ((path === '' || path === '.') && '' in doc) return;
         const keys = path === null || path === '.' ? [] : parseRecordsPath(path);
         const leftOut = reader.leftOut.reduce((sum, part) => sum + part.bytes, 0);
         expect(leftOut).toBe(reader.leftOutBytes);
