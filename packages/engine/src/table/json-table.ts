@@ -75,7 +75,7 @@ export class JsonTable {
   /** The cells the formula guard changed (CSV and TSV output). */
   readonly guardedCells: NotedCells | null;
   /** The strings whose lone surrogate escapes were written as U+FFFD. */
-  readonly loneSurrogates: NotedCells;
+  private readonly loneSurrogates: NotedCells;
   /** Whether `finish` reports them and the keys held twice; relational output reports every table's in one notice. */
   private reportsOwnNotices = true;
 
