@@ -1,5 +1,5 @@
 import { appendHeaderSegment } from '../header-path.js';
-import { holdsLoneSurrogate } from '../json/json-string.js';
+import { keyReplacedLoneSurrogate } from '../json/json-string.js';
 import { FieldStats } from './field-stats.js';
 import { type Hash53, hashText } from './value-hash.js';
 
@@ -79,8 +79,7 @@ export class PathTrie {
       const added = this.add(appendHeaderSegment(parent.header, key, this.separator), raw.slice());
       if (added === null) return null;
       path = added;
-      path.replacedKey =
-        key.includes('\uFFFD') && holdsLoneSurrogate(path.raw, 0, path.raw.length) ? path : parent.replacedKey;
+      path.replacedKey = keyReplacedLoneSurrogate(key, path.raw, 0, path.raw.length) ? path : parent.replacedKey;
       parent.children.set(key, path);
     }
     return path;

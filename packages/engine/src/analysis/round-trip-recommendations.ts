@@ -69,19 +69,20 @@ export function roundTripAdvice(
     );
   }
   if (counts.loneSurrogates > 0 || counts.loneSurrogateKeys > 0) {
+    // With keys as well, each kind names its first example beside it; strings alone name theirs at the end.
     const key = paths.loneSurrogateKeys[0];
-    const keys =
-      key === undefined
-        ? ''
-        : `${counts.loneSurrogates > 0 ? ' and ' : ''}${plural(counts.loneSurrogateKeys, 'key', 'keys')} (first: record ${key.record}, "${key.key}", written '${key.path}' in the header)`;
-    const strings =
-      counts.loneSurrogates > 0
-        ? `${plural(counts.loneSurrogates, 'string', 'strings')}${key === undefined ? '' : first(differences, 'value', loneSurrogate)}`
-        : '';
-    const example = key === undefined ? first(differences, 'value', loneSurrogate) : '';
+    const value = first(differences, 'value', loneSurrogate);
+    const held: string[] = [];
+    if (counts.loneSurrogates > 0) held.push(plural(counts.loneSurrogates, 'string', 'strings') + (key ? value : ''));
+    if (key) {
+      held.push(
+        `${plural(counts.loneSurrogateKeys, 'key', 'keys')} (first: record ${key.record}, "${key.key}", written '${key.path}' in the header)`,
+      );
+    }
+    const example = key ? '' : value;
     add(
       'lone_surrogates',
-      `${strings}${keys} of the original held a lone UTF-16 surrogate escape (such as \\ud800, half of an emoji cut apart), which UTF-8 cannot hold${example}: the conversion wrote U+FFFD (\u{FFFD}) in its place and said so; fix the text at its source if it matters.`,
+      `${held.join(' and ')} of the original held a lone UTF-16 surrogate escape (such as \\ud800, half of an emoji cut apart), which UTF-8 cannot hold${example}: the conversion wrote U+FFFD (\u{FFFD}) in its place and said so; fix the text at its source if it matters.`,
     );
   }
   const otherChanges = counts.valueChanged - counts.guardLeft - counts.loneSurrogates;

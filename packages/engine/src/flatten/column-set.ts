@@ -1,5 +1,5 @@
 import { appendHeaderSegment, decodeHeaderPath } from '../header-path.js';
-import { holdsLoneSurrogate } from '../json/json-string.js';
+import { keyReplacedLoneSurrogate } from '../json/json-string.js';
 import { ID_HEADER } from './child-tables.js';
 import { MAP_KEY_COLUMN, mapKeyColumn } from './map-key-column.js';
 import { type PlanNode, STRATEGY_DEFAULT, STRATEGY_JOIN } from './plan-trie.js';
@@ -61,8 +61,7 @@ export class PathNode {
       node.underArray = this.underArray;
       if (this.plan !== null) node.planned(this.plan.key(key));
       this.children.set(key, node);
-      // Decoded, a lone surrogate escape is U+FFFD already: the key's bytes tell it from a U+FFFD of the input.
-      if (key.includes('\uFFFD') && holdsLoneSurrogate(buf, start, end)) columns.replacedKeys.push(node);
+      if (keyReplacedLoneSurrogate(key, buf, start, end)) columns.replacedKeys.push(node);
     }
     return node;
   }

@@ -100,6 +100,14 @@ function validatedHex4(buf: Uint8Array, i: number): number {
   );
 }
 
+/**
+ * Whether the key `key`, decoded from the validated content `buf[start..end)`, had a lone surrogate escape written
+ * as U+FFFD: the decoded text holds U+FFFD and the bytes tell it from a U+FFFD of the input.
+ */
+export function keyReplacedLoneSurrogate(key: string, buf: Uint8Array, start: number, end: number): boolean {
+  return key.includes('\uFFFD') && holdsLoneSurrogate(buf, start, end);
+}
+
 /** Whether the validated string content `buf[start..end)` holds a lone surrogate escape. */
 export function holdsLoneSurrogate(buf: Uint8Array, start: number, end: number): boolean {
   for (let k = buf.indexOf(92, start); k >= 0 && k < end; k = buf.indexOf(92, k)) {

@@ -18,7 +18,7 @@ import {
 import { SNIFFED_DELIMITERS } from '../options.js';
 import { utf8CodePoint, utf8SequenceLength, writeCodePoint } from '../utf8/utf8-sequence.js';
 import type { Utf8Trust } from '../utf8/utf8-trust.js';
-import { jsonStringExample, NotedCells } from './noted-cells.js';
+import { NotedCells } from './noted-cells.js';
 
 const QUOTES = repeated(0x22);
 const BACKSLASHES = repeated(0x5c);
@@ -221,7 +221,7 @@ export class CsvCellWriter implements CellWriter {
         this.cursor.fail('JSON_SYNTAX', 'Unescaped control character in a string', j);
       }
     }
-    if (lone && this.loneSurrogates.note()) this.loneSurrogates.example(col, jsonStringExample(buf, i, j));
+    if (lone) this.loneSurrogates.noteString(col, buf, i, j);
     this.characters = j - i - extra;
     // Most text starts with a letter and needs neither quotes nor a guard: skip the checks. (The guard's
     // other first bytes, + - ' tab CR, are below 58.)
@@ -318,7 +318,7 @@ export class CsvCellWriter implements CellWriter {
   }
 
   noteLoneSurrogate(col: number, buf: Uint8Array, start: number, end: number): void {
-    if (this.loneSurrogates.note()) this.loneSurrogates.example(col, jsonStringExample(buf, start, end));
+    this.loneSurrogates.noteString(col, buf, start, end);
   }
 
   text(col: number, bytes: Uint8Array): void {

@@ -33,6 +33,11 @@ export class NotedCells {
     this.examples.push({ col, value });
   }
 
+  /** Counts one changed cell in column `col`, whose JSON string's content is `buf[start, end)` (its example). */
+  noteString(col: number, buf: Uint8Array, start: number, end: number): void {
+    if (this.note()) this.example(col, jsonStringExample(buf, start, end));
+  }
+
   /** The record was written: what it noted stays. */
   commitRecord(): void {
     this.committed = this.count;

@@ -4,7 +4,7 @@ import { ByteBuilder } from '../json/byte-builder.js';
 import { INCOMPLETE, type JsonCursor } from '../json/json-cursor.js';
 import { decodeString, holdsLoneSurrogate } from '../json/json-string.js';
 import { utf8Characters } from '../utf8/utf8-sequence.js';
-import { jsonStringExample, NotedCells } from './noted-cells.js';
+import { NotedCells } from './noted-cells.js';
 import { checkCellLength, tooManyRows, XLSX_MAX_CELL_CHARS, XLSX_MAX_ROWS } from './xlsx-limits.js';
 
 const encoder = new TextEncoder();
@@ -41,8 +41,8 @@ export class XlsxCellWriter implements CellWriter {
     if (close < 0) return INCOMPLETE;
     const text = this.decoded.view();
     // Only a string decoded with U+FFFD (EF BF BD) in it can have held one.
-    if (text.includes(0xbd) && holdsLoneSurrogate(buf, i, close - 1) && this.loneSurrogates.note()) {
-      this.loneSurrogates.example(col, jsonStringExample(buf, i, close - 1));
+    if (text.includes(0xbd) && holdsLoneSurrogate(buf, i, close - 1)) {
+      this.loneSurrogates.noteString(col, buf, i, close - 1);
     }
     if (this.countsCharacters) this.characters = utf8Characters(text, 0, text.length);
     // A string's position is its opening quote.
@@ -83,7 +83,7 @@ export class XlsxCellWriter implements CellWriter {
   }
 
   noteLoneSurrogate(col: number, buf: Uint8Array, start: number, end: number): void {
-    if (this.loneSurrogates.note()) this.loneSurrogates.example(col, jsonStringExample(buf, start, end));
+    this.loneSurrogates.noteString(col, buf, start, end);
   }
 
   text(col: number, bytes: Uint8Array): void {
