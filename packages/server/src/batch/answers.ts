@@ -58,6 +58,15 @@ export function describeFile(row: BatchFileRow): BatchFile {
   };
 }
 
+/**
+ * A job's state as its files show it: a worker marks the file it takes before its job, so a job read
+ * between the two (or before its files) still says pending while a file is already processing.
+ */
+function jobStatus(job: BatchJobRow, files: readonly BatchFileRow[]): BatchStatus {
+  const status = publicStatus(job.status);
+  return status === 'pending' && files.some((row) => row.status !== 'pending') ? 'processing' : status;
+}
+
 /** A job's fields without its files, computed from them. */
 export function describeJobSummary(job: BatchJobRow, files: readonly BatchFileRow[]): BatchJobSummary {
   const final = (row: BatchFileRow) =>
@@ -73,7 +82,7 @@ export function describeJobSummary(job: BatchJobRow, files: readonly BatchFileRo
     .map((row) => ({ file_id: row.id, file_name: row.fileName, error: row.error as string }));
   return {
     job_id: job.id,
-    status: publicStatus(job.status),
+    status: jobStatus(job, files),
     kind: job.kind as BatchJobSummary['kind'],
     created_at: job.createdAt.toISOString(),
     total_files: files.length,
