@@ -22,14 +22,10 @@ import { cleanFilename, type InputFormat, inputFormatOf, resultFilename } from '
 import { fileSizeLimitBytes, type PlanLimits, retentionMs } from '../platform/plan-catalogue.js';
 import { tooLargeRefusal } from '../platform/size-refusal.js';
 import type { StorageDriver } from '../platform/storage/storage-driver.js';
+import type { FormPart } from '../platform/upload-form.js';
 import { describeJob } from './answers.js';
 import { type JobEngineSettings, jobFolder, type QueuedFile } from './conversion.js';
 import type { BatchRepository } from './repository.js';
-
-/** One part of the multipart request: an option field, or a file (`files`, repeated). */
-export type BatchPart =
-  | { kind: 'field'; name: string; value: string }
-  | { kind: 'file'; field: string; filename: string; body: AsyncIterable<Uint8Array> };
 
 /** Storage is reserved ahead of the bytes in steps of this size (one locked update per step). */
 const RESERVE_STEP = 8 * 1024 * 1024;
@@ -70,7 +66,7 @@ export class BatchIntake {
    */
   async create(
     account: Account,
-    parts: AsyncIterable<BatchPart>,
+    parts: AsyncIterable<FormPart>,
     queryFields: OptionFields,
     signal: AbortSignal,
     kind: JobKind = 'batch',

@@ -12,13 +12,15 @@ import {
   BatchStatusParams,
   ConversionOptionFields,
   ErrorBody,
+  MAX_PLAN_TEXT_BYTES,
   SuccessResponse,
 } from '@unnest/contracts';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../platform/errors.js';
 import type { InFlightConversions } from '../platform/in-flight.js';
-import type { BatchIntake, BatchPart } from './intake.js';
+import { formParts } from '../platform/upload-form.js';
+import type { BatchIntake } from './intake.js';
 import type { BatchQuality } from './quality.js';
 import type { BatchDownload, BatchService } from './service.js';
 
@@ -27,21 +29,12 @@ const tags = ['batch'];
 // Batch routes are what programs call with an API key too (DESIGN 7.13).
 const access = { access: 'user-or-key' } as const;
 
-/** The multipart request as the intake reads it: option fields and `files` parts, in order. */
-async function* batchParts(request: FastifyRequest): AsyncGenerator<BatchPart> {
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') yield { kind: 'field', name: part.fieldname, value: part.value };
-      } else {
-        yield { kind: 'file', field: part.fieldname, filename: part.filename, body: part.file };
-      }
-    }
-  } catch (error) {
-    // A broken connection or a cut multipart body is the client's fault (400), not the server's.
-    if (error instanceof AppError) throw error;
-    throw new AppError('BAD_REQUEST', { detail: 'The upload ended before every file arrived.', cause: error });
-  }
+/** The multipart request as the intake reads it: option fields, then `files` parts, in order. */
+function batchParts(request: FastifyRequest) {
+  return formParts(request, {
+    fieldBytes: MAX_PLAN_TEXT_BYTES,
+    cutShort: 'The upload ended before every file arrived.',
+  });
 }
 
 function sendDownload(reply: FastifyReply, download: BatchDownload) {
@@ -181,7 +174,7 @@ export function batchRoutes(
     await app.register(async (uploads) => {
       await uploads.register(multipart, {
         // The intake counts file bytes against the plan; busboy's own limits only bound the form.
-        limits: { fields: 10, fieldSize: 1024, fileSize: Number.MAX_SAFE_INTEGER },
+        limits: { fields: 10, fieldSize: MAX_PLAN_TEXT_BYTES, fileSize: Number.MAX_SAFE_INTEGER },
         throwFileSizeLimit: false,
       });
       uploads.addHook('onSend', async (_request, reply: FastifyReply) => {

@@ -1,22 +1,18 @@
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { CONVERSION_TEXTS, ErrorBody, FlattenPlanQuery, FlattenPlanResponse } from '@unnest/contracts';
+import { ErrorBody, FlattenPlanQuery, FlattenPlanResponse } from '@unnest/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../platform/errors.js';
 import type { InFlightConversions } from '../platform/in-flight.js';
-import { acceptRawBodies, declaredLength, uploadCutShort } from '../platform/request-body.js';
+import { acceptRawBodies, declaredLength } from '../platform/request-body.js';
+import { FIELD_BYTES, fileOnlyForm } from '../platform/upload-form.js';
 import type { ConvertService } from './service.js';
 
-/** The JSON to profile: the multipart field `file`, or the raw body. */
+/** The JSON to profile: the multipart field `file` (the only part the form may hold), or the raw body. */
 async function jsonInput(request: FastifyRequest): Promise<AsyncIterable<Uint8Array>> {
   if (!request.isMultipart()) {
     return (request.body as AsyncIterable<Uint8Array> | undefined) ?? (async function* nothing() {})();
   }
-  const part = await request.file().catch((error: unknown) => {
-    throw uploadCutShort(error);
-  });
-  if (part?.fieldname !== 'file') throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.noFile });
-  return part.file;
+  return (await fileOnlyForm(request)).body;
 }
 
 /** HTTP for the proposed flattening plan; the bounds and the work live in proposeFlatteningPlan. */
@@ -24,7 +20,7 @@ export function flattenPlanRoutes(service: ConvertService, inFlight: InFlightCon
   return async function register(app: FastifyInstance): Promise<void> {
     acceptRawBodies(app);
     await app.register(multipart, {
-      limits: { files: 1, fields: 0, parts: 1, fileSize: Number.MAX_SAFE_INTEGER },
+      limits: { files: 1, fields: 10, fieldSize: FIELD_BYTES, parts: 11, fileSize: Number.MAX_SAFE_INTEGER },
       throwFileSizeLimit: false,
     });
     // The proposal reads a sample: the rest of a big upload is not read, so the connection is not reused.

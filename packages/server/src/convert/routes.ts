@@ -23,7 +23,8 @@ import { AppError } from '../platform/errors.js';
 import { cleanFilename } from '../platform/file-names.js';
 import type { InFlightConversions } from '../platform/in-flight.js';
 import { setRateLimitHeaders } from '../platform/rate-limit-headers.js';
-import { acceptRawBodies, declaredLength, uploadCutShort } from '../platform/request-body.js';
+import { acceptRawBodies, declaredLength } from '../platform/request-body.js';
+import { fileForm } from '../platform/upload-form.js';
 import { isOptionName, type OptionFields, unknownOptionField } from './options.js';
 import { flattenPlanRoutes } from './plan-routes.js';
 import type { ConvertService } from './service.js';
@@ -266,25 +267,17 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
         },
         async (request, reply) => {
           const signal = inFlight.track(reply);
-          const part = await request.file().catch((error: unknown) => {
-            throw uploadCutShort(error);
-          });
-          if (part?.fieldname !== 'file') {
-            throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.noFile });
-          }
+          const form = await fileForm(request, MAX_PLAN_TEXT_BYTES);
           const { async: queued, ...query } = request.query;
           const fields: OptionFields = { ...query };
-          for (const [name, value] of Object.entries(part.fields)) {
-            if (name === 'file') continue;
+          for (const { name, value } of form.fields) {
             // As the query string's schema refuses a name it does not know, so does the form.
             if (!isOptionName(name)) throw unknownOptionField(name, ['file']);
-            if (value && !Array.isArray(value) && value.type === 'field' && typeof value.value === 'string') {
-              fields[name] = value.value;
-            }
+            fields[name] = value;
           }
           const upload = {
-            filename: cleanFilename(part.filename, 'upload'),
-            body: part.file,
+            filename: cleanFilename(form.filename, 'upload'),
+            body: form.body,
             declaredBytes: declaredLength(request.headers['content-length']),
           };
           if (queued === true || queued === '1' || queued === 'true') {

@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  CONVERSION_TEXTS,
   CompareDataResponse,
   DownloadQuery,
   ErrorBody,
@@ -13,10 +12,10 @@ import {
 } from '@unnest/contracts';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../platform/errors.js';
 import { cleanFilename } from '../platform/file-names.js';
 import type { InFlightConversions } from '../platform/in-flight.js';
-import { declaredLength, uploadCutShort } from '../platform/request-body.js';
+import { declaredLength } from '../platform/request-body.js';
+import { FIELD_BYTES, fileOnlyForm } from '../platform/upload-form.js';
 import type { FilesService } from './service.js';
 import type { FileUploads } from './uploads.js';
 
@@ -126,7 +125,7 @@ export function filesRoutes(service: FilesService, uploads: FileUploads, inFligh
     await app.register(async (scope) => {
       await scope.register(multipart, {
         // FileUploads counts the bytes against the plan; busboy's own limits only bound the form.
-        limits: { files: 1, fields: 0, parts: 1, fileSize: Number.MAX_SAFE_INTEGER },
+        limits: { files: 1, fields: 10, fieldSize: FIELD_BYTES, parts: 11, fileSize: Number.MAX_SAFE_INTEGER },
         throwFileSizeLimit: false,
       });
       scope.withTypeProvider<TypeBoxTypeProvider>().post(
@@ -143,15 +142,12 @@ export function filesRoutes(service: FilesService, uploads: FileUploads, inFligh
         },
         async (request, reply) => {
           const signal = inFlight.track(reply);
-          const part = await request.file().catch((error: unknown) => {
-            throw uploadCutShort(error);
-          });
-          if (part?.fieldname !== 'file') throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.noFile });
+          const form = await fileOnlyForm(request);
           const record = await uploads.store(
             request.account,
             {
-              filename: cleanFilename(part.filename, 'upload'),
-              body: part.file,
+              filename: cleanFilename(form.filename, 'upload'),
+              body: form.body,
               declaredBytes: declaredLength(request.headers['content-length']),
             },
             signal,

@@ -26,13 +26,16 @@ export function declaredLength(header: string | undefined): number | undefined {
   return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }
 
+/** What a client is told when its upload's connection broke or its form was cut short. */
+export const UPLOAD_CUT_SHORT_TEXT = 'The upload ended before the whole file arrived.';
+
 /**
  * An upload whose connection broke or whose multipart body was cut short is the client's fault (400),
  * not the server's; the stream's own error stays as the cause for the log.
  */
 export function uploadCutShort(error: unknown): unknown {
   if (error instanceof AppError) return error;
-  return new AppError('BAD_REQUEST', { detail: 'The upload ended before the whole file arrived.', cause: error });
+  return new AppError('BAD_REQUEST', { detail: UPLOAD_CUT_SHORT_TEXT, cause: error });
 }
 
 /** The upload stream, with a cut connection said as the upload ending early. */

@@ -27,24 +27,46 @@ export async function signedInAgain(t: TestApp, user: TestUser, password = 'corr
   return { ...user, auth: { authorization: `Bearer ${login.json().tokens.access_token}` } };
 }
 
+/** One part of a multipart form: a field (its content type when given) or a file. */
+export type FormPartSpec =
+  | { name: string; value: string; contentType?: string }
+  | { name: string; filename: string; content: string | Buffer };
+
+/** A multipart/form-data body of these parts, in this order. */
+export function formBody(parts: readonly FormPartSpec[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----unnest${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    if ('value' in part) {
+      const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : '';
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${type}\r\n\r\n${part.value}\r\n`,
+        ),
+      );
+    } else {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content),
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 /** A multipart/form-data body: option fields first, then the file. */
 export function multipartBody(
   file: { name: string; content: string | Buffer; field?: string },
   fields: Record<string, string> = {},
 ): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----unnest${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return formBody([
+    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+    { name: file.field ?? 'file', filename: file.name, content: file.content },
+  ]);
 }
 
 /** Uploads a file through POST /api/convert/file. */

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { BatchJob } from '@unnest/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import yauzl from 'yauzl';
-import type { TestUser } from './api-client.js';
+import { formBody, type TestUser } from './api-client.js';
 
 /** One file of a batch upload. */
 export interface BatchUploadFile {
@@ -15,22 +15,10 @@ export function batchBody(
   files: readonly BatchUploadFile[],
   fields: Record<string, string> = {},
 ): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----unnestbatch${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const file of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content),
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return formBody([
+    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+    ...files.map((file) => ({ name: 'files', filename: file.name, content: file.content })),
+  ]);
 }
 
 /** POST /api/convert/batch through inject. */
