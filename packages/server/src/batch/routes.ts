@@ -17,7 +17,6 @@ import {
 } from '@unnest/contracts';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../platform/errors.js';
 import type { InFlightConversions } from '../platform/in-flight.js';
 import { formParts } from '../platform/upload-form.js';
 import type { BatchIntake } from './intake.js';
