@@ -304,6 +304,18 @@ describe('POST /api/convert/text and /text/download', () => {
     expect(broken.statusCode).toBe(422);
     expect(broken.json().detail).toMatch(/^Failed to convert file: /);
   });
+
+  it('refuse a form, which they would read as JSON and fail on its boundary line, and keep nothing', async () => {
+    const before = (await call(t.app, user, 'GET', '/api/files')).json().files.length as number;
+    for (const url of ['/api/convert/text', '/api/convert/text/download']) {
+      const response = await call(t.app, user, 'POST', url, multipartBody({ name: 'a.json', content: '[{"a":1}]' }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toMatch(
+        /^This endpoint reads the request body itself, not a form .* POST \/api\/convert\/file\.$/,
+      );
+    }
+    expect((await call(t.app, user, 'GET', '/api/files')).json().files.length).toBe(before);
+  });
 });
 
 const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -193,6 +193,26 @@ describe('POST /api/convert/simple (anonymous)', () => {
     expect((await quick(t.app, '[{"a":1}]', client)).statusCode).toBe(429);
   });
 
+  it('refuses a form (curl -F file=@data.json) from its header, using no conversion up', async () => {
+    const client = address();
+    const form = await quick(
+      t.app,
+      '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\n[]\r\n--x--\r\n',
+      client,
+      {
+        'content-type': 'multipart/form-data; boundary=x',
+      },
+    );
+    expect(form.statusCode).toBe(400);
+    expect(form.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      detail: expect.stringMatching(/^This endpoint reads the request body itself, not a form/),
+    });
+    const converted = await quick(t.app, '[{"a":1}]', client);
+    expect(converted.statusCode).toBe(200);
+    expect(standing(converted)).toMatchObject({ remaining: 2 });
+  });
+
   it('makes formula-like cells safe for spreadsheets, and leaves a signed number as it is', async () => {
     const json = '[{"a":"=HYPERLINK(\\"http://x\\")","b":"+1","c":"plain","d":"-A1"}]';
     const response = await quick(t.app, json, address());

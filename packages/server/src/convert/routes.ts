@@ -47,9 +47,18 @@ const errors = {
 };
 
 /** The raw request body as a byte stream (an empty body is an empty stream). */
+/**
+ * The request body as the bytes to convert. A form sent here would be converted as JSON and fail on its
+ * boundary line (using up an anonymous conversion): it is refused from its header, before anything is taken.
+ */
 function rawBody(request: FastifyRequest): AsyncIterable<Uint8Array> {
+  if (/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? ''))
+    throw new AppError('VALIDATION_FAILED', { detail: RAW_BODY_NOT_A_FORM });
   return (request.body as AsyncIterable<Uint8Array> | undefined) ?? nothing();
 }
+
+const RAW_BODY_NOT_A_FORM =
+  'This endpoint reads the request body itself, not a form (multipart/form-data): send the bytes as the body (curl --data-binary @data.json -H "content-type: application/json"), or the form to POST /api/convert/file.';
 
 async function* nothing(): AsyncGenerator<Uint8Array> {}
 
