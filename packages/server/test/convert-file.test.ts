@@ -233,7 +233,9 @@ describe('POST /api/convert/file', () => {
     expect(text.statusCode).toBe(400);
     expect(text.json()).toEqual({ code: 'UNSUPPORTED_FILE_TYPE', detail: 'Please select a .json, .csv or .zip file' });
     const wrongField = await uploadFile(t.app, user, { name: 'a.json', content: '[]', field: 'upload' });
-    expect(wrongField.json().detail).toBe('Please select a file');
+    expect(wrongField.json().detail).toBe(
+      'Please select a file. The form sends a file as "upload"; files go in "file" parts and options in fields (with curl, -F "upload=<path" sends a file\'s text as a field, -F "upload=@path" as a file).',
+    );
     const badDelimiter = await uploadFile(t.app, user, { name: 'a.json', content: '[{"a":1}]' }, { delimiter: '""' });
     expect(badDelimiter.statusCode).toBe(400);
     expect(badDelimiter.json().detail).toMatch(/delimiter must be one character/);

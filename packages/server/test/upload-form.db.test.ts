@@ -121,6 +121,18 @@ describe('a form’s other shapes that would lose a choice', () => {
     }
   });
 
+  it('refuses a file under another name (curl -F plan=@plan.json), which a batch used to skip without a word', async () => {
+    const plan = { name: 'plan', filename: 'plan.json', content: '{"version":1,"paths":[]}' };
+    expectRefused(
+      await send('/api/convert/file', [plan, file()]),
+      /^Please select a file\. The form sends a file as "plan"; files go in "file" parts/,
+    );
+    expectRefused(
+      await send('/api/convert/batch', [plan, { name: 'files', filename: 'a.json', content: RECORDS }]),
+      /^The form sends a file as "plan"; files go in "files" parts and options in fields \(with curl, -F "plan=<path"/,
+    );
+  });
+
   it('refuses a field longer than it may be, rather than reading the part that arrived', async () => {
     // A records path cut at the batch's old 1 KiB field size still named a path: the wrong one.
     const longPath = `a.${'b'.repeat(MAX_PLAN_TEXT_BYTES)}`;

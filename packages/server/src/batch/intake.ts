@@ -22,7 +22,7 @@ import { cleanFilename, type InputFormat, inputFormatOf, resultFilename } from '
 import { fileSizeLimitBytes, type PlanLimits, retentionMs } from '../platform/plan-catalogue.js';
 import { tooLargeRefusal } from '../platform/size-refusal.js';
 import type { StorageDriver } from '../platform/storage/storage-driver.js';
-import type { FormPart } from '../platform/upload-form.js';
+import { FORM_TEXTS, type FormPart } from '../platform/upload-form.js';
 import { describeJob } from './answers.js';
 import { type JobEngineSettings, jobFolder, type QueuedFile } from './conversion.js';
 import type { BatchRepository } from './repository.js';
@@ -95,8 +95,7 @@ export class BatchIntake {
           continue;
         }
         if (part.field !== fileField) {
-          await drain(part.body);
-          continue;
+          throw new AppError('VALIDATION_FAILED', { detail: FORM_TEXTS.fileNamed(part.field, fileField) });
         }
         problems.files += 1;
         const name = cleanFilename(part.filename, 'upload');

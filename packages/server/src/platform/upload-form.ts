@@ -20,6 +20,8 @@ export const FORM_TEXTS = {
   fieldTooLong: (name: string, bytes: number) =>
     `The field "${name}" is longer than the ${bytes.toLocaleString('en-US')} bytes a field may hold.`,
   oneFile: 'The form holds more than one file; send one file part, named "file".',
+  fileNamed: (name: string, expected: string) =>
+    `The form sends a file as "${name}"; files go in "${expected}" parts and options in fields (with curl, -F "${name}=<path" sends a file's text as a field, -F "${name}=@path" as a file).`,
   tooManyParts: 'The form holds more parts than this endpoint reads: its option fields and one file.',
 } as const;
 
@@ -109,7 +111,10 @@ export async function fileForm(request: FastifyRequest, fieldBytes: number): Pro
       fields.push({ name: part.name, value: part.value });
       continue;
     }
-    if (part.field !== 'file') throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.noFile });
+    if (part.field !== 'file') {
+      const detail = `${CONVERSION_TEXTS.noFile}. ${FORM_TEXTS.fileNamed(part.field, 'file')}`;
+      throw new AppError('VALIDATION_FAILED', { detail });
+    }
     return { fields, filename: part.filename, body: thenFormEnds(part.body, parts) };
   }
 }
