@@ -149,6 +149,34 @@ describe('a form’s other shapes that would lose a choice', () => {
     );
   });
 
+  it('says what is wrong with a malformed form instead of calling it cut short', async () => {
+    const post = (headers: Record<string, string>, payload: Buffer | string) =>
+      call(t.app, user, 'POST', '/api/convert/file', { payload, headers });
+    expectRefused(
+      await post({ 'content-type': 'multipart/form-data' }, RECORDS),
+      /^The form’s Content-Type names no usable boundary/,
+    );
+    expectRefused(
+      await send('/api/convert/file', [
+        { name: 'plan', value: '{"version":', contentType: 'application/json' },
+        file(),
+      ]),
+      'A field sent as application/json is not valid JSON.',
+    );
+    expectRefused(
+      await send('/api/convert/file', [{ name: '__proto__', value: 'x' }, file()]),
+      'A field name of the form is not allowed.',
+    );
+    // A body that stops inside the form is still the upload ending early.
+    const { payload, headers } = formBody([file()]);
+    const cut = await post(headers, payload.subarray(0, payload.length - 12));
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toMatchObject({
+      code: 'BAD_REQUEST',
+      detail: 'The upload ended before the whole file arrived.',
+    });
+  });
+
   it('takes a field sent as application/json as its JSON text: a plan', async () => {
     const plan = JSON.stringify({ version: 1, paths: [{ path: 'tags', strategy: 'join' }] });
     const response = await send('/api/convert/file', [

@@ -25,20 +25,27 @@ export const FORM_TEXTS = {
   tooManyParts: 'The form holds more parts than this endpoint reads: its option fields and one file.',
 } as const;
 
-/** The multipart plugin's limit errors, raised between parts (their codes are its public API). */
-const FORM_LIMIT_TEXTS: Readonly<Record<string, string>> = {
+/** The multipart plugin's errors about the form's shape, by their codes (its public API). */
+const FORM_ERROR_TEXTS: Readonly<Record<string, string>> = {
   FST_FILES_LIMIT: FORM_TEXTS.oneFile,
   FST_PARTS_LIMIT: FORM_TEXTS.tooManyParts,
   FST_FIELDS_LIMIT: FORM_TEXTS.tooManyParts,
+  FST_PROTO_VIOLATION: 'A field name of the form is not allowed.',
+  FST_INVALID_JSON_FIELD_ERROR: 'A field sent as application/json is not valid JSON.',
 };
+
+/** Busboy's refusal of a Content-Type without a usable boundary (it has no code). */
+const NO_BOUNDARY = /boundary|needle/i;
 
 function formError(error: unknown, cutShort: string): AppError {
   if (error instanceof AppError) return error;
-  const code = (error as { code?: unknown } | null)?.code;
-  const limit = typeof code === 'string' ? FORM_LIMIT_TEXTS[code] : undefined;
-  if (limit !== undefined) return new AppError('VALIDATION_FAILED', { detail: limit, cause: error });
-  if (code === 'FST_PROTO_VIOLATION') {
-    return new AppError('VALIDATION_FAILED', { detail: 'A field name of the form is not allowed.', cause: error });
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const known = typeof code === 'string' ? FORM_ERROR_TEXTS[code] : undefined;
+  if (known !== undefined) return new AppError('VALIDATION_FAILED', { detail: known, cause: error });
+  if (typeof message === 'string' && NO_BOUNDARY.test(message)) {
+    const detail =
+      'The form’s Content-Type names no usable boundary: send multipart/form-data; boundary=... as curl -F does.';
+    return new AppError('VALIDATION_FAILED', { detail, cause: error });
   }
   // A broken connection or a cut multipart body is the client's fault (400), not the server's.
   return new AppError('BAD_REQUEST', { detail: cutShort, cause: error });
