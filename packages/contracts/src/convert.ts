@@ -354,8 +354,12 @@ export const ConversionResult = Type.Object({
   }),
   original_size: Type.Integer({ description: 'bytes received' }),
   converted_size: Type.Integer({ description: 'bytes of the result' }),
-  records: Type.Union([Type.Integer(), Type.Null()], { description: 'records converted (JSON input)' }),
-  columns: Type.Union([Type.Integer(), Type.Null()], { description: 'columns written (JSON input)' }),
+  records: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'records converted: from JSON, the records; from a CSV, its rows (null for a relational ZIP)',
+  }),
+  columns: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'columns: written (JSON input) or read (a CSV); null for a relational ZIP',
+  }),
   formula_guard: Type.Union([FormulaGuardSummary, Type.Null()], {
     description: 'what the formula guard changed; null when excel_safe was off or the output is JSON or XLSX',
   }),

@@ -136,17 +136,19 @@ describe('POST /api/convert/file', () => {
     });
   });
 
-  it('converts CSV files to JSON, big numbers intact', async () => {
+  it('converts CSV files to JSON, big numbers intact, and says how many rows and columns it read', async () => {
     const response = await uploadFile(t.app, user, {
       name: 'data.csv',
-      content: 'id,user.name\n12345678901234567890,Ada\n',
+      content: 'id,user.name\n12345678901234567890,Ada\n2,Grace\n',
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ output_format: 'json', filename: 'data.json' });
+    expect(response.json()).toMatchObject({ output_format: 'json', filename: 'data.json', records: 2, columns: 2 });
     const download = await call(t.app, user, 'GET', `/api/files/download/${response.json().file_id}`);
     expect(download.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(download.body).toContain('12345678901234567890');
-    expect(download.body.replace(/\s/g, '')).toBe('[{"id":12345678901234567890,"user":{"name":"Ada"}}]');
+    expect(download.body.replace(/\s/g, '')).toBe(
+      '[{"id":12345678901234567890,"user":{"name":"Ada"}},{"id":2,"user":{"name":"Grace"}}]',
+    );
   });
 
   it('reads a CSV file in the dialect given (fields or query), answers how it read it, refuses a wrong one', async () => {

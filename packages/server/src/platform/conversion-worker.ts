@@ -129,7 +129,14 @@ function engine(
   if (how.direction === 'csv-to-json') {
     const { reading, onNotice } = csvReadingCollector();
     summary.reading = reading;
-    return tablesToJson(source, how, storageLeftBytes, onNotice);
+    return tablesToJson(source, how, storageLeftBytes, (notice) => {
+      // The rows written as records, and the header's columns (a relational ZIP reports none).
+      if (notice.kind === 'summary') {
+        summary.records = notice.records;
+        summary.columns = notice.columns;
+      }
+      onNotice(notice);
+    });
   }
   const options = {
     // Node's native check lets the engine copy valid UTF-8 without checking it character by character.
