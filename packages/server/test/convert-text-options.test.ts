@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdminCommand } from '../src/admin/command.js';
-import { call, multipartBody, signedInAgain, signedInUser, type TestUser } from './support/api-client.js';
+import { call, multipartBody, professionalUser, signedInUser, type TestUser } from './support/api-client.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 // The text endpoints take every option the file endpoint takes, in the query string, the yes-or-no ones
@@ -14,9 +13,7 @@ let pro: TestUser;
 beforeAll(async () => {
   t = await startTestApp();
   free = await signedInUser(t, 'text-options');
-  pro = await signedInUser(t, 'text-options-pro');
-  await runAdminCommand(['grant', pro.email, 'professional'], t.auth, t.payments);
-  pro = await signedInAgain(t, pro);
+  pro = await professionalUser(t, 'text-options-pro');
 }, 60_000);
 afterAll(async () => {
   await t?.close();

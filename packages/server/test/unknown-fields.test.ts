@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdminCommand } from '../src/admin/command.js';
-import { call, multipartBody, signedInAgain, signedInUser, type TestUser } from './support/api-client.js';
+import { call, multipartBody, professionalUser, type TestUser } from './support/api-client.js';
 import { startBatch } from './support/batch-client.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -11,9 +10,7 @@ let t: TestApp;
 let user: TestUser;
 beforeAll(async () => {
   t = await startTestApp();
-  user = await signedInUser(t, 'unknown-fields');
-  await runAdminCommand(['grant', user.email, 'professional'], t.auth, t.payments);
-  user = await signedInAgain(t, user);
+  user = await professionalUser(t, 'unknown-fields');
 }, 60_000);
 afterAll(async () => {
   await t?.close();

@@ -1,7 +1,6 @@
 import { MAX_PLAN_TEXT_BYTES } from '@unnest/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdminCommand } from '../src/admin/command.js';
-import { call, type FormPartSpec, formBody, signedInAgain, signedInUser, type TestUser } from './support/api-client.js';
+import { call, type FormPartSpec, formBody, professionalUser, type TestUser } from './support/api-client.js';
 import { finalJob } from './support/batch-client.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -13,9 +12,7 @@ let t: TestApp;
 let user: TestUser;
 beforeAll(async () => {
   t = await startTestApp({ env: { WORKERS: '1' } });
-  user = await signedInUser(t, 'upload-form');
-  await runAdminCommand(['grant', user.email, 'professional'], t.auth, t.payments);
-  user = await signedInAgain(t, user);
+  user = await professionalUser(t, 'upload-form');
 }, 60_000);
 afterAll(async () => {
   await t?.close();

@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { runAdminCommand } from '../../src/admin/command.js';
 import { AccessTokens } from '../../src/auth/access-tokens.js';
 import { users } from '../../src/db/schema.js';
 import { createConfirmedUser, JWT_SECRET, post, type TestApp, uniqueEmail } from './test-app.js';
@@ -18,6 +19,13 @@ export async function signedInUser(t: TestApp, label: string, password = 'correc
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   const body = login.json();
   return { id: body.user.user_id, email, auth: { authorization: `Bearer ${body.tokens.access_token}` } };
+}
+
+/** A new account on the Professional plan, granted as an operator does (the admin command), signed in after. */
+export async function professionalUser(t: TestApp, label: string): Promise<TestUser> {
+  const user = await signedInUser(t, label);
+  await runAdminCommand(['grant', user.email, 'professional'], t.auth, t.payments);
+  return signedInAgain(t, user);
 }
 
 /** The same account signed in again (after the fake clock has outrun its access token). */
