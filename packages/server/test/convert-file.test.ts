@@ -358,6 +358,14 @@ describe('POST /api/convert/csv-to-json', () => {
     const missing = await call(t.app, user, 'POST', '/api/convert/csv-to-json', { payload: { output_format: 'json' } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().detail).toBe('Please enter CSV text');
+    const both = await call(t.app, user, 'POST', '/api/convert/csv-to-json', {
+      payload: { csv_content: 'a\n1\n', csv_data: 'b\n2\n' },
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      detail: 'Send the CSV as csv_content or as csv_data, not both.',
+    });
     const broken = await call(t.app, user, 'POST', '/api/convert/csv-to-json', {
       payload: { csv_content: 'a,b\n1,2\n', escape: '\\\\' },
     });

@@ -113,6 +113,10 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
           plan,
           excel_safe,
         } = request.body as CsvToJsonBody;
+        // Two texts in one request: converting one and dropping the other would be a silent choice.
+        if (csv_content !== undefined && csv_data !== undefined) {
+          throw new AppError('VALIDATION_FAILED', { detail: 'Send the CSV as csv_content or as csv_data, not both.' });
+        }
         const csv = csv_content ?? csv_data;
         if (csv === undefined) throw new AppError('VALIDATION_FAILED', { detail: CONVERSION_TEXTS.emptyCsvText });
         const counted = csv_content !== undefined;
