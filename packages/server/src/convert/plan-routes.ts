@@ -4,7 +4,7 @@ import { ErrorBody, FlattenPlanQuery, FlattenPlanResponse } from '@unnest/contra
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { InFlightConversions } from '../platform/in-flight.js';
 import { acceptRawBodies, declaredLength } from '../platform/request-body.js';
-import { FIELD_BYTES, fileOnlyForm } from '../platform/upload-form.js';
+import { fileFormOptions, fileOnlyForm } from '../platform/upload-form.js';
 import type { ConvertService } from './service.js';
 
 /** The JSON to profile: the multipart field `file` (the only part the form may hold), or the raw body. */
@@ -19,10 +19,7 @@ async function jsonInput(request: FastifyRequest): Promise<AsyncIterable<Uint8Ar
 export function flattenPlanRoutes(service: ConvertService, inFlight: InFlightConversions) {
   return async function register(app: FastifyInstance): Promise<void> {
     acceptRawBodies(app);
-    await app.register(multipart, {
-      limits: { files: 1, fields: 10, fieldSize: FIELD_BYTES, parts: 11, fileSize: Number.MAX_SAFE_INTEGER },
-      throwFileSizeLimit: false,
-    });
+    await app.register(multipart, fileFormOptions());
     // The proposal reads a sample: the rest of a big upload is not read, so the connection is not reused.
     app.addHook('onSend', async (_request, reply) => {
       reply.header('connection', 'close');

@@ -24,7 +24,7 @@ import { cleanFilename } from '../platform/file-names.js';
 import type { InFlightConversions } from '../platform/in-flight.js';
 import { setRateLimitHeaders } from '../platform/rate-limit-headers.js';
 import { acceptRawBodies, declaredLength } from '../platform/request-body.js';
-import { fileForm } from '../platform/upload-form.js';
+import { fileForm, fileFormOptions } from '../platform/upload-form.js';
 import { isOptionName, type OptionFields, unknownOptionField } from './options.js';
 import { flattenPlanRoutes } from './plan-routes.js';
 import type { ConvertService } from './service.js';
@@ -46,9 +46,8 @@ const errors = {
   429: ErrorBody,
 };
 
-/** The raw request body as a byte stream (an empty body is an empty stream). */
 /**
- * The request body as the bytes to convert. A form sent here would be converted as JSON and fail on its
+ * The request body as the bytes to convert (an empty body is an empty stream). A form sent here would be converted as JSON and fail on its
  * boundary line (using up an anonymous conversion): it is refused from its header, before anything is taken.
  */
 function rawBody(request: FastifyRequest): AsyncIterable<Uint8Array> {
@@ -258,12 +257,8 @@ export function convertRoutes(service: ConvertService, inFlight: InFlightConvers
     await app.register(flattenPlanRoutes(service, inFlight));
 
     await app.register(async (uploads) => {
-      await uploads.register(multipart, {
-        // The service counts file bytes against the plan; busboy's own limits only bound the form.
-        // A field holds an option; the flattening plan's JSON text is the one that may be long.
-        limits: { files: 1, fields: 10, fieldSize: MAX_PLAN_TEXT_BYTES, parts: 11, fileSize: Number.MAX_SAFE_INTEGER },
-        throwFileSizeLimit: false,
-      });
+      // A field holds an option; the flattening plan's JSON text is the one that may be long.
+      await uploads.register(multipart, fileFormOptions(MAX_PLAN_TEXT_BYTES));
       closeOnError(uploads);
       uploads.withTypeProvider<TypeBoxTypeProvider>().post(
         '/api/convert/file',

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { cleanFilename } from '../platform/file-names.js';
 import type { InFlightConversions } from '../platform/in-flight.js';
 import { declaredLength } from '../platform/request-body.js';
-import { FIELD_BYTES, fileOnlyForm } from '../platform/upload-form.js';
+import { fileFormOptions, fileOnlyForm } from '../platform/upload-form.js';
 import type { FilesService } from './service.js';
 import type { FileUploads } from './uploads.js';
 
@@ -123,11 +123,7 @@ export function filesRoutes(service: FilesService, uploads: FileUploads, inFligh
     );
 
     await app.register(async (scope) => {
-      await scope.register(multipart, {
-        // FileUploads counts the bytes against the plan; busboy's own limits only bound the form.
-        limits: { files: 1, fields: 10, fieldSize: FIELD_BYTES, parts: 11, fileSize: Number.MAX_SAFE_INTEGER },
-        throwFileSizeLimit: false,
-      });
+      await scope.register(multipart, fileFormOptions());
       scope.withTypeProvider<TypeBoxTypeProvider>().post(
         '/api/files/upload',
         {

@@ -5,7 +5,18 @@ import { AppError, unknownFieldText } from './errors.js';
 import { UPLOAD_CUT_SHORT_TEXT } from './request-body.js';
 
 /** What a field of a form takes where no option is long (busboy cuts a longer value; formParts refuses it). */
-export const FIELD_BYTES = 1024;
+const FIELD_BYTES = 1024;
+
+/**
+ * The multipart plugin's options for a form of fields and one file: the service counts the file's bytes
+ * against the plan, so busboy's own limits only bound the form (its fields, at most `fieldBytes` each).
+ */
+export function fileFormOptions(fieldBytes = FIELD_BYTES) {
+  return {
+    limits: { files: 1, fields: 10, fieldSize: fieldBytes, parts: 11, fileSize: Number.MAX_SAFE_INTEGER },
+    throwFileSizeLimit: false,
+  };
+}
 
 /** One part of a multipart form, in the order it came: an option field or a file. */
 export type FormPart =
